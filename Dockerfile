@@ -1,0 +1,40 @@
+# syntax=docker/dockerfile:1
+# Multi-stage build: deps → build → slim runtime with production dependencies only.
+ARG NODE_VERSION=20.19
+
+FROM node:${NODE_VERSION}-bookworm-slim AS base
+ENV NODE_ENV=production
+WORKDIR /app
+RUN apt-get update && apt-get install -y --no-install-recommends openssl ca-certificates && rm -rf /var/lib/apt/lists/*
+
+# All dependencies (dev included) for the build.
+FROM base AS deps
+COPY package.json package-lock.json prisma.config.ts ./
+COPY prisma ./prisma
+COPY scripts/prisma-schema-engine.mjs ./scripts/
+RUN npm ci --include=dev
+
+# Production dependencies only, with the generated Prisma client.
+FROM base AS production-deps
+COPY --from=deps /app/node_modules /app/node_modules
+COPY package.json package-lock.json ./
+RUN npm prune --omit=dev
+
+FROM base AS build
+COPY --from=deps /app/node_modules /app/node_modules
+COPY . .
+RUN npx prisma generate && npm run build
+
+FROM base AS runtime
+ENV PORT=8080
+RUN useradd --system --uid 1001 --home /app bakery
+COPY --from=production-deps --chown=bakery /app/node_modules /app/node_modules
+COPY --from=build --chown=bakery /app/app/generated /app/app/generated
+COPY --from=build --chown=bakery /app/build /app/build
+COPY --from=build --chown=bakery /app/server-build /app/server-build
+COPY --chown=bakery package.json prisma.config.ts ./
+COPY --chown=bakery prisma ./prisma
+COPY --chown=bakery scripts/prisma-schema-engine.mjs ./scripts/
+USER bakery
+EXPOSE 8080
+CMD ["node", "server-build/index.js"]

@@ -1,0 +1,50 @@
+import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from '@remix-run/node'
+import { RemixServer } from '@remix-run/react'
+import { isbot } from 'isbot'
+import { renderToPipeableStream } from 'react-dom/server'
+import { NonceProvider } from './utils/nonce-provider'
+
+export const streamTimeout = 5_000
+
+export default function handleRequest(
+	request: Request,
+	responseStatusCode: number,
+	responseHeaders: Headers,
+	remixContext: EntryContext,
+	loadContext: AppLoadContext,
+) {
+	const nonce = loadContext.cspNonce ?? ''
+	// Crawlers and no-JS clients get the complete document; browsers get the shell as soon as it's ready.
+	const waitForAll = isbot(request.headers.get('user-agent') ?? '')
+	return new Promise<Response>((resolve, reject) => {
+		let didError = false
+		const { pipe, abort } = renderToPipeableStream(
+			<NonceProvider value={nonce}>
+				<RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+			</NonceProvider>,
+			{
+				nonce,
+				[waitForAll ? 'onAllReady' : 'onShellReady']() {
+					const body = new PassThrough()
+					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+					resolve(
+						new Response(createReadableStreamFromReadable(body), {
+							headers: responseHeaders,
+							status: didError ? 500 : responseStatusCode,
+						}),
+					)
+					pipe(body)
+				},
+				onShellError(error: unknown) {
+					reject(error)
+				},
+				onError(error: unknown) {
+					didError = true
+					if (!request.signal.aborted) console.error(error)
+				},
+			},
+		)
+		setTimeout(abort, streamTimeout + 1_000)
+	})
+}

@@ -1,0 +1,45 @@
+import { PrismaPg } from '@prisma/adapter-pg'
+import { PrismaClient } from '~/generated/prisma/client'
+import { getEnv } from './env.server'
+
+declare global {
+	// One Prisma client per process, shared by the Remix build, the Express server and dev reloads.
+	var __prisma: PrismaClient | undefined
+}
+
+function createPrismaClient() {
+	const env = getEnv()
+	if (!env.DATABASE_URL) throw new Error('DATABASE_URL is not set: start the server through server/index.ts')
+	const adapter = new PrismaPg({
+		connectionString: env.DATABASE_URL,
+		max: env.DATABASE_POOL_MAX,
+		connectionTimeoutMillis: 5_000,
+		idleTimeoutMillis: 30_000,
+	})
+	return new PrismaClient({ adapter })
+}
+
+export const prisma: PrismaClient = (globalThis.__prisma ??= createPrismaClient())
+
+/** Runs `SELECT 1`; resolves false instead of throwing or hanging past the timeout. */
+export async function isDatabaseReachable(timeoutMs = 3_000, client: PrismaClient = prisma): Promise<boolean> {
+	let timer: NodeJS.Timeout | undefined
+	const timeout = new Promise<false>((resolve) => {
+		timer = setTimeout(() => resolve(false), timeoutMs)
+	})
+	const query = client.$queryRaw`SELECT 1`.then(
+		() => true,
+		() => false,
+	)
+	try {
+		return await Promise.race([query, timeout])
+	} finally {
+		clearTimeout(timer)
+	}
+}
+
+export async function disconnectDatabase() {
+	const client = globalThis.__prisma
+	globalThis.__prisma = undefined
+	await client?.$disconnect()
+}

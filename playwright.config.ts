@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs'
+import { defineConfig, devices } from '@playwright/test'
+
+const PORT = Number(process.env.E2E_PORT ?? 3100)
+
+/** Debian's Chromium when present (no downloads needed offline), else Playwright's own browser. */
+function chromiumExecutable() {
+	if (process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE) return process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE
+	if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium'
+	return undefined
+}
+
+export default defineConfig({
+	testDir: 'tests/e2e',
+	fullyParallel: true,
+	forbidOnly: Boolean(process.env.CI),
+	retries: process.env.CI ? 1 : 0,
+	workers: 2,
+	reporter: process.env.CI ? [['list'], ['github']] : 'list',
+	globalSetup: './tests/e2e/global-setup.ts',
+	use: {
+		baseURL: `http://localhost:${PORT}`,
+		trace: 'retain-on-failure',
+		launchOptions: {
+			executablePath: chromiumExecutable(),
+			args: [
+				'--no-sandbox',
+				'--disable-gpu',
+				'--disable-quic',
+				'--no-first-run',
+				'--disable-background-networking',
+				'--disable-component-update',
+				'--disable-sync',
+			],
+		},
+	},
+	projects: [
+		{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+	],
+	webServer: {
+		// The production build, served by the production server, on a fresh seeded database.
+		command: `tsx tests/e2e/serve-production.ts`,
+		url: `http://localhost:${PORT}/healthz`,
+		env: { E2E_PORT: String(PORT) },
+		reuseExistingServer: false,
+		timeout: 120_000,
+		stdout: 'pipe',
+		gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+	},
+})

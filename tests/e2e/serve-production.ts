@@ -1,0 +1,56 @@
+/**
+ * Playwright's web server: a fresh, migrated and seeded database (on DATABASE_URL's server,
+ * or an embedded Postgres when it is unset), then the production server from `npm run build`.
+ */
+import { spawn } from 'node:child_process'
+import { existsSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { startEmbeddedPostgres } from '../../server/embedded-postgres'
+import { runPrisma } from '../../server/prisma-cli'
+import { createDatabase, databaseUrl, dropDatabase, serverUrlOf } from '../setup/database-server'
+
+const serverEntry = path.resolve('server-build/index.js')
+if (!existsSync(serverEntry)) {
+	console.error('No production build: run `npm run build` before the e2e tests.')
+	process.exit(1)
+}
+
+const embedded = process.env.DATABASE_URL ? undefined : await startEmbeddedPostgres('.data/e2e-postgres')
+const serverUrl = embedded?.serverUrl ?? serverUrlOf(process.env.DATABASE_URL!)
+// One name per port: a run that was killed leaves its database behind, and the next run replaces it.
+const name = `bakery_e2e_${process.env.E2E_PORT ?? '3100'}`
+const storageDir = path.resolve('.data/e2e-uploads')
+rmSync(storageDir, { recursive: true, force: true })
+
+const e2eDatabaseUrl = databaseUrl(serverUrl, name)
+const env: NodeJS.ProcessEnv = {
+	...process.env,
+	NODE_ENV: 'production' as const,
+	PORT: process.env.E2E_PORT ?? '3100',
+	DATABASE_URL: e2eDatabaseUrl,
+	STORAGE_DIR: storageDir,
+	LOG_REQUESTS: 'false',
+}
+await dropDatabase(serverUrl, name)
+await createDatabase(serverUrl, name)
+process.env.STORAGE_DIR = storageDir
+await runPrisma(['migrate', 'deploy'], e2eDatabaseUrl)
+await runPrisma(['db', 'seed'], e2eDatabaseUrl)
+
+const server = spawn(process.execPath, [serverEntry], { env, stdio: 'inherit' })
+
+let stopping = false
+async function stop(code: number) {
+	if (stopping) return
+	stopping = true
+	if (server.exitCode === null) {
+		server.kill('SIGTERM')
+		await new Promise((resolve) => server.once('exit', resolve))
+	}
+	await dropDatabase(serverUrl, name).catch(() => {})
+	await embedded?.stop()
+	process.exit(code)
+}
+server.on('exit', (code) => void stop(code ?? 1))
+process.on('SIGTERM', () => void stop(0))
+process.on('SIGINT', () => void stop(0))

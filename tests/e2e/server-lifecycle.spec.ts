@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import net from 'node:net'
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+
+// These tests start their own production servers next to the shared one.
+const serverEntry = path.resolve('server-build/index.js')
+
+function freePort() {
+	return new Promise<number>((resolve) => {
+		const server = net.createServer().listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as net.AddressInfo
+			server.close(() => resolve(port))
+		})
+	})
+}
+
+function startServer(env: Record<string, string>) {
+	const child = spawn(process.execPath, [serverEntry], {
+		env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production' as const, LOG_REQUESTS: 'false', ...env },
+		stdio: ['ignore', 'pipe', 'pipe'],
+	})
+	let output = ''
+	child.stdout!.on('data', (chunk) => (output += chunk))
+	child.stderr!.on('data', (chunk) => (output += chunk))
+	const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+	return { child, exited, output: () => output }
+}
+
+async function waitForListening(server: { output: () => string }) {
+	await expect.poll(server.output, { timeout: 15_000 }).toContain('listening on')
+}
+
+function stop(child: ChildProcess) {
+	if (child.exitCode === null) child.kill('SIGKILL')
+}
+
+test('a malformed variable stops the server with one line naming it', async () => {
+	const server = startServer({ PORT: 'eighty', DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/x' })
+	expect(await server.exited).toBe(1)
+	expect(server.output().trim()).toBe('Invalid environment: PORT is invalid: Expected number, received nan')
+})
+
+test('production refuses to start without DATABASE_URL (no embedded database there)', async () => {
+	const server = startServer({})
+	expect(await server.exited).toBe(1)
+	expect(server.output()).toContain('DATABASE_URL is invalid: is required in production')
+	expect(server.output().trim().split('\n')).toHaveLength(1)
+})
+
+test('/healthz answers 503 while the database is down, and pages do not leak a stack trace', async ({ request }) => {
+	const port = await freePort()
+	const deadDatabasePort = await freePort()
+	const server = startServer({ PORT: String(port), DATABASE_URL: `postgresql://postgres@127.0.0.1:${deadDatabasePort}/bakery` })
+	try {
+		await waitForListening(server)
+		const health = await request.get(`http://localhost:${port}/healthz`)
+		expect(health.status()).toBe(503)
+		expect(await health.text()).toBe('Database unreachable')
+	} finally {
+		stop(server.child)
+	}
+})
+
+test('SIGTERM lets an in-flight request finish, then exits 0', async ({ request }) => {
+	// A "database" that accepts connections and never answers keeps /healthz busy for its 3 s timeout.
+	const silentDatabase = net.createServer(() => {}).listen(0, '127.0.0.1')
+	await new Promise((resolve) => silentDatabase.once('listening', resolve))
+	const databasePort = (silentDatabase.address() as net.AddressInfo).port
+	const port = await freePort()
+	const server = startServer({ PORT: String(port), DATABASE_URL: `postgresql://postgres@127.0.0.1:${databasePort}/bakery` })
+	try {
+		await waitForListening(server)
+		const inFlight = request.get(`http://localhost:${port}/healthz`)
+		await new Promise((resolve) => setTimeout(resolve, 500))
+		const signalledAt = Date.now()
+		server.child.kill('SIGTERM')
+		await expect.poll(server.output).toContain('SIGTERM received')
+		// New connections are refused while the in-flight request is still running.
+		await expect(request.get(`http://localhost:${port}/`)).rejects.toThrow(/ECONNREFUSED/)
+		const response = await inFlight
+		expect(response.status()).toBe(503)
+		expect(await server.exited).toBe(0)
+		expect(Date.now() - signalledAt).toBeLessThan(10_000)
+	} finally {
+		stop(server.child)
+		silentDatabase.close()
+	}
+})

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { loader } from '~/routes/healthz'
+import { isDatabaseReachable } from '~/utils/db.server'
+
+describe('/healthz', () => {
+	it('answers 200 when the database answers SELECT 1', async () => {
+		const response = await loader()
+		expect(response.status).toBe(200)
+		expect(response.headers.get('Cache-Control')).toBe('no-store')
+	})
+
+	it('reports an unreachable database as false, within the timeout', async () => {
+		const { PrismaPg } = await import('@prisma/adapter-pg')
+		const { PrismaClient } = await import('~/generated/prisma/client')
+		const down = new PrismaClient({
+			adapter: new PrismaPg({ connectionString: 'postgresql://postgres@127.0.0.1:1/bakery' }),
+		})
+		const startedAt = Date.now()
+		expect(await isDatabaseReachable(1_000, down)).toBe(false)
+		expect(Date.now() - startedAt).toBeLessThan(2_000)
+		await down.$disconnect()
+	})
+})

@@ -1,0 +1,67 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runPrisma } from '../../server/prisma-cli'
+
+let storageDir: string
+
+beforeAll(async () => {
+	storageDir = await mkdtemp(path.join(os.tmpdir(), 'bakery-seed-'))
+	process.env.STORAGE_DIR = storageDir
+})
+
+afterAll(async () => {
+	await rm(storageDir, { recursive: true, force: true })
+})
+
+async function snapshot() {
+	const { prisma } = await import('~/utils/db.server')
+	return {
+		menuItems: await prisma.menuItem.findMany({ orderBy: { id: 'asc' } }),
+		reviews: await prisma.review.count(),
+		gallery: await prisma.galleryImage.findMany({ orderBy: { id: 'asc' } }),
+		cakeRequests: await prisma.customCakeRequest.count(),
+	}
+}
+
+describe('prisma db seed', () => {
+	it('fills a realistic demo bakery, and running it again changes nothing', { timeout: 180_000 }, async () => {
+		await runPrisma(['db', 'seed'], process.env.DATABASE_URL!)
+		const first = await snapshot()
+
+		expect(first.menuItems.length).toBeGreaterThanOrEqual(16)
+		const categories = new Set(first.menuItems.map((item) => item.category))
+		expect([...categories].sort()).toEqual(['BRAZILIAN_PASTRIES', 'CAKES', 'DONUTS', 'MEXICAN_PASTRIES'])
+		for (const item of first.menuItems) {
+			expect(item.priceCents).toBeGreaterThan(0)
+			expect(item.imageAlt.length).toBeGreaterThan(10)
+			// The spec: cakes can be added to the cart; pastries and donuts are 'Coming Soon!'.
+			expect(item.orderable).toBe(item.category === 'CAKES')
+		}
+		expect(first.reviews).toBeGreaterThanOrEqual(6)
+		expect(first.gallery.length).toBeGreaterThanOrEqual(8)
+		expect(first.cakeRequests).toBeGreaterThanOrEqual(3)
+
+		const { getObject } = await import('~/utils/storage.server')
+		const image = await getObject(first.menuItems[0]!.imageKey!)
+		const metadata = await sharp(image!).metadata()
+		expect(metadata.format).toBe('jpeg')
+		expect(metadata.width).toBeGreaterThanOrEqual(1200)
+
+		await runPrisma(['db', 'seed'], process.env.DATABASE_URL!)
+		expect(await snapshot()).toEqual(first)
+	})
+
+	it('keeps what the owner edited when it runs again', { timeout: 180_000 }, async () => {
+		const { prisma } = await import('~/utils/db.server')
+		const item = await prisma.menuItem.findFirstOrThrow({ orderBy: { id: 'asc' } })
+		await prisma.menuItem.update({ where: { id: item.id }, data: { priceCents: 1234, soldOut: true } })
+		await runPrisma(['db', 'seed'], process.env.DATABASE_URL!)
+		expect(await prisma.menuItem.findUniqueOrThrow({ where: { id: item.id } })).toMatchObject({
+			priceCents: 1234,
+			soldOut: true,
+		})
+	})
+})

@@ -1,0 +1,43 @@
+import pg from 'pg'
+
+/** Connection URL of a server (no database), taken from a full database URL. */
+export function serverUrlOf(databaseUrl: string) {
+	const url = new URL(databaseUrl)
+	url.pathname = ''
+	url.search = ''
+	return url.toString().replace(/\/$/, '')
+}
+
+export function databaseUrl(serverUrl: string, name: string) {
+	return `${serverUrl}/${name}`
+}
+
+export async function withAdminClient<T>(serverUrl: string, run: (client: pg.Client) => Promise<T>) {
+	const client = new pg.Client({ connectionString: databaseUrl(serverUrl, 'postgres') })
+	await client.connect()
+	try {
+		return await run(client)
+	} finally {
+		await client.end()
+	}
+}
+
+export function quoteIdent(name: string) {
+	return `"${name.replaceAll('"', '""')}"`
+}
+
+export async function createDatabase(serverUrl: string, name: string, template?: string) {
+	await withAdminClient(serverUrl, (client) =>
+		client.query(`CREATE DATABASE ${quoteIdent(name)}${template ? ` TEMPLATE ${quoteIdent(template)}` : ''}`),
+	)
+}
+
+export async function dropDatabase(serverUrl: string, name: string) {
+	await withAdminClient(serverUrl, (client) =>
+		client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`),
+	)
+}
+
+export function uniqueDatabaseName(prefix: string) {
+	return `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
+}

@@ -1,0 +1,14 @@
+import { afterAll, inject } from 'vitest'
+import { createDatabase, databaseUrl, dropDatabase, uniqueDatabaseName } from './database-server'
+
+// Every test file gets its own database, copied from the migrated template: no shared state.
+const serverUrl = inject('databaseServerUrl')
+const name = uniqueDatabaseName('bakery_test')
+await createDatabase(serverUrl, name, inject('templateDatabase'))
+process.env.DATABASE_URL = databaseUrl(serverUrl, name)
+
+afterAll(async () => {
+	await globalThis.__prisma?.$disconnect()
+	globalThis.__prisma = undefined
+	await dropDatabase(serverUrl, name)
+})
