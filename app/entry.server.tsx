@@ -1,11 +1,24 @@
 import { PassThrough } from 'node:stream'
-import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from '@remix-run/node'
-import { RemixServer } from '@remix-run/react'
+import {
+	createReadableStreamFromReadable,
+	type AppLoadContext,
+	type EntryContext,
+	type HandleErrorFunction,
+} from '@remix-run/node'
+import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './utils/nonce-provider'
 
 export const streamTimeout = 5_000
+
+/** Logs real server errors once; unknown URLs and aborted requests are not errors. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+	if (request.signal.aborted) return
+	if (isRouteErrorResponse(error) && error.status === 404) return
+	if (error instanceof Error && /^No route matches URL/.test(error.message)) return
+	console.error(error)
+}
 
 export default function handleRequest(
 	request: Request,

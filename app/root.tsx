@@ -13,7 +13,10 @@ import { SiteLayout } from './components/site-layout'
 import tailwindHref from './tailwind.css?url'
 import { useNonce } from './utils/nonce-provider'
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: tailwindHref }]
+export const links: LinksFunction = () => [
+	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+	{ rel: 'stylesheet', href: tailwindHref },
+]
 
 export function Layout({ children }: { children: ReactNode }) {
 	const nonce = useNonce()

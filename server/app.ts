@@ -7,22 +7,30 @@ import express from 'express'
 import helmet from 'helmet'
 import morgan from 'morgan'
 import type { ViteDevServer } from 'vite'
+import { clientIpHeader, type Env } from '../app/utils/env.server'
+import { consumeRateLimit } from '../app/utils/rate-limit.server'
+import { isCrossSiteRequest } from '../app/utils/request.server'
 
 interface AppOptions {
-	mode: 'development' | 'production' | 'test'
-	logRequests: boolean
+	env: Env
 	clientDir: string
 	loadBuild: () => Promise<ServerBuild>
 	viteDevServer?: ViteDevServer
 }
 
-export function createApp({ mode, logRequests, clientDir, loadBuild, viteDevServer }: AppOptions) {
-	const isProduction = mode === 'production'
+export function createApp({ env, clientDir, loadBuild, viteDevServer }: AppOptions) {
+	const isProduction = env.NODE_ENV === 'production'
+	const ipHeader = clientIpHeader(env)
 	const app = express()
 	app.disable('x-powered-by')
-	// Behind Fly's proxy: trust one hop so req.ip and req.protocol are the client's.
+	// Behind Fly's proxy: trust one hop so req.protocol is the client's.
 	app.set('trust proxy', 1)
 
+	app.use((req, res, next) => {
+		const forwarded = ipHeader ? req.get(ipHeader)?.trim() : undefined
+		res.locals.clientIp = forwarded || req.socket.remoteAddress || 'unknown'
+		next()
+	})
 	app.use(compression())
 	app.use((_req, res, next) => {
 		res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
@@ -42,16 +50,39 @@ export function createApp({ mode, logRequests, clientDir, loadBuild, viteDevServ
 		app.use(express.static(clientDir, { maxAge: '1h' }))
 	}
 
-	if (logRequests) {
+	if (env.LOG_REQUESTS) {
 		app.use(morgan('tiny', { skip: (req) => req.url === '/healthz' || req.url?.startsWith('/assets/') === true }))
 	}
+
+	app.use(async (_req, res, next) => {
+		const limit = await consumeRateLimit('general', res.locals.clientIp as string)
+		if (limit.allowed) return next()
+		res.set('Retry-After', String(limit.retryAfterSeconds)).status(429).type('text/plain')
+		res.send('Too many requests. Please wait a moment and try again.')
+	})
+
+	// State-changing requests must come from this site's own pages (CSRF defence for every form).
+	app.use((req, res, next) => {
+		const crossSite = isCrossSiteRequest({
+			method: req.method,
+			host: req.get('host'),
+			origin: req.get('origin'),
+			referer: req.get('referer'),
+			secFetchSite: req.get('sec-fetch-site'),
+		})
+		if (!crossSite) return next()
+		res.status(403).type('text/plain').send('Cross-site form submissions are not accepted.')
+	})
 
 	app.all(
 		'*',
 		createRequestHandler({
 			build: loadBuild,
-			mode,
-			getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+			mode: env.NODE_ENV,
+			getLoadContext: (_req, res) => ({
+				cspNonce: res.locals.cspNonce as string,
+				clientIp: res.locals.clientIp as string,
+			}),
 		}),
 	)
 	return app

@@ -1,13 +1,16 @@
 import 'dotenv/config'
 import type { Server } from 'node:http'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
 import { EnvError, getEnv, resetEnv, type Env } from '../app/utils/env.server'
 import { createApp } from './app'
+import type * as DevDatabaseModule from './dev-database'
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const SHUTDOWN_GRACE_MS = 10_000
+// Closing the pool waits for half-open connections; the process exiting closes them anyway.
+const CLEANUP_LIMIT_MS = 2_000
 
 async function main() {
 	const env = loadEnvOrExit()
@@ -19,8 +22,7 @@ async function main() {
 			: await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }))
 	const productionBuild = path.join(rootDir, 'build/server/index.js')
 	const app = createApp({
-		mode: env.NODE_ENV,
-		logRequests: env.LOG_REQUESTS,
+		env: getEnv(),
 		clientDir: path.join(rootDir, 'build/client'),
 		loadBuild: viteDevServer
 			? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
@@ -55,7 +57,9 @@ function loadEnvOrExit(): Env {
 }
 
 async function startDevDatabase(env: Env) {
-	const { startDevDatabase } = await import('./dev-database')
+	// A computed path keeps the embedded database (a dev dependency) out of the production bundle.
+	const devDatabaseModule = pathToFileURL(path.join(rootDir, 'server/dev-database.ts')).href
+	const { startDevDatabase } = (await import(devDatabaseModule)) as typeof DevDatabaseModule
 	const database = await startDevDatabase(path.resolve(rootDir, env.EMBEDDED_DATABASE_DIR))
 	process.env.DATABASE_URL = database.databaseUrl
 	resetEnv()
@@ -65,6 +69,10 @@ async function startDevDatabase(env: Env) {
 /** SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the pool and exit 0. */
 function handleShutdown(server: Server, cleanup: () => Promise<void>) {
 	let shuttingDown = false
+	// Keep-alive clients are told to reconnect elsewhere once their current response is done.
+	server.on('request', (_req, res) => {
+		if (shuttingDown) res.setHeader('Connection', 'close')
+	})
 	const shutdown = (signal: string) => {
 		if (shuttingDown) return
 		shuttingDown = true
@@ -76,7 +84,7 @@ function handleShutdown(server: Server, cleanup: () => Promise<void>) {
 		forceExit.unref()
 		server.close(async () => {
 			try {
-				await cleanup()
+				await Promise.race([cleanup(), new Promise((resolve) => setTimeout(resolve, CLEANUP_LIMIT_MS))])
 				process.exit(0)
 			} catch (error) {
 				console.error('Error during shutdown', error)

@@ -14,6 +14,13 @@ const envSchema = z
 		DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
 		EMBEDDED_DATABASE_DIR: z.string().min(1).default('.data/postgres'),
 		STORAGE_DIR: z.string().min(1).default('.data/uploads'),
+		RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().max(10_000).default(1),
+		/** Header holding the real client IP, set by a trusted proxy. Fly sets Fly-Client-IP. */
+		CLIENT_IP_HEADER: z
+			.string()
+			.regex(/^[A-Za-z0-9-]+$/)
+			.optional(),
+		FLY_APP_NAME: z.string().optional(),
 		LOG_REQUESTS: z.enum(['true', 'false']).default('true').transform((value) => value === 'true'),
 	})
 	.superRefine((env, ctx) => {
@@ -27,6 +34,11 @@ const envSchema = z
 	})
 
 export type Env = z.infer<typeof envSchema>
+
+/** Never a spoofable header by default: only Fly's own header on Fly, or one the operator names. */
+export function clientIpHeader(env: Env) {
+	return env.CLIENT_IP_HEADER?.toLowerCase() ?? (env.FLY_APP_NAME ? 'fly-client-ip' : undefined)
+}
 
 export class EnvError extends Error {
 	override name = 'EnvError'
