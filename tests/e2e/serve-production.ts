@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { startEmbeddedPostgres } from '../../server/embedded-postgres'
+import { startMockStripe } from '../mocks/stripe-server'
 import { runPrisma } from '../../server/prisma-cli'
 import { createDatabase, databaseUrl, dropDatabase, serverUrlOf } from '../setup/database-server'
 
@@ -23,13 +24,27 @@ const storageDir = path.resolve('.data/e2e-uploads')
 rmSync(storageDir, { recursive: true, force: true })
 
 const e2eDatabaseUrl = databaseUrl(serverUrl, name)
+const port = Number(process.env.E2E_PORT ?? 3100)
+const webhookSecret = 'whsec_e2e_tests'
+// Stripe is mocked on a port the tests can derive (E2E_PORT + 1000), e.g. to make a checkout fail.
+const stripe = await startMockStripe({
+	port: port + 1000,
+	webhookUrl: `http://localhost:${port}/webhooks/stripe`,
+	webhookSecret,
+})
 const env: NodeJS.ProcessEnv = {
 	...process.env,
 	NODE_ENV: 'production' as const,
-	PORT: process.env.E2E_PORT ?? '3100',
+	PORT: String(port),
 	DATABASE_URL: e2eDatabaseUrl,
 	STORAGE_DIR: storageDir,
 	LOG_REQUESTS: 'false',
+	RATE_LIMIT_MULTIPLIER: '50',
+	STRIPE_SECRET_KEY: 'sk_test_e2e',
+	STRIPE_WEBHOOK_SECRET: webhookSecret,
+	STRIPE_API_HOST: '127.0.0.1',
+	STRIPE_API_PORT: String(stripe.port),
+	STRIPE_API_PROTOCOL: 'http',
 }
 await dropDatabase(serverUrl, name)
 await createDatabase(serverUrl, name)
@@ -47,6 +62,7 @@ async function stop(code: number) {
 		server.kill('SIGTERM')
 		await new Promise((resolve) => server.once('exit', resolve))
 	}
+	await stripe.close()
 	await dropDatabase(serverUrl, name).catch(() => {})
 	await embedded?.stop()
 	process.exit(code)

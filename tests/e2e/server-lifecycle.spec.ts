@@ -17,7 +17,13 @@ function freePort() {
 
 function startServer(env: Record<string, string>) {
 	const child = spawn(process.execPath, [serverEntry], {
-		env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production' as const, LOG_REQUESTS: 'false', ...env },
+		env: {
+			PATH: process.env.PATH ?? '',
+			NODE_ENV: 'production' as const,
+			LOG_REQUESTS: 'false',
+			PAYMENTS_DISABLED: 'true',
+			...env,
+		},
 		stdio: ['ignore', 'pipe', 'pipe'],
 	})
 	let output = ''

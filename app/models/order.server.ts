@@ -1,0 +1,97 @@
+import type { OrderStatus } from '~/generated/prisma/enums'
+import { prisma } from '~/utils/db.server'
+
+export interface NewOrder {
+	customer: { name: string; email: string; phone?: string }
+	currency: string
+	lines: Array<{ menuItemId: string; name: string; unitPriceCents: number; quantity: number }>
+}
+
+/** A pending order with snapshots of each line's name and unit price, in one transaction. */
+export function createPendingOrder({ customer, currency, lines }: NewOrder) {
+	const totalCents = lines.reduce((total, line) => total + line.unitPriceCents * line.quantity, 0)
+	return prisma.order.create({
+		data: {
+			customerName: customer.name,
+			customerEmail: customer.email,
+			customerPhone: customer.phone ?? null,
+			currency,
+			totalCents,
+			items: { create: lines },
+		},
+		select: { id: true, totalCents: true },
+	})
+}
+
+export function attachCheckoutSession(orderId: string, sessionId: string) {
+	return prisma.order.update({ where: { id: orderId }, data: { providerSessionId: sessionId } })
+}
+
+/** The payment provider refused or failed: the order must not stay pending. */
+export function markOrderCheckoutFailed(orderId: string) {
+	return prisma.order.updateMany({ where: { id: orderId, status: 'PENDING' }, data: { status: 'CANCELLED' } })
+}
+
+export type CheckoutEventKind = 'paid' | 'payment_failed' | 'expired' | 'cancelled' | 'ignored'
+
+export interface CheckoutEvent {
+	/** The provider's event id (or a synthetic one such as `success:<session>`): processed at most once. */
+	eventId: string
+	type: string
+	kind: CheckoutEventKind
+	sessionId: string
+}
+
+/** Only a pending order moves; a paid order is never regressed by a late or replayed event. */
+const transitions: Record<Exclude<CheckoutEventKind, 'ignored'>, { to: OrderStatus; paidAt?: true }> = {
+	paid: { to: 'PAID', paidAt: true },
+	payment_failed: { to: 'CANCELLED' },
+	expired: { to: 'EXPIRED' },
+	cancelled: { to: 'CANCELLED' },
+}
+
+export type FulfillmentOutcome = 'applied' | 'unchanged' | 'duplicate'
+
+/**
+ * The one fulfillment function (webhooks, /success, the test payment page). Exactly once under
+ * concurrency: the event id is claimed with ON CONFLICT DO NOTHING, and the status changes with a
+ * conditional update inside the same transaction.
+ */
+export async function applyCheckoutEvent(event: CheckoutEvent): Promise<FulfillmentOutcome> {
+	return prisma.$transaction(async (tx) => {
+		const claimed = await tx.processedWebhookEvent.createMany({
+			data: [{ eventId: event.eventId, type: event.type }],
+			skipDuplicates: true,
+		})
+		if (claimed.count === 0) return 'duplicate'
+		if (event.kind === 'ignored') return 'unchanged'
+		const transition = transitions[event.kind]
+		const { count } = await tx.order.updateMany({
+			where: { providerSessionId: event.sessionId, status: 'PENDING' },
+			data: { status: transition.to, ...(transition.paidAt ? { paidAt: new Date() } : {}) },
+		})
+		return count > 0 ? 'applied' : 'unchanged'
+	})
+}
+
+const orderSummary = {
+	id: true,
+	status: true,
+	totalCents: true,
+	currency: true,
+	customerName: true,
+	createdAt: true,
+	paidAt: true,
+	items: { select: { name: true, unitPriceCents: true, quantity: true }, orderBy: { id: 'asc' as const } },
+} as const
+
+export function findOrderBySessionId(sessionId: string) {
+	return prisma.order.findUnique({ where: { providerSessionId: sessionId }, select: orderSummary })
+}
+
+export type OrderSummary = NonNullable<Awaited<ReturnType<typeof findOrderBySessionId>>>
+
+/** A short, human order number derived from the id (shown on /success and in the admin). */
+export function orderNumber(orderId: string) {
+	return orderId.slice(-8).toUpperCase()
+}

@@ -1,0 +1,77 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useLoaderData, useNavigation } from '@remix-run/react'
+import { buttonClass } from '~/components/forms'
+import { applyCheckoutEvent, findOrderBySessionId } from '~/models/order.server'
+import { formatPrice } from '~/utils/money'
+import { paymentMode } from '~/utils/payments.server'
+
+export const meta: MetaFunction = () => [{ title: 'Test payment' }, { name: 'robots', content: 'noindex' }]
+
+/** Only exists while the built-in test provider stands in for Stripe (never in production). */
+async function requireTestOrder(sessionId: string | undefined) {
+	if (paymentMode() !== 'test' || !sessionId) throw new Response('Not found', { status: 404 })
+	const order = await findOrderBySessionId(sessionId)
+	if (!order) throw new Response('Not found', { status: 404 })
+	return order
+}
+
+export async function loader({ params }: LoaderFunctionArgs) {
+	const order = await requireTestOrder(params.sessionId)
+	return { order: { ...order, createdAt: order.createdAt.toISOString(), paidAt: order.paidAt?.toISOString() ?? null } }
+}
+
+export async function action({ params, request }: ActionFunctionArgs) {
+	const order = await requireTestOrder(params.sessionId)
+	const sessionId = params.sessionId!
+	const intent = (await request.formData()).get('intent')
+	if (order.status !== 'PENDING') return redirect(order.status === 'PAID' ? `/success?session_id=${sessionId}` : '/cancel')
+	if (intent === 'pay') {
+		await applyCheckoutEvent({ eventId: `test-pay:${sessionId}`, type: 'test.payment.succeeded', kind: 'paid', sessionId })
+		return redirect(`/success?session_id=${encodeURIComponent(sessionId)}`)
+	}
+	await applyCheckoutEvent({ eventId: `test-cancel:${sessionId}`, type: 'test.payment.cancelled', kind: 'cancelled', sessionId })
+	return redirect('/cancel')
+}
+
+export default function TestPayment() {
+	const { order } = useLoaderData<typeof loader>()
+	const navigation = useNavigation()
+	const busy = navigation.state !== 'idle'
+	return (
+		<section className="mx-auto max-w-xl px-4 py-12">
+			<p className="rounded-lg border-2 border-dashed border-cinnamon bg-dough/60 p-3 font-semibold">
+				Test payment — no card is charged. This page stands in for Stripe Checkout because no Stripe key is
+				configured.
+			</p>
+			<h1 className="mt-6 font-display text-3xl font-bold">Pay for your order</h1>
+			<ul className="mt-4 divide-y divide-dough">
+				{order.items.map((line) => (
+					<li key={line.name} className="flex justify-between py-2">
+						<span>
+							{line.name} x {line.quantity}
+						</span>
+						<span>{formatPrice(line.unitPriceCents * line.quantity)}</span>
+					</li>
+				))}
+			</ul>
+			<p className="mt-2 text-right text-lg font-bold">Total: {formatPrice(order.totalCents)}</p>
+			<div className="mt-6 flex gap-3">
+				<Form method="post">
+					<button className={buttonClass} name="intent" value="pay" disabled={busy}>
+						Pay {formatPrice(order.totalCents)}
+					</button>
+				</Form>
+				<Form method="post">
+					<button
+						className="rounded-full border border-cocoa px-6 py-3 font-semibold hover:bg-dough"
+						name="intent"
+						value="cancel"
+						disabled={busy}
+					>
+						Cancel
+					</button>
+				</Form>
+			</div>
+		</section>
+	)
+}

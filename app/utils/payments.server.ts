@@ -1,0 +1,126 @@
+import crypto from 'node:crypto'
+import Stripe from 'stripe'
+import { getEnv } from './env.server'
+
+export interface CheckoutLine {
+	name: string
+	unitAmountCents: number
+	quantity: number
+}
+
+export interface CreateSessionInput {
+	orderId: string
+	lines: CheckoutLine[]
+	currency: string
+	customerEmail: string
+	successUrl: string
+	cancelUrl: string
+}
+
+export interface SessionState {
+	id: string
+	paid: boolean
+	status: 'open' | 'complete' | 'expired'
+}
+
+/** Stripe in production; a local test page with the same contract where no Stripe key is set. */
+export interface PaymentProvider {
+	readonly kind: 'stripe' | 'test'
+	createCheckoutSession(input: CreateSessionInput): Promise<{ sessionId: string; url: string }>
+	retrieveSession(sessionId: string): Promise<SessionState | null>
+}
+
+export const CHECKOUT_SESSION_MINUTES = 35 // Stripe accepts 30 minutes to 24 hours
+
+let stripeClient: Stripe | undefined
+
+export function getStripe() {
+	const env = getEnv()
+	if (!env.STRIPE_SECRET_KEY) throw new Error('STRIPE_SECRET_KEY is not set')
+	stripeClient ??= new Stripe(env.STRIPE_SECRET_KEY, {
+		timeout: env.STRIPE_TIMEOUT_MS,
+		maxNetworkRetries: 2, // safe: every create carries an idempotency key
+		host: env.STRIPE_API_HOST,
+		port: env.STRIPE_API_PORT,
+		protocol: env.STRIPE_API_PROTOCOL,
+		appInfo: { name: 'bakery-website' },
+	})
+	return stripeClient
+}
+
+const stripeProvider: PaymentProvider = {
+	kind: 'stripe',
+	async createCheckoutSession(input) {
+		const session = await getStripe().checkout.sessions.create(
+			{
+				mode: 'payment',
+				line_items: input.lines.map((line) => ({
+					quantity: line.quantity,
+					price_data: {
+						currency: input.currency,
+						unit_amount: line.unitAmountCents,
+						product_data: { name: line.name },
+					},
+				})),
+				customer_email: input.customerEmail,
+				client_reference_id: input.orderId,
+				metadata: { orderId: input.orderId },
+				payment_intent_data: { metadata: { orderId: input.orderId } },
+				success_url: input.successUrl,
+				cancel_url: input.cancelUrl,
+				expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_SESSION_MINUTES * 60,
+				locale: 'auto',
+			},
+			// A retried request for the same order returns the same session instead of a second one.
+			{ idempotencyKey: `checkout-session-${input.orderId}` },
+		)
+		if (!session.url) throw new Error(`Stripe returned session ${session.id} without a URL`)
+		return { sessionId: session.id, url: session.url }
+	},
+	async retrieveSession(sessionId): Promise<SessionState | null> {
+		if (!/^cs_[A-Za-z0-9_]+$/.test(sessionId)) return null
+		try {
+			const session = await getStripe().checkout.sessions.retrieve(sessionId)
+			return {
+				id: session.id,
+				paid: session.payment_status === 'paid' || session.payment_status === 'no_payment_required',
+				status: session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open',
+			}
+		} catch (error) {
+			if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null
+			throw error
+		}
+	},
+}
+
+export const TEST_SESSION_PREFIX = 'test_cs_'
+
+/**
+ * Development stand-in for Stripe: the "hosted page" is /test-payment/<id> on this site.
+ * Its state lives on the order itself, so retrieveSession needs a lookup passed in.
+ */
+export function createTestProvider(
+	findSessionState: (sessionId: string) => Promise<SessionState | null>,
+): PaymentProvider {
+	return {
+		kind: 'test',
+		async createCheckoutSession(input) {
+			const sessionId = `${TEST_SESSION_PREFIX}${crypto.randomBytes(12).toString('hex')}`
+			const url = new URL(`/test-payment/${sessionId}`, input.successUrl)
+			return { sessionId, url: url.toString() }
+		},
+		retrieveSession: findSessionState,
+	}
+}
+
+export type PaymentMode = 'stripe' | 'test' | 'disabled'
+
+export function paymentMode(): PaymentMode {
+	const env = getEnv()
+	if (env.PAYMENTS_DISABLED) return 'disabled'
+	if (env.STRIPE_SECRET_KEY) return 'stripe'
+	// The env schema refuses production without Stripe keys, so this is never production.
+	return env.NODE_ENV === 'production' ? 'disabled' : 'test'
+}
+
+export { stripeProvider }

@@ -1,0 +1,38 @@
+import type Stripe from 'stripe'
+import type { CheckoutEvent } from '~/models/order.server'
+import { getEnv } from './env.server'
+import { getStripe } from './payments.server'
+
+export const MAX_WEBHOOK_BYTES = 512 * 1024
+
+/** Verifies Stripe's signature over the raw body; null when it is missing, wrong, tampered or stale. */
+export function verifyStripeEvent(payload: string, signature: string | null): Stripe.Event | null {
+	const { STRIPE_WEBHOOK_SECRET, STRIPE_SECRET_KEY } = getEnv()
+	if (!STRIPE_WEBHOOK_SECRET || !STRIPE_SECRET_KEY || !signature) return null
+	try {
+		return getStripe().webhooks.constructEvent(payload, signature, STRIPE_WEBHOOK_SECRET)
+	} catch {
+		return null
+	}
+}
+
+/** The checkout events we act on, in the fulfillment function's terms; null for all others. */
+export function toCheckoutEvent(event: Stripe.Event): CheckoutEvent | null {
+	const base = { eventId: event.id, type: event.type }
+	switch (event.type) {
+		case 'checkout.session.completed': {
+			const session = event.data.object
+			const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required'
+			// Delayed payment methods complete unpaid and settle later with async_payment_* events.
+			return { ...base, sessionId: session.id, kind: paid ? 'paid' : 'ignored' }
+		}
+		case 'checkout.session.async_payment_succeeded':
+			return { ...base, sessionId: event.data.object.id, kind: 'paid' }
+		case 'checkout.session.async_payment_failed':
+			return { ...base, sessionId: event.data.object.id, kind: 'payment_failed' }
+		case 'checkout.session.expired':
+			return { ...base, sessionId: event.data.object.id, kind: 'expired' }
+		default:
+			return null
+	}
+}

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createMenuItem } from '../fixtures/menu'
+import { startMockStripe, type MockStripe } from '../mocks/stripe-server'
+
+let stripe: MockStripe
+let checkout: typeof import('~/utils/checkout.server')
+let prisma: (typeof import('~/utils/db.server'))['prisma']
+const origin = 'https://bakery.test'
+const customer = { name: 'Ana Souza', email: 'ana@example.com', phone: '(425) 555-0100' }
+
+beforeAll(async () => {
+	stripe = await startMockStripe()
+	Object.assign(process.env, {
+		STRIPE_SECRET_KEY: 'sk_test_integration',
+		STRIPE_WEBHOOK_SECRET: 'whsec_integration',
+		STRIPE_API_HOST: '127.0.0.1',
+		STRIPE_API_PORT: String(stripe.port),
+		STRIPE_API_PROTOCOL: 'http',
+	})
+	checkout = await import('~/utils/checkout.server')
+	prisma = (await import('~/utils/db.server')).prisma
+})
+
+afterAll(async () => {
+	await stripe.close()
+})
+
+beforeEach(async () => {
+	stripe.requests.length = 0
+	await prisma.order.deleteMany()
+})
+
+describe('startCheckout with Stripe', () => {
+	it('charges database prices whatever the browser sent, with metadata, URLs and an idempotency key', async () => {
+		const cake = await createMenuItem({ name: 'Tres Leches Cake', priceCents: 4200 })
+		const result = await checkout.startCheckout(
+			{ customer, items: [{ id: cake.id, quantity: 2, price: 0.01, name: 'Free cake', priceCents: 1 }] },
+			{ origin },
+		)
+		expect(result).toMatchObject({ ok: true, url: expect.stringContaining('/pay/cs_test_mock') })
+		if (!result.ok) return
+
+		expect(stripe.requests).toHaveLength(1)
+		const { params, headers } = stripe.requests[0]!
+		expect(params.get('mode')).toBe('payment')
+		expect(params.get('line_items[0][price_data][unit_amount]')).toBe('4200')
+		expect(params.get('line_items[0][price_data][currency]')).toBe('usd')
+		expect(params.get('line_items[0][price_data][product_data][name]')).toBe('Tres Leches Cake')
+		expect(params.get('line_items[0][quantity]')).toBe('2')
+		expect(params.get('customer_email')).toBe('ana@example.com')
+		expect(params.get('client_reference_id')).toBe(result.orderId)
+		expect(params.get('metadata[orderId]')).toBe(result.orderId)
+		expect(params.get('success_url')).toBe('https://bakery.test/success?session_id={CHECKOUT_SESSION_ID}')
+		expect(params.get('cancel_url')).toBe('https://bakery.test/cancel')
+		expect(params.get('locale')).toBe('auto')
+		const expiresIn = Number(params.get('expires_at')) - Date.now() / 1000
+		expect(expiresIn).toBeGreaterThan(30 * 60)
+		expect(expiresIn).toBeLessThan(24 * 60 * 60)
+		expect(headers['idempotency-key']).toBe(`checkout-session-${result.orderId}`)
+
+		const order = await prisma.order.findUniqueOrThrow({ where: { id: result.orderId }, include: { items: true } })
+		expect(order).toMatchObject({
+			status: 'PENDING',
+			totalCents: 8400,
+			currency: 'usd',
+			customerName: 'Ana Souza',
+			customerPhone: '(425) 555-0100',
+			providerSessionId: expect.stringMatching(/^cs_test_mock/),
+		})
+		expect(order.items).toEqual([
+			expect.objectContaining({ name: 'Tres Leches Cake', unitPriceCents: 4200, quantity: 2, menuItemId: cake.id }),
+		])
+	})
+
+	it('keeps the price snapshot when the owner later changes the menu', async () => {
+		const cake = await createMenuItem({ priceCents: 3000 })
+		const result = await checkout.startCheckout({ customer, items: [{ id: cake.id, quantity: 1 }] }, { origin })
+		await prisma.menuItem.update({ where: { id: cake.id }, data: { priceCents: 9900, name: 'Renamed' } })
+		const order = await prisma.order.findFirstOrThrow({ where: { id: result.ok ? result.orderId : '' }, include: { items: true } })
+		expect(order.items[0]).toMatchObject({ unitPriceCents: 3000, name: cake.name })
+	})
+
+	it('cancels the order and reports failure when Stripe answers 500', async () => {
+		const cake = await createMenuItem()
+		stripe.failNext(500, 500, 500)
+		const result = await checkout.startCheckout({ customer, items: [{ id: cake.id, quantity: 1 }] }, { origin })
+		expect(result).toEqual({ ok: false, status: 502, error: 'Checkout failed. Try again.' })
+		expect(await prisma.order.count({ where: { status: 'PENDING' } })).toBe(0)
+		expect(await prisma.order.count({ where: { status: 'CANCELLED' } })).toBe(1)
+	})
+
+	it('rejects unknown, not-orderable and sold-out items by name, creating nothing', async () => {
+		const pastry = await createMenuItem({ name: 'Pão de Queijo', orderable: false, category: 'BRAZILIAN_PASTRIES' })
+		const soldOut = await createMenuItem({ name: 'Chocolate Cake', soldOut: true })
+		const result = await checkout.startCheckout(
+			{
+				customer,
+				items: [
+					{ id: pastry.id, quantity: 1 },
+					{ id: soldOut.id, quantity: 1 },
+					{ id: 'no-such-item', quantity: 1 },
+				],
+			},
+			{ origin },
+		)
+		expect(result.ok).toBe(false)
+		if (result.ok) return
+		expect(result.status).toBe(409)
+		expect(result.error).toContain("Pão de Queijo can't be ordered online yet.")
+		expect(result.error).toContain('Chocolate Cake is sold out.')
+		expect(result.error).toContain('no longer on the menu')
+		expect(result.unavailableIds).toEqual([pastry.id, soldOut.id, 'no-such-item'])
+		expect(await prisma.order.count()).toBe(0)
+		expect(stripe.requests).toHaveLength(0)
+	})
+
+	it.each([
+		['a missing name', { customer: { ...customer, name: '  ' } }, 'Please enter name and email.'],
+		['a missing email', { customer: { name: 'Ana' } }, 'Please enter name and email.'],
+		['a malformed email', { customer: { ...customer, email: 'ana@' } }, 'Please enter a valid email address.'],
+		['quantity 0', { quantity: 0 }, undefined],
+		['quantity 51', { quantity: 51 }, undefined],
+		['a fractional quantity', { quantity: 1.5 }, undefined],
+		['an empty cart', { items: [] }, 'Your cart is empty.'],
+		['31 lines', { lines: 31 }, undefined],
+	])('rejects %s before touching the database', async (_label, change, message) => {
+		const cake = await createMenuItem()
+		const lines = 'lines' in change ? Array.from({ length: change.lines as number }, (_, index) => ({ id: `x${index}`, quantity: 1 })) : undefined
+		const body = {
+			customer: 'customer' in change ? change.customer : customer,
+			items: 'items' in change ? change.items : (lines ?? [{ id: cake.id, quantity: 'quantity' in change ? change.quantity : 1 }]),
+		}
+		const result = await checkout.startCheckout(body, { origin })
+		expect(result).toMatchObject({ ok: false, status: 400 })
+		if (message && !result.ok) expect(result.error).toBe(message)
+		expect(await prisma.order.count()).toBe(0)
+		expect(stripe.requests).toHaveLength(0)
+	})
+})
+
+describe('confirmCheckoutSession (/success)', () => {
+	it('returns the real order only once the session is paid', async () => {
+		const cake = await createMenuItem({ name: 'Bolo de Cenoura', priceCents: 3600 })
+		const result = await checkout.startCheckout({ customer, items: [{ id: cake.id, quantity: 1 }] }, { origin })
+		const order = await prisma.order.findFirstOrThrow({ where: { id: result.ok ? result.orderId : '' } })
+		const sessionId = order.providerSessionId!
+
+		expect(await checkout.confirmCheckoutSession(sessionId)).toBeNull()
+		stripe.pay(sessionId)
+		const confirmed = await checkout.confirmCheckoutSession(sessionId)
+		expect(confirmed).toMatchObject({ status: 'PAID', totalCents: 3600, items: [{ name: 'Bolo de Cenoura', quantity: 1 }] })
+		expect(await checkout.confirmCheckoutSession('cs_test_unknown')).toBeNull()
+		expect(await checkout.confirmCheckoutSession('not a session')).toBeNull()
+	})
+})

@@ -1,0 +1,78 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createMenuItem } from '../fixtures/menu'
+
+// No STRIPE_SECRET_KEY outside production: the built-in test provider stands in for Stripe.
+let checkout: typeof import('~/utils/checkout.server')
+let route: typeof import('~/routes/test-payment.$sessionId')
+let prisma: (typeof import('~/utils/db.server'))['prisma']
+
+beforeAll(async () => {
+	delete process.env.STRIPE_SECRET_KEY
+	checkout = await import('~/utils/checkout.server')
+	route = await import('~/routes/test-payment.$sessionId')
+	prisma = (await import('~/utils/db.server')).prisma
+})
+
+async function startTestCheckout() {
+	const cake = await createMenuItem({ name: 'Brigadeiro Cake', priceCents: 3850 })
+	const result = await checkout.startCheckout(
+		{ customer: { name: 'Rosa', email: 'rosa@example.com' }, items: [{ id: cake.id, quantity: 2 }] },
+		{ origin: 'http://localhost:3000' },
+	)
+	if (!result.ok) throw new Error(result.error)
+	const sessionId = new URL(result.url).pathname.split('/').pop()!
+	return { result, sessionId }
+}
+
+function post(sessionId: string, intent: string) {
+	const body = new FormData()
+	body.set('intent', intent)
+	const request = new Request(`http://localhost:3000/test-payment/${sessionId}`, { method: 'POST', body })
+	return route.action({ request, params: { sessionId }, context: {} })
+}
+
+describe('the built-in test payment provider', () => {
+	it('sends the customer to a local test payment page for the order', async () => {
+		const { result, sessionId } = await startTestCheckout()
+		expect(result.url).toMatch(/^http:\/\/localhost:3000\/test-payment\/test_cs_[0-9a-f]{24}$/)
+		const data = await route.loader({ request: new Request(result.url), params: { sessionId }, context: {} })
+		expect(data.order).toMatchObject({ status: 'PENDING', totalCents: 7700, items: [{ name: 'Brigadeiro Cake', quantity: 2 }] })
+	})
+
+	it('Pay goes through fulfillment to /success, where the order is confirmed', async () => {
+		const { sessionId } = await startTestCheckout()
+		const response = await post(sessionId, 'pay')
+		expect(response.status).toBe(302)
+		expect(response.headers.get('Location')).toBe(`/success?session_id=${sessionId}`)
+		expect(await checkout.confirmCheckoutSession(sessionId)).toMatchObject({ status: 'PAID', totalCents: 7700 })
+	})
+
+	it('Cancel cancels the order and goes to /cancel', async () => {
+		const { sessionId } = await startTestCheckout()
+		const response = await post(sessionId, 'cancel')
+		expect(response.headers.get('Location')).toBe('/cancel')
+		expect((await prisma.order.findUniqueOrThrow({ where: { providerSessionId: sessionId } })).status).toBe('CANCELLED')
+		expect(await checkout.confirmCheckoutSession(sessionId)).toBeNull()
+	})
+
+	it('answers 404 for unknown sessions', async () => {
+		const request = new Request('http://localhost:3000/test-payment/test_cs_nope')
+		await expect(route.loader({ request, params: { sessionId: 'test_cs_nope' }, context: {} })).rejects.toMatchObject({
+			status: 404,
+		})
+	})
+
+	it('does not exist once Stripe is configured', async () => {
+		const { sessionId } = await startTestCheckout()
+		process.env.STRIPE_SECRET_KEY = 'sk_test_configured'
+		const { resetEnv } = await import('~/utils/env.server')
+		resetEnv()
+		try {
+			const request = new Request(`http://localhost:3000/test-payment/${sessionId}`)
+			await expect(route.loader({ request, params: { sessionId }, context: {} })).rejects.toMatchObject({ status: 404 })
+		} finally {
+			delete process.env.STRIPE_SECRET_KEY
+			resetEnv()
+		}
+	})
+})

@@ -1,0 +1,165 @@
+/**
+ * A local server speaking the slice of Stripe's API the shop uses (create/retrieve Checkout
+ * Sessions), plus a stand-in hosted checkout page that pays or cancels and then delivers a signed
+ * webhook, as Stripe does. The official `stripe` SDK talks to it through its host/port/protocol options.
+ */
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import Stripe from 'stripe'
+
+export interface RecordedRequest {
+	method: string
+	path: string
+	headers: http.IncomingHttpHeaders
+	params: URLSearchParams
+}
+
+interface MockSession {
+	id: string
+	params: URLSearchParams
+	status: 'open' | 'complete' | 'expired'
+	payment_status: 'paid' | 'unpaid'
+}
+
+export interface MockStripeOptions {
+	/** Where the hosted page sends `checkout.session.completed`, signed with `webhookSecret`. */
+	webhookUrl?: string
+	webhookSecret?: string
+	port?: number
+}
+
+export async function startMockStripe(options: MockStripeOptions = {}) {
+	const requests: RecordedRequest[] = []
+	const sessions = new Map<string, MockSession>()
+	const byIdempotencyKey = new Map<string, MockSession>()
+	const signer = new Stripe('sk_test_mock_signer')
+	let failures: number[] = []
+	let delayMs = 0
+	let counter = 0
+
+	function sessionJson(session: MockSession) {
+		const orderId = session.params.get('metadata[orderId]')
+		return {
+			id: session.id,
+			object: 'checkout.session',
+			url: `${baseUrl}/pay/${session.id}`,
+			status: session.status,
+			payment_status: session.payment_status,
+			mode: session.params.get('mode'),
+			client_reference_id: session.params.get('client_reference_id'),
+			customer_email: session.params.get('customer_email'),
+			metadata: orderId ? { orderId } : {},
+			success_url: session.params.get('success_url'),
+			cancel_url: session.params.get('cancel_url'),
+		}
+	}
+
+	function send(res: http.ServerResponse, status: number, body: unknown) {
+		res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_mock_${counter}` })
+		res.end(JSON.stringify(body))
+	}
+
+	async function deliverWebhook(type: string, session: MockSession) {
+		if (!options.webhookUrl || !options.webhookSecret) return
+		const payload = JSON.stringify({
+			id: `evt_mock_${++counter}`,
+			object: 'event',
+			type,
+			data: { object: sessionJson(session) },
+		})
+		const signature = signer.webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret })
+		await fetch(options.webhookUrl, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+			body: payload,
+		})
+	}
+
+	async function handle(req: http.IncomingMessage, res: http.ServerResponse, body: string) {
+		const url = new URL(req.url ?? '/', baseUrl)
+		const params = new URLSearchParams(body)
+		if (url.pathname.startsWith('/v1/')) {
+			requests.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, params })
+			if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs))
+		}
+		if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+			const failure = failures.shift()
+			if (failure) return send(res, failure, { error: { type: 'api_error', message: 'Mock Stripe failure' } })
+			const key = String(req.headers['idempotency-key'] ?? '')
+			const existing = key ? byIdempotencyKey.get(key) : undefined
+			if (existing) return send(res, 200, sessionJson(existing))
+			const session: MockSession = { id: `cs_test_mock${++counter}`, params, status: 'open', payment_status: 'unpaid' }
+			sessions.set(session.id, session)
+			if (key) byIdempotencyKey.set(key, session)
+			return send(res, 200, sessionJson(session))
+		}
+		const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname)
+		if (req.method === 'GET' && retrieve) {
+			const session = sessions.get(decodeURIComponent(retrieve[1]!))
+			if (!session) {
+				return send(res, 404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } })
+			}
+			return send(res, 200, sessionJson(session))
+		}
+		const page = /^\/pay\/([^/]+)(?:\/(complete|cancel))?$/.exec(url.pathname)
+		const session = page ? sessions.get(page[1]!) : undefined
+		if (page && session && req.method === 'GET' && !page[2]) {
+			res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+			return res.end(
+				`<!doctype html><html lang="en"><title>Mock Stripe Checkout</title><main><h1>Mock Stripe Checkout</h1>` +
+					`<form method="post" action="/pay/${session.id}/complete"><button>Pay</button></form>` +
+					`<form method="post" action="/pay/${session.id}/cancel"><button>Cancel</button></form></main></html>`,
+			)
+		}
+		if (page && session && req.method === 'POST' && page[2] === 'complete') {
+			session.status = 'complete'
+			session.payment_status = 'paid'
+			await deliverWebhook('checkout.session.completed', session)
+			const successUrl = session.params.get('success_url')!.replace('{CHECKOUT_SESSION_ID}', session.id)
+			res.writeHead(303, { Location: successUrl })
+			return res.end()
+		}
+		if (page && session && req.method === 'POST' && page[2] === 'cancel') {
+			res.writeHead(303, { Location: session.params.get('cancel_url')! })
+			return res.end()
+		}
+		if (req.method === 'POST' && url.pathname === '/__control/fail-next') {
+			failures.push(Number(url.searchParams.get('status') ?? 500))
+			return send(res, 200, { ok: true })
+		}
+		send(res, 404, { error: { type: 'invalid_request_error', message: `Unknown mock route ${url.pathname}` } })
+	}
+
+	const server = http.createServer((req, res) => {
+		let body = ''
+		req.on('data', (chunk) => (body += chunk))
+		req.on('end', () => {
+			handle(req, res, body).catch((error: unknown) => send(res, 500, { error: { message: String(error) } }))
+		})
+	})
+	await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
+	const { port } = server.address() as AddressInfo
+	const baseUrl = `http://127.0.0.1:${port}`
+
+	return {
+		port,
+		baseUrl,
+		requests,
+		sessions,
+		/** The next N session creations answer with these HTTP statuses. */
+		failNext: (...statuses: number[]) => (failures = [...failures, ...statuses]),
+		setDelay: (ms: number) => (delayMs = ms),
+		/** Marks a session paid as Stripe would after a successful payment. */
+		pay(sessionId: string) {
+			const session = sessions.get(sessionId)
+			if (!session) throw new Error(`unknown session ${sessionId}`)
+			session.status = 'complete'
+			session.payment_status = 'paid'
+			return sessionJson(session)
+		},
+		sessionJson: (sessionId: string) => sessionJson(sessions.get(sessionId)!),
+		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+	}
+}
+
+export type MockStripe = Awaited<ReturnType<typeof startMockStripe>>
