@@ -34,3 +34,16 @@ export function isCrossSiteRequest({ method, host, origin, referer, secFetchSite
 export function clientKey(context: { clientIp?: string }) {
 	return context.clientIp ?? 'unknown'
 }
+
+/** This site's public origin: APP_URL when configured, else the request's own (https behind Fly). */
+export function appOrigin(request: Request, configured: string | undefined) {
+	return (configured ?? new URL(request.url).origin).replace(/\/$/, '')
+}
+
+/** A same-site path to return to after sign-in; anything else (other hosts, `//x`, `\\x`) becomes the fallback. */
+export function safeRedirectPath(target: FormDataEntryValue | string | null | undefined, fallback = '/') {
+	if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) {
+		return fallback
+	}
+	return target
+}
