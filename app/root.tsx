@@ -1,6 +1,7 @@
-import type { LinksFunction } from '@remix-run/node'
+import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
 import {
 	isRouteErrorResponse,
+	Link,
 	Links,
 	Meta,
 	Outlet,
@@ -9,14 +10,37 @@ import {
 	useRouteError,
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { CartProvider } from './components/cart-provider'
 import { SiteLayout } from './components/site-layout'
+import { getBusiness, siteOrigin } from './config/business.server'
 import tailwindHref from './tailwind.css?url'
 import { useNonce } from './utils/nonce-provider'
+import type { RootData } from './utils/seo'
 
 export const links: LinksFunction = () => [
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+	{ rel: 'apple-touch-icon', href: '/images/site/apple-touch-icon.png' },
+	{ rel: 'manifest', href: '/manifest.webmanifest' },
 	{ rel: 'stylesheet', href: tailwindHref },
 ]
+
+/** The bakery's details (env overrides applied) and the public origin for canonical URLs. */
+export function loader({ request }: LoaderFunctionArgs): RootData {
+	return { business: getBusiness(), siteOrigin: siteOrigin(request) }
+}
+
+// Both values are fixed for the life of the process: no need to fetch them again on navigation.
+export const shouldRevalidate = () => false
+
+/**
+ * Without JavaScript: no menu toggle (the mobile panel is simply open) and the desktop dropdown
+ * opens on hover and keyboard focus. Inline styles are allowed by the CSP; inline scripts are not.
+ */
+const noScriptCss = `
+.js-only { display: none !important; }
+@media (max-width: 767px) { #mobile-menu { display: block !important; } }
+.nav-dropdown:hover .nav-dropdown-panel, .nav-dropdown:focus-within .nav-dropdown-panel { display: block !important; }
+`
 
 export function Layout({ children }: { children: ReactNode }) {
 	const nonce = useNonce()
@@ -25,8 +49,12 @@ export function Layout({ children }: { children: ReactNode }) {
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
+				<meta name="theme-color" content="#8a3b12" />
 				<Meta />
 				<Links />
+				<noscript>
+					<style>{noScriptCss}</style>
+				</noscript>
 			</head>
 			<body className="font-sans antialiased">
 				{children}
@@ -39,9 +67,11 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
 	return (
-		<SiteLayout>
-			<Outlet />
-		</SiteLayout>
+		<CartProvider>
+			<SiteLayout>
+				<Outlet />
+			</SiteLayout>
+		</CartProvider>
 	)
 }
 
@@ -50,20 +80,22 @@ export function ErrorBoundary() {
 	const notFound = isRouteErrorResponse(error) && error.status === 404
 	if (!notFound) console.error(error)
 	return (
-		<SiteLayout>
-			<section className="mx-auto max-w-2xl px-4 py-16 text-center">
-				<h1 className="font-display text-3xl font-bold">
-					{notFound ? 'We couldn’t find that page' : 'Something went wrong'}
-				</h1>
-				<p className="mt-4">
-					{notFound
-						? 'The page you asked for is not here.'
-						: 'Sorry — the bakery site hit a problem. Please try again in a moment.'}
-				</p>
-				<a className="mt-6 inline-block underline" href="/">
-					Back to the home page
-				</a>
-			</section>
-		</SiteLayout>
+		<CartProvider>
+			<SiteLayout>
+				<section className="mx-auto max-w-2xl px-4 py-16 text-center">
+					<h1 className="font-display text-3xl font-bold">
+						{notFound ? 'We couldn’t find that page' : 'Something went wrong'}
+					</h1>
+					<p className="mt-4">
+						{notFound
+							? 'The page you asked for is not here.'
+							: 'Sorry — the bakery site hit a problem. Please try again in a moment.'}
+					</p>
+					<Link className="mt-6 inline-block font-semibold underline underline-offset-4" to="/">
+						Back to the home page
+					</Link>
+				</section>
+			</SiteLayout>
+		</CartProvider>
 	)
 }

@@ -10,6 +10,7 @@ import type { ViteDevServer } from 'vite'
 import { clientIpHeader, type Env } from '../app/utils/env.server'
 import { consumeRateLimit } from '../app/utils/rate-limit.server'
 import { isCrossSiteRequest } from '../app/utils/request.server'
+import { lowerCasePageRedirect } from '../app/utils/page-path'
 
 interface AppOptions {
 	env: Env
@@ -36,7 +37,7 @@ export function createApp({ env, clientDir, loadBuild, viteDevServer }: AppOptio
 		res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
 		next()
 	})
-	app.use(securityHeaders(isProduction))
+	app.use(securityHeaders(env))
 	app.use((_req, res, next) => {
 		res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()')
 		next()
@@ -59,6 +60,13 @@ export function createApp({ env, clientDir, loadBuild, viteDevServer }: AppOptio
 		if (limit.allowed) return next()
 		res.set('Retry-After', String(limit.retryAfterSeconds)).status(429).type('text/plain')
 		res.send('Too many requests. Please wait a moment and try again.')
+	})
+
+	// Paths are case-insensitive: one URL per page (/ABOUT → 301 /about). Assets and stored images keep their case.
+	app.use((req, res, next) => {
+		const target = lowerCasePageRedirect(req.method, req.originalUrl)
+		if (target) return res.redirect(301, target)
+		next()
 	})
 
 	// State-changing requests must come from this site's own pages (CSRF defence for every form).
@@ -88,7 +96,13 @@ export function createApp({ env, clientDir, loadBuild, viteDevServer }: AppOptio
 	return app
 }
 
-function securityHeaders(isProduction: boolean) {
+/** Local stand-ins for third parties that tests point the server at (never set in real deployments). */
+function testOrigins(env: Env) {
+	return env.GOOGLE_OAUTH_TEST_SERVER ? [new URL(env.GOOGLE_OAUTH_TEST_SERVER).origin] : []
+}
+
+function securityHeaders(env: Env) {
+	const isProduction = env.NODE_ENV === 'production'
 	const nonce = (_req: unknown, res: unknown) =>
 		`'nonce-${(res as express.Response).locals.cspNonce as string}'`
 	return helmet({
@@ -103,9 +117,12 @@ function securityHeaders(isProduction: boolean) {
 				baseUri: ["'self'"],
 				connectSrc: isProduction ? ["'self'"] : ["'self'", 'ws:'],
 				fontSrc: ["'self'"],
-				formAction: ["'self'"],
+				// Chrome applies form-action to the redirect after a post: sign-in posts redirect to Google.
+				formAction: ["'self'", 'https://accounts.google.com', ...testOrigins(env)],
 				frameAncestors: ["'none'"],
 				imgSrc: ["'self'", 'data:'],
+				// The store-locator map on Home and Contact (Google Maps embed).
+				frameSrc: ['https://www.google.com'],
 				objectSrc: ["'none'"],
 				scriptSrc: ["'strict-dynamic'", "'self'", nonce],
 				scriptSrcAttr: ["'none'"],

@@ -1,9 +1,13 @@
-import { Link } from '@remix-run/react'
-import type { ReactNode } from 'react'
-import { business } from '~/config/business'
+import { useEffect, type ReactNode } from 'react'
+import { SiteFooter } from './site-footer'
+import { SiteHeader } from './site-header'
 
 /** The shell every screen shares: header, main landmark and footer. */
 export function SiteLayout({ children }: { children: ReactNode }) {
+	// A signal that React is running (tests wait for it before using JS-only controls).
+	useEffect(() => {
+		document.documentElement.dataset.hydrated = 'true'
+	}, [])
 	return (
 		<div className="flex min-h-dvh flex-col">
 			<a
@@ -12,25 +16,11 @@ export function SiteLayout({ children }: { children: ReactNode }) {
 			>
 				Skip to content
 			</a>
-			<header className="sticky top-0 z-40 border-b border-dough bg-cream/95 backdrop-blur">
-				<div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-3">
-					<Link to="/" className="font-display text-xl font-bold text-cocoa">
-						{business.name}
-					</Link>
-				</div>
-			</header>
+			<SiteHeader />
 			<main id="main" className="flex-1">
 				{children}
 			</main>
-			<footer className="border-t border-dough bg-dough/60">
-				<div className="mx-auto max-w-6xl px-4 py-8 text-sm">
-					<p className="font-display text-lg font-bold">{business.name}</p>
-					<p>{business.tagline}</p>
-					<p className="mt-4">
-						© {new Date().getFullYear()} {business.name}
-					</p>
-				</div>
-			</footer>
+			<SiteFooter />
 		</div>
 	)
 }

@@ -1,8 +1,119 @@
+import { useRouteLoaderData } from '@remix-run/react'
+
 /**
- * The bakery's public identity in one place. The public-site issue extends this
- * (address, phone, social links, env overrides); nothing else hard-codes these values.
+ * The bakery's public identity in one place. Demo values: the phone is in the fictional 555-01xx
+ * range and the e-mail uses the reserved `.example` domain. An owner overrides what changes
+ * (ordering URL, contact details, address, social links) with environment variables, resolved on
+ * the server by `getBusiness()` in business.server.ts and handed to components by the root loader
+ * (`useBusiness()`), so the browser bundle never reads process.env.
  */
-export const business = {
+
+export interface OpeningHours {
+	/** schema.org day names. */
+	days: ReadonlyArray<'Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday'>
+	/** 24-hour clock, HH:MM. */
+	opens: string
+	closes: string
+	/** How people read it, e.g. 'Tue–Fri'. */
+	label: string
+}
+
+export interface BusinessConfig {
+	name: string
+	tagline: string
+	description: string
+	story: string
+	mission: string
+	values: readonly string[]
+	/** The third-party ordering page; null means "order in-site" (/shop). */
+	orderOnlineUrl: string | null
+	phone: string
+	email: string
+	address: { street: string; locality: string; region: string; postalCode: string; country: string }
+	geo: { latitude: number; longitude: number }
+	priceRange: string
+	servesCuisine: readonly string[]
+	openingHours: readonly OpeningHours[]
+	social: { facebook: string; instagram: string }
+}
+
+export const defaultBusiness: BusinessConfig = {
 	name: 'Doce Dulce Bakery',
 	tagline: 'Serving sweet memories with every bite of Brazilian & Mexican goodness.',
-} as const
+	description: 'Fresh Brazilian and Mexican goods baked daily.',
+	story: 'What began in a home kitchen grew into a neighbourhood bakery, built on family recipes.',
+	mission: 'To bring joy through every bite by baking fresh, authentic goods and serving our community with heart.',
+	values: ['Freshness and quality', 'Craftsmanship and tradition', 'Community and connection', 'Customer happiness'],
+	orderOnlineUrl: null,
+	phone: '(425) 555-0164',
+	email: 'hello@docedulcebakery.example',
+	address: { street: '2814 Colby Ave', locality: 'Everett', region: 'WA', postalCode: '98201', country: 'US' },
+	geo: { latitude: 47.9795, longitude: -122.2026 },
+	priceRange: '$',
+	servesCuisine: ['Brazilian', 'Mexican', 'Bakery', 'Coffee'],
+	openingHours: [
+		{ days: ['Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '07:00', closes: '18:00', label: 'Tue–Fri' },
+		{ days: ['Saturday'], opens: '08:00', closes: '17:00', label: 'Sat' },
+		{ days: ['Sunday'], opens: '08:00', closes: '14:00', label: 'Sun' },
+	],
+	social: {
+		facebook: 'https://www.facebook.com/docedulcebakery',
+		instagram: 'https://www.instagram.com/docedulcebakery',
+	},
+}
+
+/** The resolved config from the root loader; the defaults when the root loader could not run. */
+export function useBusiness(): BusinessConfig {
+	const data = useRouteLoaderData<{ business?: BusinessConfig }>('root')
+	return data?.business ?? defaultBusiness
+}
+
+export interface OrderLink {
+	href: string
+	/** External links open in a new tab with rel="noopener noreferrer". */
+	external: boolean
+}
+
+/** Where Order Online / Order Now go: the ordering provider, or `fallbackPath` in-site when none is configured. */
+export function orderLink(business: BusinessConfig, fallbackPath = '/shop'): OrderLink {
+	return business.orderOnlineUrl
+		? { href: business.orderOnlineUrl, external: true }
+		: { href: fallbackPath, external: false }
+}
+
+export function streetAddressLine(business: BusinessConfig) {
+	const { street, locality, region, postalCode } = business.address
+	return `${street}, ${locality}, ${region} ${postalCode}`
+}
+
+/** `tel:` wants digits only; US numbers get the +1 country code. */
+export function telHref(phone: string) {
+	const digits = phone.replace(/[^\d+]/g, '')
+	if (digits.startsWith('+')) return `tel:${digits}`
+	return `tel:+${digits.length === 10 ? `1${digits}` : digits}`
+}
+
+export function mapsSearchUrl(business: BusinessConfig) {
+	return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${business.name}, ${streetAddressLine(business)}`)}`
+}
+
+/** The embeddable map (CSP: frame-src https://www.google.com). */
+export function mapsEmbedUrl(business: BusinessConfig) {
+	return `https://www.google.com/maps?q=${encodeURIComponent(streetAddressLine(business))}&output=embed`
+}
+
+/** '07:00' → '7 am', '17:30' → '5:30 pm'. */
+export function formatTime(time: string) {
+	const [hours = 0, minutes = 0] = time.split(':').map(Number)
+	const suffix = hours >= 12 ? 'pm' : 'am'
+	const hour12 = hours % 12 === 0 ? 12 : hours % 12
+	return `${hour12}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''} ${suffix}`
+}
+
+const weekDays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const
+
+/** Short names of the days without opening hours, e.g. ['Mon']. */
+export function closedDays(business: BusinessConfig) {
+	const open = new Set(business.openingHours.flatMap((hours) => hours.days))
+	return weekDays.filter((day) => !open.has(day)).map((day) => day.slice(0, 3))
+}

@@ -1,4 +1,6 @@
+import { Prisma } from '~/generated/prisma/client'
 import type { MenuCategory } from '~/generated/prisma/enums'
+import { removeObjectQuietly, withStoredImage, type StoredImageOutcome } from '~/models/uploaded-image.server'
 import { prisma } from '~/utils/db.server'
 
 const publicFields = {
@@ -38,4 +40,91 @@ export function findMenuItemsForCheckout(ids: readonly string[]) {
 		where: { id: { in: [...ids] } },
 		select: { id: true, name: true, priceCents: true, orderable: true, soldOut: true, imageKey: true },
 	})
+}
+
+// --- Admin (requireAdmin is checked by the calling route) ---
+
+const adminFields = { ...publicFields, sortOrder: true, updatedAt: true } as const
+
+/** Every item with what the owner edits, in the public menu's order. */
+export function listMenuItemsForAdmin() {
+	return prisma.menuItem.findMany({ select: adminFields, orderBy: menuOrder })
+}
+
+export type AdminMenuItem = Awaited<ReturnType<typeof listMenuItemsForAdmin>>[number]
+
+export function findMenuItemForAdmin(id: string) {
+	return prisma.menuItem.findUnique({ where: { id }, select: adminFields })
+}
+
+export interface MenuItemDetails {
+	name: string
+	description: string
+	priceCents: number
+	category: MenuCategory
+	imageAlt: string
+}
+
+/** A new item with its photo (both saved or neither), placed at the end of the menu. */
+export function createMenuItemWithImage(details: MenuItemDetails & { orderable: boolean }, image: File) {
+	return withStoredImage('menuImages', image, async (imageKey) => {
+		const last = await prisma.menuItem.aggregate({ _max: { sortOrder: true } })
+		const sortOrder = (last._max.sortOrder ?? 0) + 1
+		return prisma.menuItem.create({ data: { ...details, imageKey, sortOrder }, select: { id: true, name: true } })
+	})
+}
+
+export interface MenuItemChanges extends MenuItemDetails {
+	orderable: boolean
+	soldOut: boolean
+	sortOrder: number
+}
+
+export type MenuItemUpdateOutcome = StoredImageOutcome<'updated' | 'missing'>
+
+/**
+ * Saves the owner's edits. A replacement photo is stored under a new key first (keys are
+ * write-once); the old photo is deleted only after the row points at the new one.
+ */
+export async function updateMenuItem(
+	id: string,
+	changes: MenuItemChanges,
+	image?: File,
+): Promise<MenuItemUpdateOutcome> {
+	const current = await prisma.menuItem.findUnique({ where: { id }, select: { imageKey: true } })
+	if (!current) return { ok: true, value: 'missing' }
+	if (!image) {
+		const { count } = await prisma.menuItem.updateMany({ where: { id }, data: changes })
+		return { ok: true, value: count > 0 ? 'updated' : 'missing' }
+	}
+	const outcome = await withStoredImage('menuImages', image, async (imageKey) => {
+		const { count } = await prisma.menuItem.updateMany({ where: { id }, data: { ...changes, imageKey } })
+		if (count === 0) throw new MenuItemGoneError(id)
+		return 'updated' as const
+	})
+	if (outcome.ok && current.imageKey) await removeObjectQuietly(current.imageKey)
+	return outcome
+}
+
+class MenuItemGoneError extends Error {
+	constructor(id: string) {
+		super(`Menu item ${id} was deleted while its photo was being replaced`)
+	}
+}
+
+export async function setMenuItemSoldOut(id: string, soldOut: boolean) {
+	const { count } = await prisma.menuItem.updateMany({ where: { id }, data: { soldOut } })
+	return count > 0
+}
+
+/** Removes the item and its photo. Past orders keep their snapshot of the name and price. */
+export async function deleteMenuItem(id: string) {
+	try {
+		const { imageKey } = await prisma.menuItem.delete({ where: { id }, select: { imageKey: true } })
+		if (imageKey) await removeObjectQuietly(imageKey)
+		return true
+	} catch (error) {
+		if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025') return false
+		throw error
+	}
 }

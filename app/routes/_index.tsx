@@ -1,16 +1,15 @@
 import type { MetaFunction } from '@remix-run/node'
-import { business } from '~/config/business'
+import { HomePage } from '~/components/home-page'
+import { defaultBusiness } from '~/config/business'
+import { pageMeta } from '~/utils/seo'
 
-export const meta: MetaFunction = () => [
-	{ title: `${business.name} — Brazilian & Mexican bakery in Everett, WA` },
-	{ name: 'description', content: 'Fresh Brazilian and Mexican goods baked daily in Everett, Washington.' },
-]
+export const meta: MetaFunction = (args) =>
+	pageMeta(args, {
+		title: `${defaultBusiness.name}: Brazilian & Mexican bakery and coffee in Everett, WA`,
+		description:
+			'Fresh Brazilian and Mexican goods baked daily in Everett, WA: pão de queijo, brigadeiros, conchas, pan dulce, custom cakes and coffee. Visit us or order online.',
+	})
 
 export default function Home() {
-	return (
-		<section className="mx-auto max-w-3xl px-4 py-20 text-center">
-			<h1 className="font-display text-4xl font-bold">Welcome to the bakery</h1>
-			<p className="mt-4 text-lg">Fresh Brazilian and Mexican goods baked daily.</p>
-		</section>
-	)
+	return <HomePage />
 }

@@ -66,6 +66,7 @@ export function cartCount(items: readonly CartItem[]) {
 const storedCartSchema = z.object({ version: z.literal(1), items: z.array(cartItemSchema).max(MAX_CART_LINES) })
 
 export const CART_STORAGE_KEY = 'bakery-cart'
+export const PENDING_PAYMENT_STORAGE_KEY = 'bakery-cart-pending-payment'
 
 export function serializeCart(items: readonly CartItem[]) {
 	return JSON.stringify({ version: 1, items })

@@ -92,14 +92,19 @@ async function priceFromDatabase(items: CheckoutRequest['items']) {
 export async function confirmCheckoutSession(sessionId: string) {
 	const provider = getPaymentProvider()
 	if (!provider || !sessionId) return null
-	const session = await provider.retrieveSession(sessionId)
-	if (!session?.paid) return null
-	await applyCheckoutEvent({
-		eventId: `success:${session.id}`,
-		type: 'checkout.session.completed',
-		kind: 'paid',
-		sessionId: session.id,
+	const session = await provider.retrieveSession(sessionId).catch((error: unknown) => {
+		// The webhook may already have recorded the payment: fall back to what the database knows.
+		console.error(`Could not retrieve checkout session ${sessionId}: ${String(error)}`)
+		return null
 	})
-	const order = await findOrderBySessionId(session.id)
+	if (session?.paid) {
+		await applyCheckoutEvent({
+			eventId: `success:${session.id}`,
+			type: 'checkout.session.completed',
+			kind: 'paid',
+			sessionId: session.id,
+		})
+	}
+	const order = await findOrderBySessionId(sessionId)
 	return order?.status === 'PAID' || order?.status === 'PICKED_UP' ? order : null
 }

@@ -5,6 +5,12 @@ const postgresUrl = z
 	.url()
 	.refine((value) => /^postgres(ql)?:\/\//.test(value), 'must start with postgres:// or postgresql://')
 
+/** A link people follow: http(s) only, never javascript: or data:. */
+const httpUrl = z
+	.string()
+	.url()
+	.refine((value) => /^https?:\/\//i.test(value), 'must start with https:// or http://')
+
 const envSchema = z
 	.object({
 		NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -14,6 +20,15 @@ const envSchema = z
 		DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
 		EMBEDDED_DATABASE_DIR: z.string().min(1).default('.data/postgres'),
 		STORAGE_DIR: z.string().min(1).default('.data/uploads'),
+		/** S3-compatible bucket (AWS S3, Tigris, R2, MinIO). Unset = local disk under STORAGE_DIR. */
+		STORAGE_BUCKET: z.string().min(3).max(63).optional(),
+		STORAGE_REGION: z.string().min(1).default('auto'),
+		STORAGE_ENDPOINT: z.string().url().optional(),
+		STORAGE_ACCESS_KEY_ID: z.string().min(1).optional(),
+		STORAGE_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+		STORAGE_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+		/** Resized image variants (a cache: safe to delete at any time). */
+		IMAGE_CACHE_DIR: z.string().min(1).default('.cache/images'),
 		RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().max(10_000).default(1),
 		/** Header holding the real client IP, set by a trusted proxy. Fly sets Fly-Client-IP. */
 		CLIENT_IP_HEADER: z
@@ -21,15 +36,101 @@ const envSchema = z
 			.regex(/^[A-Za-z0-9-]+$/)
 			.optional(),
 		FLY_APP_NAME: z.string().optional(),
+		/** Public origin for links sent to third parties (payment return URLs). Unset = the request's origin. */
+		APP_URL: z.string().url().optional(),
+		STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_…)').optional(),
+		STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+		/** Where the Stripe SDK sends requests; only tests change these. */
+		STRIPE_API_HOST: z.string().optional(),
+		STRIPE_API_PORT: z.coerce.number().int().positive().optional(),
+		STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+		STRIPE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(60_000).default(10_000),
+		/** true = the shop shows that online ordering is unavailable instead of taking payments. */
+		PAYMENTS_DISABLED: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+		/** Signs the session cookie. Required in production; development uses a fixed dev-only value. */
+		SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+		GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+		GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+		/** Comma-separated Google accounts allowed to manage the bakery. */
+		ADMIN_EMAILS: z
+			.string()
+			.optional()
+			.transform((value) =>
+				(value ?? '')
+					.split(',')
+					.map((email) => email.trim().toLowerCase())
+					.filter(Boolean),
+			)
+			.pipe(z.array(z.string().email('must be a comma-separated list of e-mail addresses'))),
+		/** Tests only: a local stand-in for Google's authorization, token and userinfo endpoints. */
+		GOOGLE_OAUTH_TEST_SERVER: z.string().url().optional(),
 		LOG_REQUESTS: z.enum(['true', 'false']).default('true').transform((value) => value === 'true'),
+		// The bakery's public details (app/config/business.ts has the demo defaults).
+		/** The third-party online-ordering page. Unset = Order Online leads to the in-site /shop. */
+		ORDER_ONLINE_URL: httpUrl.optional(),
+		BUSINESS_PHONE: z
+			.string()
+			.regex(/^\+?[\d\s().-]{7,20}$/, 'must be a phone number such as (425) 555-0164')
+			.optional(),
+		BUSINESS_EMAIL: z.string().email().optional(),
+		BUSINESS_STREET: z.string().min(3).max(120).optional(),
+		BUSINESS_CITY: z.string().min(2).max(60).optional(),
+		BUSINESS_REGION: z.string().min(2).max(40).optional(),
+		BUSINESS_POSTAL_CODE: z.string().min(3).max(12).optional(),
+		BUSINESS_LATITUDE: z.coerce.number().min(-90).max(90).optional(),
+		BUSINESS_LONGITUDE: z.coerce.number().min(-180).max(180).optional(),
+		FACEBOOK_URL: httpUrl.optional(),
+		INSTAGRAM_URL: httpUrl.optional(),
 	})
 	.superRefine((env, ctx) => {
+		if (env.NODE_ENV === 'production') {
+			for (const key of ['SESSION_SECRET', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'] as const) {
+				if (!env[key]) {
+					ctx.addIssue({ code: z.ZodIssueCode.custom, path: [key], message: 'is required in production (admin sign-in)' })
+				}
+			}
+			if (env.ADMIN_EMAILS.length === 0) {
+				ctx.addIssue({
+					code: z.ZodIssueCode.custom,
+					path: ['ADMIN_EMAILS'],
+					message: 'is required in production (who may manage the bakery)',
+				})
+			}
+		}
+		if (env.NODE_ENV === 'production' && !env.PAYMENTS_DISABLED) {
+			for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+				if (!env[key]) {
+					ctx.addIssue({
+						code: z.ZodIssueCode.custom,
+						path: [key],
+						message: 'is required in production to take payments (or set PAYMENTS_DISABLED=true)',
+					})
+				}
+			}
+		}
 		if (env.NODE_ENV === 'production' && !env.DATABASE_URL) {
 			ctx.addIssue({
 				code: z.ZodIssueCode.custom,
 				path: ['DATABASE_URL'],
 				message: 'is required in production (the embedded database is for development only)',
 			})
+		}
+		const bucketSettings = ['STORAGE_ENDPOINT', 'STORAGE_ACCESS_KEY_ID', 'STORAGE_SECRET_ACCESS_KEY'] as const
+		if (!env.STORAGE_BUCKET) {
+			const setting = bucketSettings.find((name) => env[name] !== undefined)
+			if (setting) {
+				ctx.addIssue({
+					code: z.ZodIssueCode.custom,
+					path: ['STORAGE_BUCKET'],
+					message: `is required when ${setting} is set (without it, images would go to local disk)`,
+				})
+			}
+		} else {
+			for (const name of ['STORAGE_ACCESS_KEY_ID', 'STORAGE_SECRET_ACCESS_KEY'] as const) {
+				if (!env[name]) {
+					ctx.addIssue({ code: z.ZodIssueCode.custom, path: [name], message: 'is required when STORAGE_BUCKET is set' })
+				}
+			}
 		}
 	})
 

@@ -1,6 +1,16 @@
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import crypto from 'node:crypto'
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { getEnv } from './env.server'
+import {
+	DeleteObjectCommand,
+	GetObjectCommand,
+	HeadObjectCommand,
+	ListObjectsV2Command,
+	PutObjectCommand,
+	S3Client,
+	S3ServiceException,
+} from '@aws-sdk/client-s3'
+import { getEnv, type Env } from './env.server'
 
 /** The storage folders of the spec. Every object key starts with one of them. */
 export const storagePrefixes = ['menuImages', 'customCakeImages', 'galleryImages'] as const
@@ -17,35 +27,213 @@ function assertValidKey(key: string) {
 	if (!isValidStorageKey(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`)
 }
 
-function localPath(key: string) {
-	assertValidKey(key)
-	return path.resolve(getEnv().STORAGE_DIR, key)
+/** A fresh key under `prefix`: a random id plus the extension of the format the server wrote. */
+export function createObjectKey(prefix: StoragePrefix, extension: 'jpg' | 'png' | 'webp' | 'avif') {
+	return `${prefix}/${crypto.randomUUID()}.${extension}`
 }
 
-// Local-disk backend. The storage issue adds an S3-compatible backend behind these same functions.
-export async function putObject(key: string, body: Uint8Array) {
-	const file = localPath(key)
-	await mkdir(path.dirname(file), { recursive: true })
-	await writeFile(file, body)
+const contentTypes: Record<string, string> = {
+	jpg: 'image/jpeg',
+	jpeg: 'image/jpeg',
+	png: 'image/png',
+	webp: 'image/webp',
+	avif: 'image/avif',
+}
+
+export function contentTypeOfKey(key: string) {
+	return contentTypes[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream'
+}
+
+export interface StorageBackend {
+	readonly kind: 'local' | 's3'
+	put(key: string, body: Uint8Array, contentType: string): Promise<void>
+	get(key: string): Promise<Buffer | null>
+	exists(key: string): Promise<boolean>
+	delete(key: string): Promise<void>
+	/** Every key under the prefix (a folder listing). */
+	list(prefix: StoragePrefix): Promise<string[]>
+}
+
+/** Objects as files under `rootDir` (git-ignored). Writes go through a temp file, so a reader never sees half a file. */
+export function createLocalStorage(rootDir: string): StorageBackend {
+	const fileOf = (key: string) => path.resolve(rootDir, key)
+	return {
+		kind: 'local',
+		async put(key, body) {
+			const file = fileOf(key)
+			await mkdir(path.dirname(file), { recursive: true })
+			const temporary = `${file}.${crypto.randomUUID()}.tmp`
+			try {
+				await writeFile(temporary, body)
+				await rename(temporary, file)
+			} catch (error) {
+				await rm(temporary, { force: true })
+				throw error
+			}
+		},
+		async get(key) {
+			try {
+				return await readFile(fileOf(key))
+			} catch (error) {
+				if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+				throw error
+			}
+		},
+		async exists(key) {
+			try {
+				return (await stat(fileOf(key))).isFile()
+			} catch {
+				return false
+			}
+		},
+		async delete(key) {
+			await rm(fileOf(key), { force: true })
+		},
+		async list(prefix) {
+			try {
+				const names = await readdir(path.resolve(rootDir, prefix))
+				return names.map((name) => `${prefix}/${name}`).filter(isValidStorageKey)
+			} catch (error) {
+				if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
+				throw error
+			}
+		},
+	}
+}
+
+export interface S3StorageOptions {
+	bucket: string
+	region: string
+	endpoint?: string
+	accessKeyId: string
+	secretAccessKey: string
+	forcePathStyle: boolean
+}
+
+function isNotFound(error: unknown) {
+	return (
+		error instanceof S3ServiceException &&
+		(error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404)
+	)
+}
+
+/** An S3-compatible bucket: AWS S3, Fly's Tigris, Cloudflare R2, MinIO. */
+export function createS3Storage(options: S3StorageOptions): StorageBackend {
+	const { bucket } = options
+	const client = new S3Client({
+		region: options.region,
+		endpoint: options.endpoint,
+		forcePathStyle: options.forcePathStyle,
+		credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+		// Only where the API demands them: R2, MinIO and older S3 clones reject or mis-store the
+		// newer default checksums (a streamed body is then kept with its aws-chunked framing).
+		requestChecksumCalculation: 'WHEN_REQUIRED',
+		responseChecksumValidation: 'WHEN_REQUIRED',
+	})
+	return {
+		kind: 's3',
+		async put(key, body, contentType) {
+			await client.send(
+				new PutObjectCommand({
+					Bucket: bucket,
+					Key: key,
+					Body: body,
+					ContentType: contentType,
+					CacheControl: 'public, max-age=31536000, immutable',
+				}),
+			)
+		},
+		async get(key) {
+			try {
+				const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))
+				if (!object.Body) return null
+				return Buffer.from(await object.Body.transformToByteArray())
+			} catch (error) {
+				if (isNotFound(error)) return null
+				throw error
+			}
+		},
+		async exists(key) {
+			try {
+				await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }))
+				return true
+			} catch (error) {
+				if (isNotFound(error)) return false
+				throw error
+			}
+		},
+		async delete(key) {
+			await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }))
+		},
+		async list(prefix) {
+			const keys: string[] = []
+			let continuationToken: string | undefined
+			do {
+				const page = await client.send(
+					new ListObjectsV2Command({ Bucket: bucket, Prefix: `${prefix}/`, ContinuationToken: continuationToken }),
+				)
+				for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key)
+				continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
+			} while (continuationToken)
+			return keys
+		},
+	}
+}
+
+export function storageFromEnv(env: Env): StorageBackend {
+	if (!env.STORAGE_BUCKET) return createLocalStorage(env.STORAGE_DIR)
+	return createS3Storage({
+		bucket: env.STORAGE_BUCKET,
+		region: env.STORAGE_REGION,
+		endpoint: env.STORAGE_ENDPOINT,
+		// The env schema refuses a bucket without credentials.
+		accessKeyId: env.STORAGE_ACCESS_KEY_ID ?? '',
+		secretAccessKey: env.STORAGE_SECRET_ACCESS_KEY ?? '',
+		forcePathStyle: env.STORAGE_FORCE_PATH_STYLE,
+	})
+}
+
+let current: { env: Env; backend: StorageBackend } | undefined
+
+/** The configured backend: a bucket when STORAGE_BUCKET is set, else local disk. Follows resetEnv(). */
+export function getStorage(): StorageBackend {
+	const env = getEnv()
+	if (current?.env !== env) current = { env, backend: storageFromEnv(env) }
+	return current.backend
+}
+
+/** Where the resized variants of one object are cached (app/utils/images.server.ts). */
+export function variantCacheDir(key: string) {
+	assertValidKey(key)
+	return path.resolve(getEnv().IMAGE_CACHE_DIR, key)
+}
+
+/**
+ * Objects are write-once: a key is never reused for other bytes, which is what lets the image
+ * route cache variants forever. Write new content under a new key (createObjectKey).
+ */
+export async function putObject(key: string, body: Uint8Array, contentType = contentTypeOfKey(key)) {
+	assertValidKey(key)
+	await getStorage().put(key, body, contentType)
 }
 
 export async function getObject(key: string): Promise<Buffer | null> {
-	try {
-		return await readFile(localPath(key))
-	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
-		throw error
-	}
+	assertValidKey(key)
+	return getStorage().get(key)
 }
 
 export async function objectExists(key: string) {
-	try {
-		return (await stat(localPath(key))).isFile()
-	} catch {
-		return false
-	}
+	assertValidKey(key)
+	return getStorage().exists(key)
 }
 
+/** Removes the object and this machine's cached variants of it (idempotent). */
 export async function deleteObject(key: string) {
-	await rm(localPath(key), { force: true })
+	assertValidKey(key)
+	await getStorage().delete(key)
+	await rm(variantCacheDir(key), { recursive: true, force: true })
+}
+
+export async function listObjectKeys(prefix: StoragePrefix) {
+	return getStorage().list(prefix)
 }

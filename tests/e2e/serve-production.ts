@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { startEmbeddedPostgres } from '../../server/embedded-postgres'
+import { startMockGoogle } from '../mocks/google-oauth-server'
 import { startMockStripe } from '../mocks/stripe-server'
 import { runPrisma } from '../../server/prisma-cli'
 import { createDatabase, databaseUrl, dropDatabase, serverUrlOf } from '../setup/database-server'
@@ -32,6 +33,8 @@ const stripe = await startMockStripe({
 	webhookUrl: `http://localhost:${port}/webhooks/stripe`,
 	webhookSecret,
 })
+// Google is never contacted: a local OAuth server signs in as whichever account the test chose.
+const google = await startMockGoogle({ port: port + 2000 })
 const env: NodeJS.ProcessEnv = {
 	...process.env,
 	NODE_ENV: 'production' as const,
@@ -45,6 +48,11 @@ const env: NodeJS.ProcessEnv = {
 	STRIPE_API_HOST: '127.0.0.1',
 	STRIPE_API_PORT: String(stripe.port),
 	STRIPE_API_PROTOCOL: 'http',
+	SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123',
+	GOOGLE_CLIENT_ID: 'e2e-google-client',
+	GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
+	ADMIN_EMAILS: 'owner@example.com',
+	GOOGLE_OAUTH_TEST_SERVER: google.baseUrl,
 }
 await dropDatabase(serverUrl, name)
 await createDatabase(serverUrl, name)
@@ -63,6 +71,7 @@ async function stop(code: number) {
 		await new Promise((resolve) => server.once('exit', resolve))
 	}
 	await stripe.close()
+	await google.close()
 	await dropDatabase(serverUrl, name).catch(() => {})
 	await embedded?.stop()
 	process.exit(code)

@@ -1,0 +1,54 @@
+import { Form, NavLink } from '@remix-run/react'
+
+export const adminLinks = [
+	{ to: '/admin', label: 'Dashboard' },
+	{ to: '/admin-upload', label: 'Upload item' },
+	{ to: '/admin/menu', label: 'Menu' },
+	{ to: '/admin/custom-cakes', label: 'Cake requests' },
+	{ to: '/admin/orders', label: 'Orders' },
+	{ to: '/admin/messages', label: 'Messages' },
+	{ to: '/admin/gallery', label: 'Gallery' },
+] as const
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+	`rounded-md px-2 py-1 font-semibold underline-offset-4 hover:underline ${isActive ? 'bg-cocoa text-cream' : 'text-cocoa'}`
+
+/** The admin area's own navigation, who is signed in, and Logout (a POST: a link could be forged). */
+export function AdminBar({ adminName }: { adminName?: string }) {
+	return (
+		<div className="mb-8 flex flex-wrap items-center justify-between gap-4 rounded-2xl bg-dough px-4 py-3">
+			<nav aria-label="Admin">
+				<ul className="flex flex-wrap gap-x-2 gap-y-2">
+					{adminLinks.map((link) => (
+						<li key={link.to}>
+							<NavLink to={link.to} end className={linkClass}>
+								{link.label}
+							</NavLink>
+						</li>
+					))}
+				</ul>
+			</nav>
+			<div className="flex flex-wrap items-center gap-3">
+				{adminName ? (
+					<p>
+						Signed in as <strong>{adminName}</strong>
+					</p>
+				) : null}
+				<LogoutButton />
+			</div>
+		</div>
+	)
+}
+
+export function LogoutButton() {
+	return (
+		<Form method="post" action="/logout">
+			<button
+				type="submit"
+				className="rounded-full border border-cocoa px-4 py-1.5 font-semibold hover:bg-cocoa hover:text-cream"
+			>
+				Logout
+			</button>
+		</Form>
+	)
+}

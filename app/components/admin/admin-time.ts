@@ -1,0 +1,62 @@
+/** The bakery's clock: "today" and every time shown in the admin are in Everett, WA. */
+export const BAKERY_TIME_ZONE = 'America/Los_Angeles'
+
+const dateTime = new Intl.DateTimeFormat('en-US', {
+	timeZone: BAKERY_TIME_ZONE,
+	dateStyle: 'medium',
+	timeStyle: 'short',
+})
+
+/** 'Nov 22, 2026, 10:35 AM' in the bakery's time zone (the same on the server and in the browser). */
+export function formatBakeryDateTime(date: Date) {
+	// ICU versions differ on the space before AM/PM (U+202F or not): one form for server and browser.
+	return dateTime.format(date).replace(/\s/g, ' ')
+}
+
+const numericParts = new Intl.DateTimeFormat('en-US', {
+	timeZone: BAKERY_TIME_ZONE,
+	year: 'numeric',
+	month: '2-digit',
+	day: '2-digit',
+	hour: '2-digit',
+	minute: '2-digit',
+	second: '2-digit',
+	hourCycle: 'h23',
+})
+
+/** The wall-clock fields of `date` in the bakery's time zone. */
+export function bakeryClock(date: Date) {
+	const parts = Object.fromEntries(numericParts.formatToParts(date).map((part) => [part.type, part.value]))
+	const field = (name: string) => Number(parts[name])
+	return {
+		year: field('year'),
+		month: field('month'),
+		day: field('day'),
+		hour: field('hour'),
+		minute: field('minute'),
+		second: field('second'),
+	}
+}
+
+/** How far the bakery's wall clock is ahead of UTC at `date`, in milliseconds (negative in Everett). */
+function offsetAt(date: Date) {
+	const clock = bakeryClock(date)
+	const wallAsUtc = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second)
+	return wallAsUtc - Math.floor(date.getTime() / 1000) * 1000
+}
+
+/** Midnight at the bakery on the day of `now` (daylight saving time included). */
+export function startOfBakeryDay(now = new Date()) {
+	const { year, month, day } = bakeryClock(now)
+	const midnightAsUtc = Date.UTC(year, month - 1, day)
+	// The offset at midnight can differ from the offset now on the days the clocks change.
+	const guess = new Date(midnightAsUtc - offsetAt(now))
+	return new Date(midnightAsUtc - offsetAt(guess))
+}
+
+/** '2026-11-22 10:35': a bakery-local time that spreadsheets read as a date and time. */
+export function formatBakerySpreadsheetTime(date: Date) {
+	const { year, month, day, hour, minute } = bakeryClock(date)
+	const pad = (value: number) => String(value).padStart(2, '0')
+	return `${year}-${pad(month)}-${pad(day)} ${pad(hour)}:${pad(minute)}`
+}

@@ -1,0 +1,80 @@
+import { Form, Link, useLocation, useNavigation } from '@remix-run/react'
+import { useRef, type ReactNode } from 'react'
+import { dangerButtonClass, secondaryButtonClass } from './admin-ui'
+
+/** The server deletes only when `confirmed` is 'yes'; without it, it answers with `{ confirm: id }`. */
+export const CONFIRMED_FIELD = 'confirmed'
+
+function useDeleting(intent: string, id: string) {
+	const navigation = useNavigation()
+	return (
+		navigation.state !== 'idle' && navigation.formData?.get('intent') === intent && navigation.formData.get('id') === id
+	)
+}
+
+/**
+ * A Delete button that asks first. With JavaScript the browser's confirm dialog asks; without it
+ * the first press only makes the server show <ConfirmDeletePanel> with the same question.
+ */
+export function DeleteForm({
+	id,
+	question,
+	children,
+	intent = 'delete',
+}: {
+	id: string
+	question: string
+	/** The button's text, e.g. `Delete <VisuallyHidden>request from Ana</VisuallyHidden>`. */
+	children: ReactNode
+	intent?: string
+}) {
+	const confirmedRef = useRef<HTMLInputElement>(null)
+	const deleting = useDeleting(intent, id)
+	return (
+		<Form
+			method="post"
+			onSubmit={(event) => {
+				if (!window.confirm(question)) return event.preventDefault()
+				if (confirmedRef.current) confirmedRef.current.value = 'yes'
+			}}
+		>
+			<input type="hidden" name="intent" value={intent} />
+			<input type="hidden" name="id" value={id} />
+			<input ref={confirmedRef} type="hidden" name={CONFIRMED_FIELD} defaultValue="" />
+			<button type="submit" className={dangerButtonClass} disabled={deleting}>
+				{deleting ? 'Deleting...' : children}
+			</button>
+		</Form>
+	)
+}
+
+/** The no-JavaScript confirmation: the question, a button that really deletes, and a way back. */
+export function ConfirmDeletePanel({
+	id,
+	question,
+	intent = 'delete',
+}: {
+	id: string
+	question: string
+	intent?: string
+}) {
+	const location = useLocation()
+	return (
+		<div role="alert" className="mt-3 rounded-lg border border-red-800 bg-red-50 p-3 text-red-900">
+			<p className="font-semibold">{question}</p>
+			<div className="mt-2 flex flex-wrap items-center gap-3">
+				<Form method="post">
+					<input type="hidden" name="intent" value={intent} />
+					<input type="hidden" name="id" value={id} />
+					<input type="hidden" name={CONFIRMED_FIELD} value="yes" />
+					<button type="submit" className={dangerButtonClass}>
+						Yes, delete
+					</button>
+				</Form>
+				<Link to={location.pathname + location.search} className={secondaryButtonClass} replace>
+					Cancel
+				</Link>
+			</div>
+		</div>
+	)
+}

@@ -1,0 +1,27 @@
+import { Link } from '@remix-run/react'
+import { useCart } from './cart-provider'
+
+/**
+ * The header's cart indicator (desktop navigation and mobile menu panel): a link to /cart with
+ * the item count, shown only when the cart holds items (the spec's box that "appears").
+ */
+export function CartLink({ placement }: { placement: 'desktop' | 'mobile' }) {
+	const { hydrated, count } = useCart()
+	if (!hydrated || count === 0) return null
+	const label = `Cart, ${count} ${count === 1 ? 'item' : 'items'}`
+	return (
+		<Link
+			to="/cart"
+			aria-label={label}
+			data-placement={placement}
+			className="inline-flex items-center gap-2 rounded-full border-2 border-cinnamon px-3 py-1.5 font-semibold text-cinnamon hover:bg-dough"
+		>
+			<svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+				<path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.9a2 2 0 0 0 2-1.5L21 8H6.2" strokeLinecap="round" strokeLinejoin="round" />
+				<circle cx="10" cy="20" r="1.3" />
+				<circle cx="17" cy="20" r="1.3" />
+			</svg>
+			<span aria-hidden="true">{count}</span>
+		</Link>
+	)
+}

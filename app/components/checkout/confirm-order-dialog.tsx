@@ -1,0 +1,79 @@
+import { useId } from 'react'
+import { useCart } from '~/components/cart-provider'
+import { Modal } from '~/components/modal'
+import { formatPrice } from '~/utils/money'
+
+export interface CustomerInfo {
+	name: string
+	email: string
+	phone: string
+}
+
+/** 'Confirm Your Order': who, what and how much, then Cancel or Confirm & Pay. */
+export function ConfirmOrderDialog({
+	open,
+	customer,
+	processing,
+	error,
+	onCancel,
+	onConfirm,
+}: {
+	open: boolean
+	customer: CustomerInfo
+	processing: boolean
+	error: string | null
+	onCancel: () => void
+	onConfirm: () => void
+}) {
+	const cart = useCart()
+	const titleId = useId()
+	return (
+		<Modal open={open} onClose={processing ? () => {} : onCancel} labelledBy={titleId}>
+			<h2 id={titleId} className="font-display text-2xl font-bold">
+				Confirm Your Order
+			</h2>
+			<dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+				<dt className="font-semibold">Name</dt>
+				<dd>{customer.name}</dd>
+				<dt className="font-semibold">Email</dt>
+				<dd>{customer.email}</dd>
+				<dt className="font-semibold">Phone</dt>
+				<dd>{customer.phone.trim() || 'N/A'}</dd>
+			</dl>
+			<ul className="mt-4 divide-y divide-dough border-y border-dough">
+				{cart.items.map((item) => (
+					<li key={item.id} className="flex justify-between gap-4 py-2">
+						<span>
+							{item.name} x {item.quantity}
+						</span>
+						<span>{formatPrice(item.priceCents * item.quantity)}</span>
+					</li>
+				))}
+			</ul>
+			<p className="mt-3 text-right text-lg font-bold">Total: {formatPrice(cart.totalCents)}</p>
+			{error ? (
+				<p role="alert" className="mt-3 rounded-lg border border-red-800 bg-red-50 p-3 text-red-900">
+					{error}
+				</p>
+			) : null}
+			<div className="mt-5 flex flex-wrap justify-end gap-3">
+				<button
+					type="button"
+					onClick={onCancel}
+					disabled={processing}
+					className="rounded-full border-2 border-cocoa px-6 py-3 font-semibold hover:bg-dough disabled:opacity-50"
+				>
+					Cancel
+				</button>
+				<button
+					type="button"
+					onClick={onConfirm}
+					disabled={processing}
+					className="rounded-full bg-cinnamon px-6 py-3 font-semibold text-white hover:bg-cocoa disabled:cursor-not-allowed disabled:bg-stone-500"
+				>
+					{processing ? 'Processing...' : 'Confirm & Pay'}
+				</button>
+			</div>
+		</Modal>
+	)
+}

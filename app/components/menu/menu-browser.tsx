@@ -1,0 +1,70 @@
+import { Link } from '@remix-run/react'
+import { useEffect, useState, type ReactNode } from 'react'
+import { useCart } from '~/components/cart-provider'
+import { ItemDialog } from './item-dialog'
+import { MenuCard, menuGridClass } from './menu-grid'
+import type { MenuItemView } from './types'
+
+const TOAST_MS = 6_000
+
+/** A menu grid with the item dialog, add-to-cart and the 'Added to cart' announcement. */
+export function MenuBrowser({
+	items,
+	emptyMessage,
+	showDescription = false,
+	cardFooter,
+}: {
+	items: readonly MenuItemView[]
+	emptyMessage: string
+	showDescription?: boolean
+	/** Extra content under a card; `open` opens the item dialog. */
+	cardFooter?: (item: MenuItemView, open: () => void) => ReactNode
+}) {
+	const cart = useCart()
+	const [openItem, setOpenItem] = useState<MenuItemView | null>(null)
+	const [toast, setToast] = useState<{ id: number; text: string } | null>(null)
+
+	useEffect(() => {
+		if (!toast) return
+		const timer = setTimeout(() => setToast(null), TOAST_MS)
+		return () => clearTimeout(timer)
+	}, [toast])
+
+	function addToCart(item: MenuItemView, quantity: number) {
+		const { id, name, imageKey, imageAlt, priceCents } = item
+		cart.add({ id, name, imageKey, imageAlt, priceCents }, quantity)
+		setToast({ id: Date.now(), text: `Added to cart: ${quantity} × ${name}` })
+	}
+
+	return (
+		<>
+			{items.length === 0 ? (
+				<p className="rounded-xl bg-dough/60 p-6 text-center text-lg">{emptyMessage}</p>
+			) : (
+				<ul className={menuGridClass}>
+					{items.map((item, index) => (
+						<MenuCard
+							key={item.id}
+							item={item}
+							eagerImage={index < 3}
+							showDescription={showDescription}
+							onOpen={(item) => setOpenItem(item)}
+							footer={cardFooter?.(item, () => setOpenItem(item))}
+						/>
+					))}
+				</ul>
+			)}
+			<ItemDialog item={openItem} onClose={() => setOpenItem(null)} onAdd={addToCart} />
+			<div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-20 z-50 flex justify-center px-4 md:bottom-6">
+				{toast ? (
+					<p key={toast.id} className="pointer-events-auto flex items-center gap-4 rounded-full bg-cocoa px-5 py-3 text-cream shadow-xl">
+						<span>{toast.text}</span>
+						<Link to="/cart" className="font-semibold underline">
+							View cart
+						</Link>
+					</p>
+				) : null}
+			</div>
+		</>
+	)
+}

@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react'
+import { StoredImage } from '~/components/stored-image'
+import { formatPrice } from '~/utils/money'
+import type { MenuItemView } from './types'
+
+export const menuGridClass = 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3'
+const CARD_IMAGE_SIZES = '(min-width: 1024px) 352px, (min-width: 640px) calc(50vw - 2.5rem), calc(100vw - 2rem)'
+
+/** A card whose picture and name open the item dialog (click, Enter or Space). */
+export function MenuCard({
+	item,
+	onOpen,
+	eagerImage = false,
+	showDescription = false,
+	footer,
+}: {
+	item: MenuItemView
+	onOpen: (item: MenuItemView, opener: HTMLButtonElement) => void
+	eagerImage?: boolean
+	showDescription?: boolean
+	footer?: ReactNode
+}) {
+	return (
+		<li className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-dough">
+			<button
+				type="button"
+				className="group text-left"
+				onClick={(event) => onOpen(item, event.currentTarget)}
+				aria-haspopup="dialog"
+			>
+				<div className="relative aspect-[4/3] overflow-hidden bg-dough">
+					{item.imageKey ? (
+						<StoredImage
+							imageKey={item.imageKey}
+							alt={item.imageAlt}
+							sizes={CARD_IMAGE_SIZES}
+							width={800}
+							height={600}
+							priority={eagerImage}
+							className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
+						/>
+					) : null}
+					{item.soldOut ? (
+						<span className="absolute top-3 left-3 rounded-full bg-cocoa px-3 py-1 text-sm font-semibold text-cream">
+							Sold out
+						</span>
+					) : null}
+				</div>
+				<span className="block px-4 pt-4 font-display text-xl font-bold group-hover:underline">{item.name}</span>
+			</button>
+			<div className="flex flex-1 flex-col gap-2 px-4 pt-1 pb-4">
+				<p className="text-lg font-semibold text-cinnamon">{formatPrice(item.priceCents)}</p>
+				{showDescription ? <p className="text-cocoa/90">{item.description}</p> : null}
+				{footer ? <div className="mt-auto pt-2">{footer}</div> : null}
+			</div>
+		</li>
+	)
+}
+
+/** Six placeholder cards while a menu page loads during client-side navigation. */
+export function MenuSkeleton() {
+	return (
+		<ul className={menuGridClass} aria-busy="true" aria-label="Loading menu">
+			{Array.from({ length: 6 }, (_, index) => (
+				<li key={index} className="overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-dough" data-testid="skeleton-card">
+					<div className="aspect-[4/3] animate-pulse bg-dough" />
+					<div className="space-y-3 p-4">
+						<div className="h-5 w-2/3 animate-pulse rounded bg-dough" />
+						<div className="h-4 w-1/4 animate-pulse rounded bg-dough" />
+					</div>
+				</li>
+			))}
+		</ul>
+	)
+}

@@ -1,0 +1,113 @@
+import { Link, useLocation, useNavigation } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { orderLink, useBusiness } from '~/config/business'
+import type { MenuCategory } from '~/generated/prisma/enums'
+import { CategoryFilter } from './category-filter'
+import { MenuBrowser } from './menu-browser'
+import { MenuSkeleton } from './menu-grid'
+import type { MenuItemView } from './types'
+
+export const NO_ITEMS_MESSAGE = 'No items found in this category.'
+
+/** True while the router loads new data for this same page (e.g. a category filter change). */
+function useReloadingThisPage() {
+	const navigation = useNavigation()
+	const location = useLocation()
+	return navigation.state === 'loading' && navigation.location.pathname === location.pathname
+}
+
+export function MenuPageHeader({ title, children, actions }: { title: string; children?: ReactNode; actions?: ReactNode }) {
+	return (
+		<header className="mb-8 flex flex-wrap items-end justify-between gap-4">
+			<div className="max-w-2xl">
+				<h1 className="font-display text-4xl font-bold">{title}</h1>
+				{children ? <p className="mt-3 text-lg">{children}</p> : null}
+			</div>
+			{actions}
+		</header>
+	)
+}
+
+export const pageLinkClass =
+	'inline-flex items-center rounded-full border-2 border-cinnamon px-5 py-2 font-semibold text-cinnamon hover:bg-dough'
+
+/** 'Order Now': the ordering provider in a new tab, or (with none configured) the item's own dialog. */
+function OrderNow({ item, open }: { item: MenuItemView; open: () => void }) {
+	const link = orderLink(useBusiness())
+	const className = 'font-semibold text-cinnamon underline underline-offset-4 hover:text-cocoa'
+	if (!link.external) {
+		return (
+			<button type="button" className={className} onClick={open} aria-label={`Order Now: ${item.name}`}>
+				Order Now
+			</button>
+		)
+	}
+	return (
+		<a href={link.href} target="_blank" rel="noopener noreferrer" className={className}>
+			Order Now<span className="sr-only"> {item.name} (opens in a new tab)</span>
+		</a>
+	)
+}
+
+/** The grid of a menu page: six skeleton cards while reloading, the filter when given, the item dialog. */
+export function MenuSection({
+	items,
+	categories,
+	activeCategory,
+	showDescription = false,
+	showOrderNow = false,
+}: {
+	items: readonly MenuItemView[]
+	categories?: readonly MenuCategory[]
+	activeCategory?: MenuCategory | null
+	showDescription?: boolean
+	showOrderNow?: boolean
+}) {
+	const reloading = useReloadingThisPage()
+	return (
+		<>
+			{categories ? (
+				<div className="mb-6">
+					<CategoryFilter categories={categories} active={activeCategory ?? undefined} />
+				</div>
+			) : null}
+			{reloading ? (
+				<MenuSkeleton />
+			) : (
+				<MenuBrowser
+					items={items}
+					emptyMessage={NO_ITEMS_MESSAGE}
+					showDescription={showDescription}
+					cardFooter={showOrderNow ? (item, open) => <OrderNow item={item} open={open} /> : undefined}
+				/>
+			)}
+		</>
+	)
+}
+
+/** A route error boundary's content: the page's own failure text, inside the layout, with a retry. */
+export function MenuLoadError({ message }: { message: string }) {
+	const location = useLocation()
+	return (
+		<section className="mx-auto max-w-3xl px-4 py-16 text-center">
+			<p role="alert" className="text-lg">
+				{message}
+			</p>
+			<a href={location.pathname + location.search} className="mt-6 inline-block font-semibold text-cinnamon underline">
+				Try again
+			</a>
+		</section>
+	)
+}
+
+export function MenuPageShell({ children }: { children: ReactNode }) {
+	return <div className="mx-auto max-w-6xl px-4 py-10">{children}</div>
+}
+
+export function ViewCartLink({ to = '/cart' }: { to?: string }) {
+	return (
+		<Link to={to} className={pageLinkClass}>
+			View Cart
+		</Link>
+	)
+}

@@ -1,0 +1,30 @@
+/**
+ * The site's own photos (hero, vibe, story, goodie cards), rendered once by
+ * `npx tsx scripts/render-site-images.ts` into public/images/site/ and committed.
+ * Every entry exists as AVIF and WebP at each width, plus one JPEG fallback.
+ */
+export const siteImageSpecs = {
+	storefront: { source: 'storefront', width: 1920, height: 1080, widths: [480, 800, 1200, 1920], fallbackWidth: 1200 },
+	coffee: { source: 'coffee', width: 1600, height: 1200, widths: [480, 800, 1200], fallbackWidth: 800 },
+	story: { source: 'story', width: 1600, height: 1200, widths: [480, 800, 1200], fallbackWidth: 800 },
+	cakes: { source: 'tres-leches-cake', width: 1600, height: 1200, widths: [400, 800], fallbackWidth: 800 },
+	'brazilian-pastries': { source: 'brigadeiros', width: 1600, height: 1200, widths: [400, 800], fallbackWidth: 800 },
+	'mexican-pastries': { source: 'conchas', width: 1600, height: 1200, widths: [400, 800], fallbackWidth: 800 },
+} as const
+
+export type SiteImageName = keyof typeof siteImageSpecs
+
+export const SITE_IMAGE_DIR = '/images/site'
+
+export function siteImageUrl(name: SiteImageName, width: number, format: 'avif' | 'webp' | 'jpg') {
+	return `${SITE_IMAGE_DIR}/${name}-${width}.${format}`
+}
+
+export function siteImageSrcSet(name: SiteImageName, format: 'avif' | 'webp') {
+	return siteImageSpecs[name].widths.map((width) => `${siteImageUrl(name, width, format)} ${width}w`).join(', ')
+}
+
+export function siteImageHeight(name: SiteImageName, width: number) {
+	const spec = siteImageSpecs[name]
+	return Math.round((width * spec.height) / spec.width)
+}

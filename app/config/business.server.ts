@@ -1,0 +1,39 @@
+import { getEnv, type Env } from '~/utils/env.server'
+import { defaultBusiness, type BusinessConfig } from './business'
+
+/** The demo defaults with the owner's environment overrides applied (validated by the env schema). */
+export function resolveBusiness(env: Env, base: BusinessConfig = defaultBusiness): BusinessConfig {
+	return {
+		...base,
+		orderOnlineUrl: env.ORDER_ONLINE_URL ?? base.orderOnlineUrl,
+		phone: env.BUSINESS_PHONE ?? base.phone,
+		email: env.BUSINESS_EMAIL ?? base.email,
+		address: {
+			...base.address,
+			street: env.BUSINESS_STREET ?? base.address.street,
+			locality: env.BUSINESS_CITY ?? base.address.locality,
+			region: env.BUSINESS_REGION ?? base.address.region,
+			postalCode: env.BUSINESS_POSTAL_CODE ?? base.address.postalCode,
+		},
+		geo: {
+			latitude: env.BUSINESS_LATITUDE ?? base.geo.latitude,
+			longitude: env.BUSINESS_LONGITUDE ?? base.geo.longitude,
+		},
+		social: {
+			facebook: env.FACEBOOK_URL ?? base.social.facebook,
+			instagram: env.INSTAGRAM_URL ?? base.social.instagram,
+		},
+	}
+}
+
+let cached: BusinessConfig | undefined
+
+export function getBusiness(): BusinessConfig {
+	cached ??= resolveBusiness(getEnv())
+	return cached
+}
+
+/** The public origin for canonical and Open Graph URLs: APP_URL when set, else the request's own. */
+export function siteOrigin(request: Request) {
+	return new URL(getEnv().APP_URL ?? request.url).origin
+}

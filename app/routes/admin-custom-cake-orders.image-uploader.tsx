@@ -1,0 +1,2 @@
+// 'Same as /image-uploader' (spec §2): the same module, so the same guard, form and action.
+export { action, ErrorBoundary, headers, loader, meta, default } from './image-uploader'

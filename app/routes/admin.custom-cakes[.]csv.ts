@@ -1,0 +1,46 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { adminResponseHeaders } from '~/components/admin/admin-route'
+import { formatBakerySpreadsheetTime } from '~/components/admin/admin-time'
+import { listCustomCakeRequests } from '~/models/custom-cake-request.server'
+import { requireAdmin } from '~/utils/auth.server'
+import { toCsv } from '~/utils/csv.server'
+import { getEnv } from '~/utils/env.server'
+import { appOrigin } from '~/utils/request.server'
+
+/** The spec's columns in its order (§9), then the two the spec leaves out but the owner needs to call back. */
+export const CUSTOM_CAKE_CSV_HEADER = [
+	'Name',
+	'Email',
+	'Type',
+	'Size',
+	'Message',
+	'Image URL',
+	'Phone',
+	'Submitted',
+] as const
+
+/** `/admin/custom-cakes.csv`: every request, newest first, as custom_cake_orders.csv. */
+export async function loader({ request }: LoaderFunctionArgs) {
+	await requireAdmin(request)
+	const origin = appOrigin(request, getEnv().APP_URL)
+	const requests = await listCustomCakeRequests()
+	const rows = requests.map((cake) => [
+		cake.name,
+		cake.email,
+		cake.type,
+		cake.size,
+		cake.message,
+		// The admin-only photo route: the link works for a signed-in admin and nobody else.
+		cake.imageKey ? `${origin}/admin/cake-photos/${cake.imageKey}` : '',
+		cake.phone,
+		formatBakerySpreadsheetTime(cake.createdAt),
+	])
+	return new Response(toCsv(CUSTOM_CAKE_CSV_HEADER, rows), {
+		headers: {
+			...adminResponseHeaders,
+			'Content-Type': 'text/csv; charset=utf-8',
+			'Content-Disposition': 'attachment; filename="custom_cake_orders.csv"',
+			'X-Content-Type-Options': 'nosniff',
+		},
+	})
+}

@@ -1,0 +1,231 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { AdminFrame } from '~/components/admin/admin-frame'
+import { adminMeta, adminResponseHeaders } from '~/components/admin/admin-route'
+import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
+import { ConfirmDeletePanel, CONFIRMED_FIELD, DeleteForm } from '~/components/admin/delete-form'
+import { galleryUploadSchema } from '~/components/admin/schemas'
+import {
+	acceptedImageTypes,
+	imageRejectionMessages,
+	MAX_ADMIN_IMAGE_BYTES,
+	MAX_ADMIN_REQUEST_BYTES,
+	uploadProblemMessages,
+} from '~/components/admin/upload-rules'
+import { useHydrated } from '~/components/admin/use-hydrated'
+import { buttonClass, FormStatus, TextField } from '~/components/forms'
+import { StoredImage } from '~/components/stored-image'
+import {
+	createGalleryImage,
+	deleteGalleryImage,
+	listGalleryImagesForAdmin,
+	moveGalleryImage,
+	type AdminGalleryImage,
+} from '~/models/gallery-image.server'
+import { requireAdmin } from '~/utils/auth.server'
+import { parseFormWithUploads } from '~/utils/uploads.server'
+
+export { headers } from '~/components/admin/admin-route'
+export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'
+
+export const meta = adminMeta('Gallery')
+
+const DELETE_QUESTION = 'Are you sure you want to delete this image?'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const admin = await requireAdmin(request)
+	return data({ adminName: admin.name, images: await listGalleryImagesForAdmin() }, { headers: adminResponseHeaders })
+}
+
+interface ActionData {
+	/** The upload form's result (only for uploads). */
+	result?: SubmissionResult<string[]>
+	imageAttached?: boolean
+	confirm?: string
+	message?: string
+}
+
+function reply(body: ActionData, status = 200) {
+	return data(body, { status, headers: adminResponseHeaders })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+	await requireAdmin(request)
+	const parsed = await parseFormWithUploads(request, {
+		fileFields: ['image'],
+		maxFileBytes: MAX_ADMIN_IMAGE_BYTES,
+		maxRequestBytes: MAX_ADMIN_REQUEST_BYTES,
+	})
+	const form = parsed.formData
+	const intent = form.get('intent')
+	const id = String(form.get('id') ?? '')
+	if (intent === 'upload' || parsed.problem) return upload(parsed.formData, parsed.problem)
+	if (!id) throw new Response('Missing image', { status: 400, headers: adminResponseHeaders })
+	if (intent === 'up' || intent === 'down') {
+		const moved = await moveGalleryImage(id, intent)
+		return reply({ message: moved ? `Moved ${intent}.` : 'That image can’t move further.' })
+	}
+	if (intent === 'delete') {
+		if (form.get(CONFIRMED_FIELD) !== 'yes') return reply({ confirm: id })
+		const deleted = await deleteGalleryImage(id)
+		return reply({ message: deleted ? 'The image was deleted.' : 'That image had already been deleted.' })
+	}
+	throw new Response('Unknown action', { status: 400, headers: adminResponseHeaders })
+}
+
+async function upload(formData: FormData, problem: Awaited<ReturnType<typeof parseFormWithUploads>>['problem']) {
+	const submission = parseWithZod(formData, { schema: galleryUploadSchema })
+	const image = formData.get('image')
+	const imageAttached = image instanceof File && image.size > 0
+	if (problem) {
+		const { field, message } = uploadProblemMessages[problem]
+		const result = field
+			? submission.reply({ fieldErrors: { [field]: [message] } })
+			: submission.reply({ formErrors: [message] })
+		return reply({ result, imageAttached: false }, problem === 'malformed' ? 400 : 413)
+	}
+	if (submission.status !== 'success') return reply({ result: submission.reply(), imageAttached }, 400)
+	const outcome = await createGalleryImage(submission.value.image, submission.value.alt)
+	if (outcome.ok)
+		return reply({ result: submission.reply({ resetForm: true }), message: 'Image added to the gallery.' })
+	if ('imageRejection' in outcome) {
+		return reply(
+			{ result: submission.reply({ fieldErrors: { image: [imageRejectionMessages[outcome.imageRejection]] } }) },
+			400,
+		)
+	}
+	return reply({ result: submission.reply({ formErrors: [outcome.formError] }), imageAttached }, 503)
+}
+
+export default function AdminGallery() {
+	const { adminName, images } = useLoaderData<typeof loader>()
+	const actionData = useActionData<ActionData>()
+	return (
+		<AdminFrame adminName={adminName}>
+			<AdminHeading title="Gallery" />
+			<StatusRegion message={actionData?.message} />
+			<UploadForm actionData={actionData} />
+			<h2 className="mt-10 mb-4 font-display text-2xl font-bold">Pictures in gallery order</h2>
+			{images.length === 0 ? (
+				<p className="text-lg">The gallery is empty.</p>
+			) : (
+				<ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+					{images.map((image, index) => (
+						<GalleryCard
+							key={image.id}
+							image={image}
+							position={index + 1}
+							isFirst={index === 0}
+							isLast={index === images.length - 1}
+							confirming={actionData?.confirm === image.id}
+						/>
+					))}
+				</ol>
+			)}
+		</AdminFrame>
+	)
+}
+
+function UploadForm({ actionData }: { actionData?: ActionData }) {
+	const navigation = useNavigation()
+	const hydrated = useHydrated()
+	const uploading = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'upload'
+	const [form, fields] = useForm({
+		id: 'gallery-upload',
+		lastResult: actionData?.result,
+		constraint: getZodConstraint(galleryUploadSchema),
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: galleryUploadSchema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+	})
+	return (
+		<section aria-labelledby="gallery-upload-heading" className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-dough">
+			<h2 id="gallery-upload-heading" className="font-display text-2xl font-bold">
+				Add a picture
+			</h2>
+			<Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-4">
+				<input type="hidden" name="intent" value="upload" />
+				{form.errors?.length ? (
+					<div id={form.errorId} className="mb-4">
+						<FormStatus tone="error">
+							{form.errors.map((error) => (
+								<p key={error}>{error}</p>
+							))}
+						</FormStatus>
+					</div>
+				) : null}
+				<TextField
+					meta={fields.alt}
+					label="Description"
+					hint="What the picture shows, for people who can’t see it (required)."
+					autoComplete="off"
+				/>
+				<TextField
+					meta={fields.image}
+					label="Image"
+					hint={
+						!hydrated && actionData?.imageAttached
+							? 'Please choose the image again: browsers can’t keep a file when the page reloads.'
+							: 'A JPEG, PNG, WebP, AVIF or GIF image up to 10 MB.'
+					}
+					type="file"
+					accept={acceptedImageTypes.join(',')}
+				/>
+				<button type="submit" className={`${buttonClass} mt-2`} disabled={uploading}>
+					{uploading ? 'Uploading...' : 'Add to gallery'}
+				</button>
+			</Form>
+		</section>
+	)
+}
+
+function GalleryCard({
+	image,
+	position,
+	isFirst,
+	isLast,
+	confirming,
+}: {
+	image: AdminGalleryImage
+	position: number
+	isFirst: boolean
+	isLast: boolean
+	confirming: boolean
+}) {
+	const navigation = useNavigation()
+	const busy = navigation.state !== 'idle' && navigation.formData?.get('id') === image.id
+	return (
+		<li className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-dough">
+			<StoredImage
+				imageKey={image.storageKey}
+				alt={image.alt}
+				sizes="(min-width: 1024px) 352px, (min-width: 640px) 50vw, 100vw"
+				width={640}
+				height={480}
+				className="aspect-[4/3] w-full object-cover"
+			/>
+			<div className="flex flex-1 flex-col gap-3 p-4">
+				<p>
+					<span className="font-semibold">{position}.</span> {image.alt}
+				</p>
+				<div className="mt-auto flex flex-wrap gap-2">
+					<Form method="post" className="flex gap-2">
+						<input type="hidden" name="id" value={image.id} />
+						<button type="submit" name="intent" value="up" className={secondaryButtonClass} disabled={isFirst || busy}>
+							Move up<VisuallyHidden>: picture {position}</VisuallyHidden>
+						</button>
+						<button type="submit" name="intent" value="down" className={secondaryButtonClass} disabled={isLast || busy}>
+							Move down<VisuallyHidden>: picture {position}</VisuallyHidden>
+						</button>
+					</Form>
+					<DeleteForm id={image.id} question={DELETE_QUESTION}>
+						Delete <VisuallyHidden>picture {position}</VisuallyHidden>
+					</DeleteForm>
+				</div>
+				{confirming ? <ConfirmDeletePanel id={image.id} question={DELETE_QUESTION} /> : null}
+			</div>
+		</li>
+	)
+}

@@ -1,0 +1,154 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { AdminFrame } from '~/components/admin/admin-frame'
+import { adminMeta, adminResponseHeaders } from '~/components/admin/admin-route'
+import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
+import { ConfirmDeletePanel, CONFIRMED_FIELD, DeleteForm } from '~/components/admin/delete-form'
+import { buttonClass } from '~/components/forms'
+import { StoredImage } from '~/components/stored-image'
+import {
+	deleteMenuItem,
+	listMenuItemsForAdmin,
+	setMenuItemSoldOut,
+	type AdminMenuItem,
+} from '~/models/menu-item.server'
+import { requireAdmin } from '~/utils/auth.server'
+import { categoryLabel } from '~/utils/menu-categories'
+import { formatPrice } from '~/utils/money'
+
+export { headers } from '~/components/admin/admin-route'
+export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'
+
+export const meta = adminMeta('Menu items')
+
+const DELETE_QUESTION = 'Are you sure you want to delete this menu item?'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const admin = await requireAdmin(request)
+	return data({ adminName: admin.name, items: await listMenuItemsForAdmin() }, { headers: adminResponseHeaders })
+}
+
+type ActionData = { confirm: string; message?: undefined } | { confirm?: undefined; message: string }
+
+function reply(body: ActionData) {
+	return data(body, { headers: adminResponseHeaders })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+	await requireAdmin(request)
+	const form = await request.formData()
+	const id = String(form.get('id') ?? '')
+	const intent = form.get('intent')
+	if (!id) throw new Response('Missing item', { status: 400, headers: adminResponseHeaders })
+	if (intent === 'sold-out' || intent === 'available') {
+		const changed = await setMenuItemSoldOut(id, intent === 'sold-out')
+		if (!changed) return reply({ message: 'That item no longer exists.' })
+		return reply({
+			message: `${String(form.get('name') ?? 'The item')} is now ${intent === 'sold-out' ? 'sold out' : 'available'}.`,
+		})
+	}
+	if (intent === 'delete') {
+		if (form.get(CONFIRMED_FIELD) !== 'yes') return reply({ confirm: id })
+		const deleted = await deleteMenuItem(id)
+		return reply({ message: deleted ? 'The item was deleted.' : 'That item had already been deleted.' })
+	}
+	throw new Response('Unknown action', { status: 400, headers: adminResponseHeaders })
+}
+
+export default function AdminMenu() {
+	const { adminName, items } = useLoaderData<typeof loader>()
+	const actionData = useActionData<ActionData>()
+	return (
+		<AdminFrame adminName={adminName}>
+			<AdminHeading title="Menu items">
+				<Link to="/admin-upload" className={buttonClass}>
+					Upload a new item
+				</Link>
+			</AdminHeading>
+			<p className="-mt-4 mb-6 text-cocoa/80">
+				Changes show on the public menu pages at once. Items are listed in menu order (the lowest position first).
+			</p>
+			<StatusRegion message={actionData?.message} />
+			{items.length === 0 ? (
+				<p className="text-lg">No menu items yet.</p>
+			) : (
+				<ul className="grid gap-4">
+					{items.map((item) => (
+						<MenuItemRow key={item.id} item={item} confirming={actionData?.confirm === item.id} />
+					))}
+				</ul>
+			)}
+		</AdminFrame>
+	)
+}
+
+function MenuItemRow({ item, confirming }: { item: AdminMenuItem; confirming: boolean }) {
+	const navigation = useNavigation()
+	const pendingIntent = navigation.formData?.get('id') === item.id ? navigation.formData.get('intent') : null
+	// Shown at once while the change is being saved.
+	const soldOut = pendingIntent === 'sold-out' ? true : pendingIntent === 'available' ? false : item.soldOut
+	const headingId = `item-${item.id}`
+	return (
+		<li>
+			<article
+				aria-labelledby={headingId}
+				className="flex flex-wrap items-center gap-4 rounded-2xl bg-white p-4 shadow-md ring-1 ring-dough"
+			>
+				<div className="h-20 w-24 shrink-0 overflow-hidden rounded-lg bg-dough">
+					{item.imageKey ? (
+						<StoredImage
+							imageKey={item.imageKey}
+							alt={item.imageAlt}
+							sizes="96px"
+							width={96}
+							height={80}
+							className="h-full w-full object-cover"
+						/>
+					) : null}
+				</div>
+				<div className="min-w-48 flex-1">
+					<h2 id={headingId} className="font-display text-xl font-bold">
+						{item.name}
+					</h2>
+					<p>
+						{formatPrice(item.priceCents)} · {categoryLabel(item.category)} · position {item.sortOrder}
+					</p>
+					<p className="mt-1 flex flex-wrap gap-2 text-sm">
+						{soldOut ? (
+							<span className="rounded-full bg-cocoa px-3 py-0.5 font-semibold text-cream">Sold out</span>
+						) : null}
+						<span className="rounded-full bg-dough px-3 py-0.5 font-semibold">
+							{item.orderable ? 'In the online shop' : 'Not ordered online'}
+						</span>
+					</p>
+				</div>
+				<div className="flex flex-wrap items-center gap-2">
+					<Form method="post">
+						<input type="hidden" name="id" value={item.id} />
+						<input type="hidden" name="name" value={item.name} />
+						<button
+							type="submit"
+							name="intent"
+							value={soldOut ? 'available' : 'sold-out'}
+							className={secondaryButtonClass}
+						>
+							{soldOut ? 'Mark available' : 'Mark sold out'}
+							<VisuallyHidden>: {item.name}</VisuallyHidden>
+						</button>
+					</Form>
+					<Link to={`/admin/menu/${item.id}`} className={secondaryButtonClass}>
+						Edit <VisuallyHidden>{item.name}</VisuallyHidden>
+					</Link>
+					<DeleteForm id={item.id} question={DELETE_QUESTION}>
+						Delete <VisuallyHidden>{item.name}</VisuallyHidden>
+					</DeleteForm>
+				</div>
+				{confirming ? (
+					<div className="basis-full">
+						<ConfirmDeletePanel id={item.id} question={DELETE_QUESTION} />
+					</div>
+				) : null}
+			</article>
+		</li>
+	)
+}

@@ -1,0 +1,201 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { AdminFrame } from '~/components/admin/admin-frame'
+import { adminMeta, adminResponseHeaders } from '~/components/admin/admin-route'
+import { AdminHeading } from '~/components/admin/admin-ui'
+import { CheckboxField } from '~/components/admin/checkbox-field'
+import { MenuItemFields } from '~/components/admin/menu-item-fields'
+import { editMenuItemSchema } from '~/components/admin/schemas'
+import {
+	imageRejectionMessages,
+	MAX_ADMIN_IMAGE_BYTES,
+	MAX_ADMIN_REQUEST_BYTES,
+	uploadProblemMessages,
+} from '~/components/admin/upload-rules'
+import { useHydrated } from '~/components/admin/use-hydrated'
+import { buttonClass, FormStatus, TextField } from '~/components/forms'
+import { StoredImage } from '~/components/stored-image'
+import { findMenuItemForAdmin, updateMenuItem } from '~/models/menu-item.server'
+import { requireAdmin } from '~/utils/auth.server'
+import { parseFormWithUploads } from '~/utils/uploads.server'
+
+export { headers } from '~/components/admin/admin-route'
+export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'
+
+export const meta = adminMeta('Edit menu item')
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+	const admin = await requireAdmin(request)
+	const item = await findMenuItemForAdmin(params.itemId ?? '')
+	if (!item) throw new Response('Menu item not found', { status: 404, headers: adminResponseHeaders })
+	return data({ adminName: admin.name, item }, { headers: adminResponseHeaders })
+}
+
+interface ActionData {
+	result: SubmissionResult<string[]>
+	saved: boolean
+	imageAttached: boolean
+}
+
+function reply(body: ActionData, status = 200) {
+	return data(body, { status, headers: adminResponseHeaders })
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+	await requireAdmin(request)
+	const parsed = await parseFormWithUploads(request, {
+		fileFields: ['image'],
+		maxFileBytes: MAX_ADMIN_IMAGE_BYTES,
+		maxRequestBytes: MAX_ADMIN_REQUEST_BYTES,
+	})
+	const submission = parseWithZod(parsed.formData, { schema: editMenuItemSchema })
+	const image = parsed.formData.get('image')
+	const imageAttached = image instanceof File && image.size > 0
+	if (parsed.problem) {
+		const { field, message } = uploadProblemMessages[parsed.problem]
+		const result = field
+			? submission.reply({ fieldErrors: { [field]: [message] } })
+			: submission.reply({ formErrors: [message] })
+		return reply({ result, saved: false, imageAttached: false }, parsed.problem === 'malformed' ? 400 : 413)
+	}
+	if (submission.status !== 'success') return reply({ result: submission.reply(), saved: false, imageAttached }, 400)
+
+	const {
+		name,
+		description = '',
+		price,
+		category,
+		imageAlt,
+		orderable = false,
+		soldOut = false,
+		sortOrder,
+		image: file,
+	} = submission.value
+	const outcome = await updateMenuItem(
+		params.itemId ?? '',
+		{ name, description, priceCents: price, category, imageAlt: imageAlt || name, orderable, soldOut, sortOrder },
+		file,
+	)
+	if (!outcome.ok) {
+		if ('imageRejection' in outcome) {
+			const result = submission.reply({ fieldErrors: { image: [imageRejectionMessages[outcome.imageRejection]] } })
+			return reply({ result, saved: false, imageAttached: false }, 400)
+		}
+		return reply({ result: submission.reply({ formErrors: [outcome.formError] }), saved: false, imageAttached }, 503)
+	}
+	if (outcome.value === 'missing') {
+		const result = submission.reply({ formErrors: ['This item was deleted meanwhile, so nothing was saved.'] })
+		return reply({ result, saved: false, imageAttached: false }, 404)
+	}
+	return reply({ result: submission.reply(), saved: true, imageAttached: false })
+}
+
+export default function EditMenuItem() {
+	const { adminName, item } = useLoaderData<typeof loader>()
+	const actionData = useActionData<ActionData>()
+	const navigation = useNavigation()
+	const hydrated = useHydrated()
+	const saving = navigation.state === 'submitting' && navigation.formMethod === 'POST'
+	const [form, fields] = useForm({
+		// A saved change gives the item a new updatedAt: the form starts over from the saved values (and no file).
+		id: `edit-menu-item-${item.id}-${item.updatedAt.getTime()}`,
+		// After a successful save the loader's values are the truth; after an error, the typed values are.
+		lastResult: actionData?.saved ? undefined : actionData?.result,
+		defaultValue: {
+			name: item.name,
+			description: item.description,
+			price: (item.priceCents / 100).toFixed(2),
+			category: item.category,
+			imageAlt: item.imageAlt,
+			orderable: item.orderable,
+			soldOut: item.soldOut,
+			sortOrder: String(item.sortOrder),
+		},
+		constraint: getZodConstraint(editMenuItemSchema),
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: editMenuItemSchema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+	})
+	const askAgainForImage = !hydrated && actionData?.imageAttached && !actionData.saved
+
+	return (
+		<AdminFrame adminName={adminName}>
+			<AdminHeading title={`Edit ${item.name}`}>
+				<Link to="/admin/menu" className="font-semibold underline underline-offset-4">
+					Back to the menu list
+				</Link>
+			</AdminHeading>
+			<div role="status">
+				{actionData?.saved && !saving ? (
+					<p className="mb-4 rounded-lg border border-leaf bg-green-50 p-3 text-green-900">
+						Changes saved. The public menu shows them now.
+					</p>
+				) : null}
+			</div>
+			<div className="grid gap-8 lg:grid-cols-[1fr_18rem]">
+				<Form
+					method="post"
+					encType="multipart/form-data"
+					{...getFormProps(form)}
+					className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-dough"
+				>
+					{form.errors?.length ? (
+						<div id={form.errorId} className="mb-4">
+							<FormStatus tone="error">
+								{form.errors.map((error) => (
+									<p key={error}>{error}</p>
+								))}
+							</FormStatus>
+						</div>
+					) : null}
+					<MenuItemFields
+						fields={fields}
+						imageLabel="Replace the image"
+						imageHint={
+							askAgainForImage
+								? 'Please choose the image again: browsers can’t keep a file when the page reloads.'
+								: 'Optional. A JPEG, PNG, WebP, AVIF or GIF image up to 10 MB; the current one is kept otherwise.'
+						}
+					/>
+					<TextField
+						meta={fields.sortOrder}
+						label="Position on the menu"
+						hint="Lower numbers come first; items with the same number are sorted by name."
+						type="number"
+						step={1}
+					/>
+					<CheckboxField
+						meta={fields.orderable}
+						label="Can be ordered online"
+						hint="Shows an Add to Cart button and lets customers pay for it at checkout."
+					/>
+					<CheckboxField
+						meta={fields.soldOut}
+						label="Sold out"
+						hint="Shows a Sold out badge; it can’t be added to the cart."
+					/>
+					<button type="submit" className={`${buttonClass} mt-4`} disabled={saving}>
+						{saving ? 'Saving...' : 'Save changes'}
+					</button>
+				</Form>
+				<aside aria-label="Current image">
+					<h2 className="font-display text-xl font-bold">Current image</h2>
+					{item.imageKey ? (
+						<StoredImage
+							imageKey={item.imageKey}
+							alt={item.imageAlt}
+							sizes="288px"
+							width={288}
+							height={216}
+							className="mt-3 aspect-[4/3] w-full rounded-xl object-cover ring-1 ring-dough"
+						/>
+					) : (
+						<p className="mt-3">This item has no image yet.</p>
+					)}
+				</aside>
+			</div>
+		</AdminFrame>
+	)
+}

@@ -1,0 +1,29 @@
+import type { MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { MenuLoadError, MenuPageHeader, MenuPageShell, MenuSection } from '~/components/menu/menu-page'
+import { loadCategoryMenu } from '~/utils/menu-page.server'
+import { pageMeta } from '~/utils/seo'
+
+export const meta: MetaFunction = (args) =>
+	pageMeta(args, {
+		title: 'Brazilian Pastries',
+		description: 'Pão de queijo, brigadeiros, coxinhas, quindim and more Brazilian favourites, baked daily in Everett.',
+	})
+
+export async function loader() {
+	return loadCategoryMenu('BRAZILIAN_PASTRIES')
+}
+
+export default function BrazilianPastries() {
+	const { items } = useLoaderData<typeof loader>()
+	return (
+		<MenuPageShell>
+			<MenuPageHeader title="Brazilian Pastries">From pão de queijo to brigadeiros: a taste of Brazil.</MenuPageHeader>
+			<MenuSection items={items} />
+		</MenuPageShell>
+	)
+}
+
+export function ErrorBoundary() {
+	return <MenuLoadError message="We couldn't load the Brazilian pastries right now. Please try again later." />
+}

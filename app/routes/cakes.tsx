@@ -1,0 +1,31 @@
+import type { MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { MenuLoadError, MenuPageHeader, MenuPageShell, MenuSection, ViewCartLink } from '~/components/menu/menu-page'
+import { loadCategoryMenu } from '~/utils/menu-page.server'
+import { pageMeta } from '~/utils/seo'
+
+export const meta: MetaFunction = (args) =>
+	pageMeta(args, {
+		title: 'Our Cakes',
+		description: 'Tres leches, brigadeiro, carrot and fruit cakes, baked to order. Choose a cake and pay online.',
+	})
+
+export async function loader() {
+	return loadCategoryMenu('CAKES')
+}
+
+export default function Cakes() {
+	const { items } = useLoaderData<typeof loader>()
+	return (
+		<MenuPageShell>
+			<MenuPageHeader title="Our Cakes" actions={<ViewCartLink />}>
+				Homemade cakes from family recipes. Choose one, pick how many, and add it to your cart.
+			</MenuPageHeader>
+			<MenuSection items={items} />
+		</MenuPageShell>
+	)
+}
+
+export function ErrorBoundary() {
+	return <MenuLoadError message="Failed to load cakes. Please try again later." />
+}

@@ -1,0 +1,31 @@
+import type { MetaFunction } from '@remix-run/node'
+import { Link } from '@remix-run/react'
+import { useEffect } from 'react'
+import { useCart } from '~/components/cart-provider'
+import { buttonClass } from '~/components/forms'
+import { pageMeta } from '~/utils/seo'
+
+export const meta: MetaFunction = (args) =>
+	pageMeta(args, { title: 'Order Cancelled', description: 'Your order was cancelled.', noindex: true })
+
+/** The cart was emptied right before going to payment; a cancelled payment puts it back. */
+export default function Cancel() {
+	const { hydrated, restoreAfterCancel } = useCart()
+	useEffect(() => {
+		if (hydrated) restoreAfterCancel()
+	}, [hydrated, restoreAfterCancel])
+	return (
+		<section className="mx-auto max-w-2xl px-4 py-16 text-center">
+			<h1 className="font-display text-4xl font-bold">Order Cancelled</h1>
+			<p className="mt-4 text-lg">No worries — come back when you're ready!</p>
+			<div className="mt-8 flex flex-wrap justify-center gap-4">
+				<Link to="/cart" className={buttonClass}>
+					Back to your cart
+				</Link>
+				<Link to="/menu" className="rounded-full border-2 border-cocoa px-6 py-3 font-semibold hover:bg-dough">
+					Browse menu
+				</Link>
+			</div>
+		</section>
+	)
+}

@@ -1,0 +1,83 @@
+import type { MetaFunction } from '@remix-run/node'
+import { Link } from '@remix-run/react'
+import { useId } from 'react'
+import { CartLineImage, CartPlaceholder } from '~/components/cart/cart-line-image'
+import { EmptyCart } from '~/components/cart/empty-cart'
+import { useCart } from '~/components/cart-provider'
+import { buttonClass } from '~/components/forms'
+import { QuantityStepper } from '~/components/menu/quantity-stepper'
+import type { CartItem } from '~/utils/cart'
+import { formatPrice } from '~/utils/money'
+import { pageMeta } from '~/utils/seo'
+
+export const meta: MetaFunction = (args) =>
+	pageMeta(args, { title: 'Your Cart', description: 'Review the treats in your cart.', noindex: true })
+
+export default function Cart() {
+	const cart = useCart()
+	return (
+		<section className="mx-auto max-w-3xl px-4 py-10">
+			<h1 className="font-display text-4xl font-bold">Your Cart</h1>
+			<div className="mt-6">
+				{!cart.hydrated ? (
+					<CartPlaceholder />
+				) : cart.items.length === 0 ? (
+					<EmptyCart />
+				) : (
+					<>
+						<ul className="divide-y divide-dough rounded-2xl bg-white px-4 shadow-md ring-1 ring-dough">
+							{cart.items.map((item) => (
+								<CartLine key={item.id} item={item} />
+							))}
+						</ul>
+						<p className="mt-6 text-right text-2xl font-bold">Total: {formatPrice(cart.totalCents)}</p>
+						<div className="mt-6 flex flex-wrap items-center justify-end gap-4">
+							<button
+								type="button"
+								onClick={cart.clear}
+								className="rounded-full border-2 border-cocoa px-6 py-3 font-semibold hover:bg-dough"
+							>
+								Clear Cart
+							</button>
+							<Link to="/checkout" className={buttonClass}>
+								Checkout
+							</Link>
+						</div>
+					</>
+				)}
+			</div>
+		</section>
+	)
+}
+
+function CartLine({ item }: { item: CartItem }) {
+	const cart = useCart()
+	const quantityId = useId()
+	return (
+		<li className="flex flex-wrap items-center gap-4 py-4">
+			<CartLineImage item={item} />
+			<div className="min-w-40 flex-1">
+				<p className="font-display text-lg font-bold">{item.name}</p>
+				<p>{formatPrice(item.priceCents)} each</p>
+			</div>
+			<QuantityStepper
+				id={quantityId}
+				label={<span className="sr-only">Quantity of {item.name}</span>}
+				value={item.quantity}
+				itemName={item.name}
+				onChange={(quantity) => cart.updateQuantity(item.id, quantity)}
+			/>
+			<p className="w-24 text-right font-semibold" aria-label={`Line total for ${item.name}`}>
+				{formatPrice(item.priceCents * item.quantity)}
+			</p>
+			<button
+				type="button"
+				onClick={() => cart.remove(item.id)}
+				className="font-semibold text-cinnamon underline underline-offset-4 hover:text-cocoa"
+				aria-label={`Remove ${item.name}`}
+			>
+				Remove
+			</button>
+		</li>
+	)
+}

@@ -1,0 +1,171 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useNavigation } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
+import { z } from 'zod'
+import { BakeryJsonLd } from '~/components/bakery-json-ld'
+import { ContactDetails } from '~/components/contact-details'
+import { buttonClass, FormStatus, TextareaField, TextField } from '~/components/forms'
+import { HoneypotField } from '~/components/honeypot-field'
+import { MapEmbed } from '~/components/map-embed'
+import { useBusiness } from '~/config/business'
+import { createContactMessage } from '~/models/contact-message.server'
+import { isHoneypotFilled } from '~/utils/honeypot'
+import { consumeRateLimit } from '~/utils/rate-limit.server'
+import { clientKey } from '~/utils/request.server'
+import { pageMeta } from '~/utils/seo'
+
+const MAX_MESSAGE_LENGTH = 2000
+/** Three short fields fit easily; anything bigger is not a contact message. */
+const MAX_BODY_BYTES = 32 * 1024
+
+export const SENT_MESSAGE = 'Thanks! Your message has been sent. We’ll get back to you soon.'
+
+/** One schema for the browser (Conform) and the server. */
+export const contactSchema = z.object({
+	name: z
+		.string({ required_error: 'Please enter your name.' })
+		.trim()
+		.min(1, 'Please enter your name.')
+		.max(100, 'Please keep your name under 100 characters.'),
+	email: z
+		.string({ required_error: 'Please enter your email address so we can reply.' })
+		.trim()
+		.max(254, 'Please keep the email address under 254 characters.')
+		.email('Please enter a valid email address, e.g. name@example.com.'),
+	message: z
+		.string({ required_error: 'Please write your message.' })
+		.trim()
+		.min(1, 'Please write your message.')
+		.max(MAX_MESSAGE_LENGTH, 'Please keep your message under 2,000 characters.'),
+})
+
+export const meta: MetaFunction = (args) =>
+	pageMeta(args, {
+		title: 'Contact',
+		description:
+			'Get in touch with our Brazilian and Mexican bakery in Everett, WA: address, phone, e-mail, opening hours, a map, and a form to send us a message.',
+	})
+
+export async function action({ request, context }: ActionFunctionArgs) {
+	if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) {
+		return data({ result: undefined, sent: false, tooLarge: true }, { status: 413 })
+	}
+	const formData = await request.formData()
+	const submission = parseWithZod(formData, { schema: contactSchema })
+
+	const limit = await consumeRateLimit('form', clientKey(context))
+	if (!limit.allowed) {
+		const minutes = Math.ceil(limit.retryAfterSeconds / 60)
+		const formErrors = [
+			`You’ve sent several messages in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+		]
+		return data(
+			{ result: submission.reply({ formErrors }), sent: false, tooLarge: false },
+			{ status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } },
+		)
+	}
+	// Bots that fill the hidden field see the normal success; nothing is stored.
+	if (isHoneypotFilled(formData)) return { result: submission.reply({ resetForm: true }), sent: true, tooLarge: false }
+
+	if (submission.status !== 'success') {
+		return data({ result: submission.reply(), sent: false, tooLarge: false }, { status: 400 })
+	}
+	try {
+		await createContactMessage(submission.value)
+	} catch (error) {
+		console.error('Storing a contact message failed', error)
+		const formErrors = ['Sorry, we couldn’t send your message just now. Please try again in a moment.']
+		return data({ result: submission.reply({ formErrors }), sent: false, tooLarge: false }, { status: 503 })
+	}
+	return { result: submission.reply({ resetForm: true }), sent: true, tooLarge: false }
+}
+
+export default function Contact() {
+	const business = useBusiness()
+	const actionData = useActionData<typeof action>()
+	const navigation = useNavigation()
+	const sending = navigation.state === 'submitting' && navigation.formAction === '/contact'
+	const statusRef = useRef<HTMLDivElement>(null)
+	const [form, fields] = useForm({
+		id: 'contact',
+		lastResult: actionData?.result,
+		constraint: getZodConstraint(contactSchema),
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+	})
+
+	// Move focus to the confirmation so keyboard and screen-reader users hear it.
+	useEffect(() => {
+		if (actionData?.sent) statusRef.current?.focus()
+	}, [actionData])
+
+	const formErrors = actionData?.tooLarge
+		? ['Your message is too long to send. Please shorten it and try again.']
+		: form.errors
+
+	return (
+		<>
+			<BakeryJsonLd />
+			<section aria-labelledby="contact-heading" className="bg-dough/50">
+				<div className="mx-auto max-w-3xl px-4 py-14 text-center md:py-16">
+					<h1 id="contact-heading" className="font-display text-4xl font-bold md:text-5xl">
+						Get in Touch
+					</h1>
+					<p className="mt-4 text-lg">
+						{"We'd love to hear from you! Whether you're placing an order, giving feedback, or just saying hello."}
+					</p>
+				</div>
+			</section>
+
+			<div className="mx-auto grid max-w-6xl gap-12 px-4 py-14 md:grid-cols-2 md:py-16">
+				<section aria-labelledby="our-bakery-heading">
+					<h2 id="our-bakery-heading" className="font-display text-3xl font-bold">
+						Our Bakery
+					</h2>
+					<p className="mt-2">
+						{business.name}, in the heart of {business.address.locality}, {business.address.region}.
+					</p>
+					<div className="mt-6">
+						<ContactDetails />
+					</div>
+					<MapEmbed title="Bakery Location Map" className="mt-8" />
+				</section>
+
+				<section aria-labelledby="send-message-heading">
+					<h2 id="send-message-heading" className="font-display text-3xl font-bold">
+						Send a Message
+					</h2>
+					<p className="mt-2">All fields are required. We usually reply within one business day.</p>
+
+					{actionData?.sent ? (
+						<div ref={statusRef} tabIndex={-1} className="mt-6 outline-none">
+							<FormStatus tone="success">{SENT_MESSAGE}</FormStatus>
+						</div>
+					) : null}
+
+					<Form method="post" {...getFormProps(form)} className="relative mt-6">
+						<HoneypotField />
+						{formErrors?.length ? (
+							<div id={form.errorId} className="mb-4">
+								<FormStatus tone="error">
+									{formErrors.map((error) => (
+										<p key={error}>{error}</p>
+									))}
+								</FormStatus>
+							</div>
+						) : null}
+						<TextField meta={fields.name} label="Name" placeholder="Your Name" autoComplete="name" />
+						<TextField meta={fields.email} label="Email" type="email" placeholder="Your Email" autoComplete="email" />
+						<TextareaField meta={fields.message} label="Message" placeholder="Your Message" rows={6} />
+						<button type="submit" className={`${buttonClass} mt-2`} disabled={sending}>
+							{sending ? 'Sending…' : 'Send Message'}
+						</button>
+					</Form>
+				</section>
+			</div>
+		</>
+	)
+}

@@ -1,0 +1,68 @@
+import { data, type HeadersFunction, type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { LoadProblem } from '~/components/load-problem'
+import { RevealItem, RevealSection } from '~/components/reveal'
+import { StoredImage } from '~/components/stored-image'
+import { listGalleryImages } from '~/models/gallery-image.server'
+import { pageMeta } from '~/utils/seo'
+
+export const meta: MetaFunction = (args) =>
+	pageMeta(args, {
+		title: 'Bakery Gallery',
+		description: 'A look inside our Everett bakery: display cases, fresh conchas, brigadeiros, cakes and coffee.',
+	})
+
+export async function loader() {
+	try {
+		return { images: await listGalleryImages() }
+	} catch (error) {
+		console.error('Loading the gallery failed', error)
+		return data({ images: null }, { status: 503, headers: { 'Retry-After': '30' } })
+	}
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
+
+export default function Gallery() {
+	const { images } = useLoaderData<typeof loader>()
+	return (
+		<>
+			<section aria-labelledby="gallery-heading" className="bg-dough/50">
+				<div className="mx-auto max-w-3xl px-4 py-14 text-center md:py-16">
+					<h1 id="gallery-heading" className="font-display text-4xl font-bold md:text-5xl">
+						Bakery Gallery
+					</h1>
+					<p className="mt-4 text-lg">Fresh from the oven and around the café: a peek at a day at the bakery.</p>
+				</div>
+			</section>
+
+			<div className="mx-auto max-w-6xl px-4 py-14 md:py-16">
+				{images === null ? (
+					<LoadProblem>We couldn’t load the gallery right now. Please try again shortly.</LoadProblem>
+				) : images.length === 0 ? (
+					<p className="text-center text-lg">New photos are on their way. Please check back soon!</p>
+				) : (
+					<RevealSection as="div" group>
+						<ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+							{images.map((image, index) => (
+								<li key={image.id}>
+									<RevealItem index={index % 3}>
+										<StoredImage
+											imageKey={image.storageKey}
+											alt={image.alt}
+											sizes="(min-width: 1152px) 368px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+											width={1600}
+											height={1200}
+											priority={index === 0}
+											className="aspect-[4/3] h-auto w-full rounded-2xl object-cover shadow-md"
+										/>
+									</RevealItem>
+								</li>
+							))}
+						</ul>
+					</RevealSection>
+				)}
+			</div>
+		</>
+	)
+}

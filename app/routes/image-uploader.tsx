@@ -1,0 +1,89 @@
+import { parseWithZod } from '@conform-to/zod'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { AdminLoginScreen, type AdminLoginData, type UploadActionData } from '~/components/admin/admin-login-screen'
+import { adminMeta, adminResponseHeaders } from '~/components/admin/admin-route'
+import { uploadMenuItemSchema } from '~/components/admin/schemas'
+import {
+	imageRejectionMessages,
+	MAX_ADMIN_IMAGE_BYTES,
+	MAX_ADMIN_REQUEST_BYTES,
+	uploadProblemMessages,
+} from '~/components/admin/upload-rules'
+import { createMenuItemWithImage } from '~/models/menu-item.server'
+import { AUTH_ERROR_KEY, getAdmin, isDemoSignInEnabled, requireAdmin } from '~/utils/auth.server'
+import { safeRedirectPath } from '~/utils/request.server'
+import { commitSession, getSession } from '~/utils/session.server'
+import { parseFormWithUploads } from '~/utils/uploads.server'
+
+// The same screen is also served at /admin-upload and /admin-custom-cake-orders/image-uploader (spec §2).
+export { headers } from '~/components/admin/admin-route'
+export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'
+
+export const meta = adminMeta('Admin Login', 'Sign in to manage the bakery’s menu, custom cake requests and orders.')
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const url = new URL(request.url)
+	const returnToParam = url.searchParams.get('returnTo')
+	const admin = await getAdmin(request)
+	if (admin) {
+		if (returnToParam) throw redirect(safeRedirectPath(returnToParam, url.pathname), { headers: adminResponseHeaders })
+		return data<AdminLoginData>({ admin: { name: admin.name } }, { headers: adminResponseHeaders })
+	}
+	// A failed sign-in leaves its message as a flash: reading it clears it once the session is saved.
+	const session = await getSession(request)
+	const authError = session.get(AUTH_ERROR_KEY) as string | undefined
+	const headers = new Headers(adminResponseHeaders)
+	if (authError) headers.append('Set-Cookie', await commitSession(session))
+	return data<AdminLoginData>(
+		{
+			admin: null,
+			authError: authError ?? null,
+			demoSignIn: isDemoSignInEnabled(),
+			// After signing in, come back to this screen (or to the admin page that sent the visitor here).
+			returnTo: safeRedirectPath(returnToParam, url.pathname),
+		},
+		{ headers },
+	)
+}
+
+function reply(body: UploadActionData, status = 200) {
+	return data(body, { status, headers: adminResponseHeaders })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+	await requireAdmin(request)
+	const parsed = await parseFormWithUploads(request, {
+		fileFields: ['image'],
+		maxFileBytes: MAX_ADMIN_IMAGE_BYTES,
+		maxRequestBytes: MAX_ADMIN_REQUEST_BYTES,
+	})
+	const submission = parseWithZod(parsed.formData, { schema: uploadMenuItemSchema })
+	const image = parsed.formData.get('image')
+	const imageAttached = image instanceof File && image.size > 0
+	if (parsed.problem) {
+		const { field, message } = uploadProblemMessages[parsed.problem]
+		const result = field
+			? submission.reply({ fieldErrors: { [field]: [message] } })
+			: submission.reply({ formErrors: [message] })
+		return reply({ result, uploaded: null, imageAttached: false }, parsed.problem === 'malformed' ? 400 : 413)
+	}
+	if (submission.status !== 'success') return reply({ result: submission.reply(), uploaded: null, imageAttached }, 400)
+
+	const { name, description = '', price, category, imageAlt, image: file } = submission.value
+	const outcome = await createMenuItemWithImage(
+		// Only cakes go in the cart by default (as on the Our Cakes page); the menu editor changes it.
+		{ name, description, priceCents: price, category, imageAlt: imageAlt || name, orderable: category === 'CAKES' },
+		file,
+	)
+	if (outcome.ok)
+		return reply({ result: submission.reply({ resetForm: true }), uploaded: outcome.value.name, imageAttached: false })
+	if ('imageRejection' in outcome) {
+		const result = submission.reply({ fieldErrors: { image: [imageRejectionMessages[outcome.imageRejection]] } })
+		return reply({ result, uploaded: null, imageAttached: false }, 400)
+	}
+	return reply({ result: submission.reply({ formErrors: [outcome.formError] }), uploaded: null, imageAttached }, 503)
+}
+
+export default function ImageUploader() {
+	return <AdminLoginScreen />
+}

@@ -1,0 +1,31 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { MenuLoadError, MenuPageHeader, MenuPageShell, MenuSection } from '~/components/menu/menu-page'
+import { loadFilterableMenu } from '~/utils/menu-page.server'
+import { pageMeta } from '~/utils/seo'
+
+export const meta: MetaFunction = (args) =>
+	pageMeta(args, {
+		title: 'Explore Our Menu',
+		description: 'Everything we bake, from Brazilian pastries and Mexican pan dulce to celebration cakes and donuts.',
+	})
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	return loadFilterableMenu(request)
+}
+
+export default function Menu() {
+	const { items, categories, activeCategory } = useLoaderData<typeof loader>()
+	return (
+		<MenuPageShell>
+			<MenuPageHeader title="Explore Our Menu">
+				Brazilian classics, Mexican pan dulce, cakes for every celebration and donuts with a twist.
+			</MenuPageHeader>
+			<MenuSection items={items} categories={categories} activeCategory={activeCategory} showDescription showOrderNow />
+		</MenuPageShell>
+	)
+}
+
+export function ErrorBoundary() {
+	return <MenuLoadError message="Unable to load menu right now. Please try again later." />
+}

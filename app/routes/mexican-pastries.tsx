@@ -1,0 +1,29 @@
+import type { MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { MenuLoadError, MenuPageHeader, MenuPageShell, MenuSection } from '~/components/menu/menu-page'
+import { loadCategoryMenu } from '~/utils/menu-page.server'
+import { pageMeta } from '~/utils/seo'
+
+export const meta: MetaFunction = (args) =>
+	pageMeta(args, {
+		title: 'Mexican Pastries',
+		description: 'Conchas, orejas, marranitos, empanadas and more Mexican pan dulce, baked daily in Everett.',
+	})
+
+export async function loader() {
+	return loadCategoryMenu('MEXICAN_PASTRIES')
+}
+
+export default function MexicanPastries() {
+	const { items } = useLoaderData<typeof loader>()
+	return (
+		<MenuPageShell>
+			<MenuPageHeader title="Mexican Pastries">Pan dulce, conchas and more, fresh from the oven.</MenuPageHeader>
+			<MenuSection items={items} />
+		</MenuPageShell>
+	)
+}
+
+export function ErrorBoundary() {
+	return <MenuLoadError message="We couldn't load the Mexican pastries right now. Please try again later." />
+}

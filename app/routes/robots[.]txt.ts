@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { siteOrigin } from '~/config/business.server'
+import { disallowedPaths } from '~/utils/seo'
+
+export function loader({ request }: LoaderFunctionArgs) {
+	const lines = [
+		'User-agent: *',
+		...disallowedPaths.map((path) => `Disallow: ${path}`),
+		'',
+		`Sitemap: ${siteOrigin(request)}/sitemap.xml`,
+		'',
+	]
+	return new Response(lines.join('\n'), {
+		headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+	})
+}

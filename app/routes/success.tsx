@@ -1,0 +1,70 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { useEffect } from 'react'
+import { useCart } from '~/components/cart-provider'
+import { orderNumber } from '~/models/order.server'
+import { confirmCheckoutSession } from '~/utils/checkout.server'
+import { formatPrice } from '~/utils/money'
+import { pageMeta } from '~/utils/seo'
+
+export const meta: MetaFunction = (args) =>
+	pageMeta(args, { title: 'Order Confirmed', description: 'Thank you for your order.', noindex: true })
+
+/** Shows a confirmation only for a session the payment provider reports as paid — never a fake one. */
+export async function loader({ request }: LoaderFunctionArgs) {
+	const sessionId = new URL(request.url).searchParams.get('session_id') ?? ''
+	const order = sessionId ? await confirmCheckoutSession(sessionId) : null
+	const view = order && {
+		number: orderNumber(order.id),
+		totalCents: order.totalCents,
+		items: order.items.map(({ name, quantity, unitPriceCents }) => ({ name, quantity, unitPriceCents })),
+	}
+	return data({ order: view }, { headers: { 'Cache-Control': 'private, no-store' } })
+}
+
+export default function Success() {
+	const { order } = useLoaderData<typeof loader>()
+	const { forgetStash } = useCart()
+	useEffect(() => {
+		if (order) forgetStash()
+	}, [order, forgetStash])
+	if (!order) {
+		return (
+			<section className="mx-auto max-w-2xl px-4 py-16 text-center">
+				<h1 className="font-display text-4xl font-bold">We couldn’t confirm this order</h1>
+				<p className="mt-4 text-lg">
+					We have no paid order for this link. If you paid, your confirmation e-mail has the details — or contact us and
+					we’ll sort it out.
+				</p>
+				<Link to="/contact" className="mt-6 inline-block font-semibold text-cinnamon underline">
+					Contact us
+				</Link>
+			</section>
+		)
+	}
+	return (
+		<section className="mx-auto max-w-2xl px-4 py-16">
+			<h1 className="text-center font-display text-4xl font-bold">Order Confirmed!</h1>
+			<p className="mt-4 text-center text-lg">Thank you for your purchase. A receipt has been sent to your email.</p>
+			<div className="mt-8 rounded-2xl bg-white p-6 shadow-md ring-1 ring-dough">
+				<h2 className="font-display text-xl font-bold">Order #{order.number}</h2>
+				<ul className="mt-3 divide-y divide-dough">
+					{order.items.map((line) => (
+						<li key={line.name} className="flex justify-between gap-4 py-2">
+							<span>
+								{line.name} x {line.quantity}
+							</span>
+							<span>{formatPrice(line.unitPriceCents * line.quantity)}</span>
+						</li>
+					))}
+				</ul>
+				<p className="mt-3 text-right text-lg font-bold">Total: {formatPrice(order.totalCents)}</p>
+			</div>
+			<p className="mt-8 text-center">
+				<Link to="/menu" className="font-semibold text-cinnamon underline">
+					Back to the menu
+				</Link>
+			</p>
+		</section>
+	)
+}

@@ -1,0 +1,22 @@
+import { stringify } from 'csv-stringify/sync'
+
+/** A cell a spreadsheet would run as a formula (or as DDE through a leading tab, CR or LF). */
+const FORMULA_START = /^[=+\-@\t\r\n]/
+
+/**
+ * OWASP's defence against CSV injection: a leading apostrophe makes spreadsheets show the text as
+ * typed instead of evaluating it ('=HYPERLINK(…)', '+1 425…', '-2+3').
+ */
+export function neutraliseFormula(value: string) {
+	return FORMULA_START.test(value) ? `'${value}` : value
+}
+
+/**
+ * RFC 4180 CSV: CRLF between records, and any cell with a comma, quote, CR or LF quoted (quotes
+ * doubled). A UTF-8 byte order mark first, so Excel reads accents (São Paulo, Peña) correctly.
+ * Every cell is neutralised against formula injection, the header included.
+ */
+export function toCsv(header: readonly string[], rows: ReadonlyArray<readonly string[]>) {
+	const records = [header, ...rows].map((record) => record.map(neutraliseFormula))
+	return stringify(records, { bom: true, record_delimiter: 'windows', quoted_match: /[\r\n]/ })
+}

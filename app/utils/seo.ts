@@ -1,0 +1,132 @@
+import type { MetaDescriptor } from '@remix-run/node'
+import { defaultBusiness, streetAddressLine, type BusinessConfig } from '~/config/business'
+import { siteImageHeight, siteImageUrl } from '~/components/site-images'
+
+/** What the root loader hands to every page (see app/root.tsx). */
+export interface RootData {
+	business: BusinessConfig
+	siteOrigin: string
+}
+
+interface MetaArgsLike {
+	location: { pathname: string }
+	matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>
+}
+
+export interface PageSeo {
+	/** The page's own title; the bakery's name is appended unless it is already in it. */
+	title: string
+	description: string
+	/** Defaults to the current path (lower-case, no trailing slash). */
+	canonicalPath?: string
+	/** Keep the page out of search results (unknown paths, carts, admin screens). */
+	noindex?: boolean
+}
+
+export function rootDataFrom(matches: MetaArgsLike['matches']): RootData | undefined {
+	return matches.find((match) => match?.id === 'root')?.data as RootData | undefined
+}
+
+export function canonicalPath(pathname: string) {
+	const lower = pathname.toLowerCase().replace(/\/+$/, '')
+	return lower === '' ? '/' : lower
+}
+
+const OG_IMAGE_WIDTH = 1200
+
+/** Title, description, canonical URL, Open Graph and Twitter card tags for one page. */
+export function pageMeta(args: MetaArgsLike, seo: PageSeo): MetaDescriptor[] {
+	const root = rootDataFrom(args.matches)
+	const business = root?.business ?? defaultBusiness
+	const origin = root?.siteOrigin ?? ''
+	const title = seo.title.includes(business.name) ? seo.title : `${seo.title} | ${business.name}`
+	const url = `${origin}${seo.canonicalPath ?? canonicalPath(args.location.pathname)}`
+	const image = `${origin}${siteImageUrl('storefront', OG_IMAGE_WIDTH, 'jpg')}`
+	return [
+		{ title },
+		{ name: 'description', content: seo.description },
+		...(seo.noindex ? [{ name: 'robots', content: 'noindex' }] : []),
+		{ tagName: 'link', rel: 'canonical', href: url },
+		{ property: 'og:type', content: 'website' },
+		{ property: 'og:site_name', content: business.name },
+		{ property: 'og:locale', content: 'en_US' },
+		{ property: 'og:title', content: title },
+		{ property: 'og:description', content: seo.description },
+		{ property: 'og:url', content: url },
+		{ property: 'og:image', content: image },
+		{ property: 'og:image:width', content: String(OG_IMAGE_WIDTH) },
+		{ property: 'og:image:height', content: String(siteImageHeight('storefront', OG_IMAGE_WIDTH)) },
+		{ property: 'og:image:alt', content: `The storefront of ${business.name} in ${business.address.locality}` },
+		{ name: 'twitter:card', content: 'summary_large_image' },
+	]
+}
+
+const schemaDays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const
+
+/** schema.org `Bakery` for local search (Home and Contact). */
+export function bakeryJsonLd(business: BusinessConfig, origin: string) {
+	return {
+		'@context': 'https://schema.org',
+		'@type': 'Bakery',
+		'@id': `${origin}/#bakery`,
+		name: business.name,
+		description: business.description,
+		slogan: business.tagline,
+		url: `${origin}/`,
+		image: `${origin}${siteImageUrl('storefront', OG_IMAGE_WIDTH, 'jpg')}`,
+		logo: `${origin}/images/site/icon-512.png`,
+		telephone: business.phone,
+		email: business.email,
+		priceRange: business.priceRange,
+		servesCuisine: business.servesCuisine,
+		address: {
+			'@type': 'PostalAddress',
+			streetAddress: business.address.street,
+			addressLocality: business.address.locality,
+			addressRegion: business.address.region,
+			postalCode: business.address.postalCode,
+			addressCountry: business.address.country,
+		},
+		geo: { '@type': 'GeoCoordinates', latitude: business.geo.latitude, longitude: business.geo.longitude },
+		hasMap: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(streetAddressLine(business))}`,
+		openingHoursSpecification: business.openingHours.map((hours) => ({
+			'@type': 'OpeningHoursSpecification',
+			dayOfWeek: [...hours.days].sort((a, b) => schemaDays.indexOf(a) - schemaDays.indexOf(b)),
+			opens: hours.opens,
+			closes: hours.closes,
+		})),
+		sameAs: [business.social.facebook, business.social.instagram],
+	}
+}
+
+/** JSON for a <script type="application/ld+json">: `<` escaped so no value can close the element. */
+export function serializeJsonLd(data: unknown) {
+	return JSON.stringify(data).replace(/</g, '\\u003c')
+}
+
+/** The indexable public pages, for /sitemap.xml. */
+export const sitemapPaths = [
+	'/',
+	'/about',
+	'/contact',
+	'/reviews',
+	'/gallery',
+	'/shop',
+	'/menu',
+	'/cakes',
+	'/brazilian-pastries',
+	'/mexican-pastries',
+	'/custom-cakes',
+] as const
+
+/** Never worth crawling: the cart flow and the admin screens. */
+export const disallowedPaths = [
+	'/cart',
+	'/checkout',
+	'/success',
+	'/cancel',
+	'/admin',
+	'/admin-upload',
+	'/admin-custom-cake-orders',
+	'/image-uploader',
+] as const

@@ -1,0 +1,209 @@
+/**
+ * Load check for the custom cake form (not a test): 200 concurrent multipart submissions, each
+ * with a photo, posted to the production server. Reports latency and whether exactly one row and
+ * one stored photo exist per submission afterwards.
+ *
+ *   npm run build && npm run bench:custom-cakes
+ *
+ * By default it starts the production build itself on a free port, with a fresh database (on
+ * DATABASE_URL's server, else an embedded Postgres), a temporary storage folder and
+ * RATE_LIMIT_MULTIPLIER=100. To measure a server you started yourself, set BENCH_URL and give this
+ * script the same DATABASE_URL and STORAGE_* settings as that server (and raise its rate limit).
+ * BENCH_REQUESTS changes the number of submissions.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import crypto from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import sharp from 'sharp'
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../server/embedded-postgres'
+import { runPrisma } from '../server/prisma-cli'
+import { createDatabase, databaseUrl, dropDatabase, serverUrlOf } from '../tests/setup/database-server'
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200)
+const runId = crypto.randomBytes(4).toString('hex')
+const emailDomain = `bench-${runId}.example.com`
+
+function freePort() {
+	return new Promise<number>((resolve) => {
+		const server = net.createServer().listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as net.AddressInfo
+			server.close(() => resolve(port))
+		})
+	})
+}
+
+interface Target {
+	baseUrl: string
+	stop: () => Promise<void>
+}
+
+/** The production build on a free port, with its own database and storage folder. */
+async function startProductionServer(): Promise<Target> {
+	const serverEntry = path.resolve('server-build/index.js')
+	if (!existsSync(serverEntry)) throw new Error('No production build: run `npm run build` first.')
+	let embedded: EmbeddedDatabase | undefined
+	if (!process.env.DATABASE_URL) embedded = await startEmbeddedPostgres(path.resolve('.data/bench-postgres'))
+	const serverUrl = embedded?.serverUrl ?? serverUrlOf(process.env.DATABASE_URL!)
+	const name = `bakery_bench_${runId}`
+	await createDatabase(serverUrl, name)
+	const benchDatabaseUrl = databaseUrl(serverUrl, name)
+	await runPrisma(['migrate', 'deploy'], benchDatabaseUrl)
+	const tempDir = await mkdtemp(path.join(os.tmpdir(), 'bakery-bench-'))
+	const port = await freePort()
+
+	const env: NodeJS.ProcessEnv = {
+		...process.env,
+		NODE_ENV: 'production',
+		PORT: String(port),
+		DATABASE_URL: benchDatabaseUrl,
+		STORAGE_DIR: path.join(tempDir, 'uploads'),
+		IMAGE_CACHE_DIR: path.join(tempDir, 'cache'),
+		RATE_LIMIT_MULTIPLIER: '100',
+		LOG_REQUESTS: 'false',
+		// Production settings the form does not use, so the server starts.
+		PAYMENTS_DISABLED: 'true',
+		SESSION_SECRET: process.env.SESSION_SECRET ?? crypto.randomBytes(32).toString('hex'),
+		GOOGLE_CLIENT_ID: process.env.GOOGLE_CLIENT_ID ?? 'bench-client',
+		GOOGLE_CLIENT_SECRET: process.env.GOOGLE_CLIENT_SECRET ?? 'bench-secret',
+		ADMIN_EMAILS: process.env.ADMIN_EMAILS ?? 'owner@example.com',
+	}
+	// This process reads the same database and storage to count what arrived.
+	Object.assign(process.env, {
+		DATABASE_URL: env.DATABASE_URL,
+		STORAGE_DIR: env.STORAGE_DIR,
+		IMAGE_CACHE_DIR: env.IMAGE_CACHE_DIR,
+	})
+
+	const server = spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+	await waitForListening(server)
+	return {
+		baseUrl: `http://localhost:${port}`,
+		async stop() {
+			if (server.exitCode === null) {
+				server.kill('SIGTERM')
+				await new Promise((resolve) => server.once('exit', resolve))
+			}
+			await dropDatabase(serverUrl, name).catch(() => {})
+			await embedded?.stop()
+			await rm(tempDir, { recursive: true, force: true })
+		},
+	}
+}
+
+function waitForListening(server: ChildProcess) {
+	return new Promise<void>((resolve, reject) => {
+		let output = ''
+		const onData = (chunk: Buffer) => {
+			output += chunk.toString()
+			if (output.includes('listening on')) resolve()
+		}
+		server.stdout!.on('data', onData)
+		server.stderr!.on('data', onData)
+		server.once('exit', (code) => reject(new Error(`The server exited with ${code}:\n${output}`)))
+	})
+}
+
+/** A 3-megapixel JPEG (~190 KiB): noise over a gradient, so decoding and encoding do real work. */
+async function benchPhoto() {
+	const width = 2000
+	const height = 1500
+	const noise = await sharp({
+		create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 18 } },
+	})
+		.png()
+		.toBuffer()
+	const gradient = Buffer.from(
+		`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="#f5d7a1"/><stop offset="1" stop-color="#7b3f1d"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`,
+	)
+	return sharp(gradient)
+		.composite([{ input: noise, blend: 'soft-light' }])
+		.jpeg({ quality: 70 })
+		.toBuffer()
+}
+
+async function submit(baseUrl: string, index: number, image: Buffer) {
+	const body = new FormData()
+	body.append('submissionToken', crypto.randomUUID())
+	body.append('name', `Bench Customer ${index}`)
+	body.append('phone', '(425) 555-0142')
+	body.append('email', `customer${index}@${emailDomain}`)
+	body.append('type', 'Chocolate')
+	body.append('size', '10-inch')
+	body.append('message', `Benchmark request ${index} of run ${runId}.`)
+	body.append('image', new File([new Uint8Array(image)], 'cake.jpg', { type: 'image/jpeg' }))
+	const startedAt = performance.now()
+	const response = await fetch(`${baseUrl}/custom-cakes`, { method: 'POST', body })
+	const html = await response.text()
+	const milliseconds = performance.now() - startedAt
+	return { milliseconds, ok: response.status === 200 && html.includes('Thank you!'), status: response.status }
+}
+
+function percentile(sorted: number[], p: number) {
+	return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+}
+
+async function main() {
+	const target: Target = process.env.BENCH_URL
+		? { baseUrl: process.env.BENCH_URL.replace(/\/$/, ''), stop: async () => {} }
+		: await startProductionServer()
+	try {
+		const { prisma } = await import('../app/utils/db.server')
+		const { listObjectKeys, objectExists } = await import('../app/utils/storage.server')
+		const image = await benchPhoto()
+		const objectsBefore = new Set(await listObjectKeys('customCakeImages'))
+		console.log(
+			`Posting ${REQUESTS} concurrent submissions (photo ${(image.byteLength / 1024).toFixed(0)} KiB) to ${target.baseUrl}/custom-cakes…`,
+		)
+
+		const startedAt = performance.now()
+		const results = await Promise.all(
+			Array.from({ length: REQUESTS }, (_, index) => submit(target.baseUrl, index, image)),
+		)
+		const seconds = (performance.now() - startedAt) / 1000
+
+		const rows = await prisma.customCakeRequest.findMany({
+			where: { email: { endsWith: `@${emailDomain}` } },
+			select: { imageKey: true },
+		})
+		const newObjects = (await listObjectKeys('customCakeImages')).filter((key) => !objectsBefore.has(key))
+		const referenced = rows.flatMap((row) => (row.imageKey ? [row.imageKey] : []))
+		const present = (await Promise.all(referenced.map((key) => objectExists(key)))).filter(Boolean).length
+		const orphans = newObjects.filter((key) => !referenced.includes(key)).length
+
+		const latencies = results.map((result) => result.milliseconds).sort((a, b) => a - b)
+		const failures = results.filter((result) => !result.ok)
+		const report = {
+			submissions: REQUESTS,
+			succeeded: REQUESTS - failures.length,
+			failedStatuses: [...new Set(failures.map((failure) => failure.status))],
+			rows: rows.length,
+			objects: newObjects.length,
+			rowsWithStoredPhoto: present,
+			orphanObjects: orphans,
+			wallSeconds: Number(seconds.toFixed(2)),
+			requestsPerSecond: Number((REQUESTS / seconds).toFixed(1)),
+			latencyMs: {
+				p50: Math.round(percentile(latencies, 50)),
+				p90: Math.round(percentile(latencies, 90)),
+				p99: Math.round(percentile(latencies, 99)),
+				max: Math.round(latencies[latencies.length - 1]!),
+			},
+		}
+		console.log(JSON.stringify(report, null, 2))
+		const consistent = report.rows === REQUESTS && report.objects === REQUESTS && present === REQUESTS && orphans === 0
+		console.log(
+			consistent ? `OK: ${REQUESTS} rows and ${REQUESTS} photos.` : 'MISMATCH: rows and photos do not add up.',
+		)
+		if (!consistent) process.exitCode = 1
+	} finally {
+		const { prisma } = await import('../app/utils/db.server')
+		await prisma.$disconnect()
+		await target.stop()
+	}
+}
+
+await main()

@@ -1,0 +1,67 @@
+/**
+ * Renders the site's photos from the project's own illustrations into public/images/site/
+ * (committed; re-run after changing a drawing or app/components/site-images.ts):
+ *
+ *   npx tsx scripts/render-site-images.ts
+ *
+ * Also rasterises the logo (public/favicon.svg) into the web-manifest and Apple touch icons.
+ */
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import sharp from 'sharp'
+import { siteImageSpecs, type SiteImageName } from '../app/components/site-images'
+import { renderDemoImage } from '../prisma/seed/images'
+
+const publicDir = path.resolve('public')
+const outDir = path.join(publicDir, 'images/site')
+
+async function renderPhoto(name: SiteImageName) {
+	const spec = siteImageSpecs[name]
+	// One large master, downscaled per width: sharper and faster than re-drawing every size.
+	const master = await renderDemoImage(spec.source, { width: spec.width })
+	const written: Array<[string, number]> = []
+	for (const width of spec.widths) {
+		const resized = sharp(master).resize({ width })
+		const avif = await resized.clone().avif({ quality: 50, effort: 6 }).toBuffer()
+		const webp = await resized.clone().webp({ quality: 72, effort: 6 }).toBuffer()
+		written.push([`${name}-${width}.avif`, avif.length], [`${name}-${width}.webp`, webp.length])
+		await writeFile(path.join(outDir, `${name}-${width}.avif`), avif)
+		await writeFile(path.join(outDir, `${name}-${width}.webp`), webp)
+	}
+	const jpeg = await sharp(master)
+		.resize({ width: spec.fallbackWidth })
+		.jpeg({ quality: 75, mozjpeg: true, progressive: true })
+		.toBuffer()
+	await writeFile(path.join(outDir, `${name}-${spec.fallbackWidth}.jpg`), jpeg)
+	written.push([`${name}-${spec.fallbackWidth}.jpg`, jpeg.length])
+	return written
+}
+
+async function renderIcons() {
+	const logo = await readFile(path.join(publicDir, 'favicon.svg'))
+	const icons: Array<[string, number, string]> = [
+		['icon-192.png', 192, 'transparent'],
+		['icon-512.png', 512, 'transparent'],
+		// iOS draws no transparency: the cream page colour behind the round logo.
+		['apple-touch-icon.png', 180, '#fff8ee'],
+	]
+	const written: Array<[string, number]> = []
+	for (const [file, size, background] of icons) {
+		let image = sharp(logo, { density: 72 * Math.ceil(size / 64) }).resize(size, size)
+		if (background !== 'transparent') image = image.flatten({ background })
+		const png = await image.png({ compressionLevel: 9, palette: true }).toBuffer()
+		await writeFile(path.join(outDir, file), png)
+		written.push([file, png.length])
+	}
+	return written
+}
+
+await rm(outDir, { recursive: true, force: true })
+await mkdir(outDir, { recursive: true })
+const results = [
+	...(await Promise.all((Object.keys(siteImageSpecs) as SiteImageName[]).map(renderPhoto))).flat(),
+	...(await renderIcons()),
+]
+for (const [file, bytes] of results) console.log(`${file.padEnd(34)} ${(bytes / 1024).toFixed(1).padStart(7)} KB`)
+const total = results.reduce((sum, [, bytes]) => sum + bytes, 0)
+console.log(`${(await readdir(outDir)).length} files, ${(total / 1024).toFixed(0)} KB in ${path.relative('.', outDir)}`)

@@ -1,0 +1,146 @@
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoAxeViolations, gotoHydrated, mockStripeUrl } from './support'
+
+async function cartWithTwoCakes(page: Page) {
+	await gotoHydrated(page, '/cakes')
+	for (const name of ['Tres Leches Cake', 'Chocolate Brigadeiro Cake']) {
+		await page.getByRole('button', { name: new RegExp(name) }).click()
+		await page.getByRole('dialog').getByRole('button', { name: /^Add to Cart/ }).click()
+		await page.keyboard.press('Escape')
+	}
+}
+
+async function fillCustomer(page: Page, name = 'Ana Souza', email = 'ana@example.com') {
+	await page.getByLabel('Full Name').fill(name)
+	await page.getByLabel('Email Address').fill(email)
+	await page.getByLabel('Phone Number (Optional)').fill('')
+}
+
+test('full purchase: preview, Processing..., pay on the hosted page, confirmed order, empty cart', async ({ page }) => {
+	await cartWithTwoCakes(page)
+	await gotoHydrated(page, '/checkout')
+	await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible()
+	const total = await page.getByText(/^Total: \$/).first().textContent()
+	await fillCustomer(page)
+	await page.getByRole('button', { name: 'Preview Order' }).click()
+	const dialog = page.getByRole('dialog', { name: 'Confirm Your Order' })
+	await expect(dialog).toContainText('Ana Souza')
+	await expect(dialog).toContainText('ana@example.com')
+	await expect(dialog).toContainText('N/A')
+	await expect(dialog).toContainText('Tres Leches Cake x 1')
+	await expect(dialog).toContainText(total!)
+	await expectNoAxeViolations(page)
+
+	let release: () => void = () => {}
+	const held = new Promise<void>((resolve) => (release = resolve))
+	await page.route('**/checkout.data*', async (route) => {
+		await held
+		await route.continue()
+	})
+	await dialog.getByRole('button', { name: 'Confirm & Pay' }).click()
+	const processing = dialog.getByRole('button', { name: 'Processing...' })
+	await expect(processing).toBeDisabled()
+	release()
+
+	await page.waitForURL(/\/pay\/cs_test_/)
+	await page.getByRole('button', { name: 'Pay' }).click()
+	await page.waitForURL(/\/success\?session_id=cs_test_/)
+	await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible()
+	await expect(page.getByText('Thank you for your purchase. A receipt has been sent to your email.')).toBeVisible()
+	await expect(page.getByText(/Order #[0-9A-Z]{8}/)).toBeVisible()
+	await expect(page.getByText('Chocolate Brigadeiro Cake x 1')).toBeVisible()
+	await expect(page.getByText(total!)).toBeVisible()
+	await expectNoAxeViolations(page)
+
+	await gotoHydrated(page, '/cart')
+	await expect(page.getByText('Your cart is empty.')).toBeVisible()
+})
+
+test('cancelling on the payment page lands on /cancel with the cart still there', async ({ page }) => {
+	await cartWithTwoCakes(page)
+	await gotoHydrated(page, '/checkout')
+	await fillCustomer(page)
+	await page.getByRole('button', { name: 'Preview Order' }).click()
+	await page.getByRole('button', { name: 'Confirm & Pay' }).click()
+	await page.waitForURL(/\/pay\/cs_test_/)
+	await page.getByRole('button', { name: 'Cancel' }).click()
+	await page.waitForURL('**/cancel')
+	await expect(page.getByRole('heading', { name: 'Order Cancelled' })).toBeVisible()
+	await expect(page.getByText("No worries — come back when you're ready!")).toBeVisible()
+	await expectNoAxeViolations(page)
+	await gotoHydrated(page, '/cart')
+	await expect(page.getByLabel('Quantity of Tres Leches Cake', { exact: true })).toHaveValue('1')
+	await expect(page.getByLabel('Quantity of Chocolate Brigadeiro Cake', { exact: true })).toHaveValue('1')
+})
+
+test('Preview Order without name or e-mail says so', async ({ page }) => {
+	await cartWithTwoCakes(page)
+	await gotoHydrated(page, '/checkout')
+	await page.getByRole('button', { name: 'Preview Order' }).click()
+	await expect(page.getByRole('alert').filter({ hasText: 'Please enter name and email.' })).toBeVisible()
+	await expect(page.getByRole('dialog')).toBeHidden()
+})
+
+test('a failed checkout keeps the dialog and the cart and re-enables the button', async ({ page, request, baseURL }) => {
+	await cartWithTwoCakes(page)
+	await gotoHydrated(page, '/checkout')
+	await fillCustomer(page)
+	await page.getByRole('button', { name: 'Preview Order' }).click()
+	await request.post(`${mockStripeUrl(baseURL)}/__control/fail-next?status=400`)
+	const dialog = page.getByRole('dialog', { name: 'Confirm Your Order' })
+	await dialog.getByRole('button', { name: 'Confirm & Pay' }).click()
+	await expect(dialog.getByRole('alert')).toHaveText('Checkout failed. Try again.')
+	await expect(dialog.getByRole('button', { name: 'Confirm & Pay' })).toBeEnabled()
+	await expectNoAxeViolations(page)
+	await dialog.getByRole('button', { name: 'Cancel' }).click()
+	await expect(page.getByRole('button', { name: 'Remove Tres Leches Cake' })).toBeVisible()
+})
+
+test('minus stops at 1 and Remove removes a line on the checkout page', async ({ page }) => {
+	await cartWithTwoCakes(page)
+	await gotoHydrated(page, '/checkout')
+	await expect(page.getByRole('button', { name: 'Decrease quantity of Tres Leches Cake' })).toBeDisabled()
+	await page.getByRole('button', { name: 'Increase quantity of Tres Leches Cake' }).click()
+	await expect(page.getByLabel('Quantity of Tres Leches Cake', { exact: true })).toHaveText('2')
+	await page.getByRole('button', { name: 'Remove Chocolate Brigadeiro Cake' }).click()
+	await expect(page.getByRole('button', { name: 'Remove Chocolate Brigadeiro Cake' })).toHaveCount(0)
+	await expectNoAxeViolations(page)
+})
+
+test('the whole purchase by keyboard only', async ({ page }) => {
+	await gotoHydrated(page, '/cakes')
+	const card = page.getByRole('button', { name: /Tres Leches Cake/ })
+	await card.focus()
+	await page.keyboard.press('Enter')
+	const addButton = page.getByRole('dialog').getByRole('button', { name: /^Add to Cart/ })
+	await addButton.focus()
+	await page.keyboard.press('Enter')
+	await page.keyboard.press('Escape')
+	await gotoHydrated(page, '/checkout')
+	await page.getByLabel('Full Name').focus()
+	await page.keyboard.type('Keyboard Kim')
+	await page.keyboard.press('Tab')
+	await page.keyboard.type('kim@example.com')
+	await page.keyboard.press('Tab')
+	await page.keyboard.press('Tab')
+	await expect(page.getByRole('button', { name: 'Preview Order' })).toBeFocused()
+	await page.keyboard.press('Enter')
+	const dialog = page.getByRole('dialog', { name: 'Confirm Your Order' })
+	const confirm = dialog.getByRole('button', { name: 'Confirm & Pay' })
+	// Focus moves into the dialog (first control: Cancel); one Tab reaches Confirm & Pay.
+	await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused()
+	await page.keyboard.press('Tab')
+	await expect(confirm).toBeFocused()
+	await page.keyboard.press('Enter')
+	await page.waitForURL(/\/pay\/cs_test_/)
+	await page.getByRole('button', { name: 'Pay' }).focus()
+	await page.keyboard.press('Enter')
+	await page.waitForURL(/\/success/)
+	await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible()
+})
+
+test('/success with an unknown session never shows a confirmation', async ({ page }) => {
+	await gotoHydrated(page, '/success?session_id=cs_test_forged')
+	await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toHaveCount(0)
+	await expect(page.getByRole('heading', { name: 'We couldn’t confirm this order' })).toBeVisible()
+})

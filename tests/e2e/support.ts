@@ -1,0 +1,19 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+
+/** Loads a page and waits until React has hydrated it (the root marks <html data-hydrated>). */
+export async function gotoHydrated(page: Page, path: string) {
+	await page.goto(path)
+	await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+}
+
+export async function expectNoAxeViolations(page: Page) {
+	const results = await new AxeBuilder({ page }).analyze()
+	expect(results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target).join(' ')}`)).toEqual([])
+}
+
+/** The mock Stripe server of tests/e2e/serve-production.ts runs at E2E_PORT + 1000. */
+export function mockStripeUrl(baseURL: string | undefined) {
+	const port = Number(new URL(baseURL ?? 'http://localhost:3100').port)
+	return `http://127.0.0.1:${port + 1000}`
+}

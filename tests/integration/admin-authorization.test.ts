@@ -1,0 +1,246 @@
+/**
+ * Every admin route module, every loader and action, against three visitors: anonymous, a session
+ * whose account was removed from ADMIN_EMAILS, and the admin. Refusals must change nothing (rows
+ * and stored objects); the admin's identical request must change something, which proves each
+ * payload below is one that would have done harm.
+ */
+import { readdirSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import path from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { file, photo } from '../fixtures/images'
+import {
+	ADMIN,
+	FORMER_ADMIN,
+	get,
+	post,
+	run,
+	seedAdminFixtures,
+	sessionCookieFor,
+	snapshot,
+	useAdminTestEnv,
+} from './admin-helpers'
+
+type Fixtures = Awaited<ReturnType<typeof seedAdminFixtures>>
+type Fields = Record<string, string | File>
+
+interface RouteCase {
+	path: (f: Fixtures) => string
+	params?: (f: Fixtures) => Record<string, string>
+	/** The Admin Login screen: anyone may see the signed-out screen; only its action is guarded. */
+	signInScreen?: true
+	/** One harmful request per thing the action can do. */
+	actions?: Record<string, (f: Fixtures) => Promise<Fields> | Fields>
+}
+
+const validImage = async () => file(await photo({ width: 120, height: 90, format: 'png' }), 'new.png', 'image/png')
+const uploadItem = async () => ({
+	name: 'Guava Roll',
+	description: 'Flaky pastry with guava paste.',
+	price: '$3.75',
+	category: 'BRAZILIAN_PASTRIES',
+	image: await validImage(),
+})
+
+const routes: Record<string, RouteCase> = {
+	'image-uploader.tsx': { path: () => '/image-uploader', signInScreen: true, actions: { upload: uploadItem } },
+	'admin-upload.tsx': { path: () => '/admin-upload', signInScreen: true, actions: { upload: uploadItem } },
+	'admin-custom-cake-orders.image-uploader.tsx': {
+		path: () => '/admin-custom-cake-orders/image-uploader',
+		signInScreen: true,
+		actions: { upload: uploadItem },
+	},
+	'admin._index.tsx': { path: () => '/admin' },
+	'admin.custom-cakes.tsx': {
+		path: () => '/admin/custom-cakes',
+		actions: { delete: (f) => ({ intent: 'delete', id: f.cakeRequest.id, confirmed: 'yes' }) },
+	},
+	'admin.custom-cakes[.]csv.ts': { path: () => '/admin/custom-cakes.csv' },
+	'admin.cake-photos.$.ts': {
+		path: (f) => `/admin/cake-photos/${f.cakeRequest.imageKey}`,
+		params: (f) => ({ '*': f.cakeRequest.imageKey! }),
+	},
+	'admin.menu.tsx': {
+		path: () => '/admin/menu',
+		actions: {
+			'sold out': (f) => ({ intent: 'sold-out', id: f.menuItem.id, name: f.menuItem.name }),
+			delete: (f) => ({ intent: 'delete', id: f.menuItem.id, confirmed: 'yes' }),
+		},
+	},
+	'admin.menu_.$itemId.tsx': {
+		path: (f) => `/admin/menu/${f.menuItem.id}`,
+		params: (f) => ({ itemId: f.menuItem.id }),
+		actions: {
+			edit: async () => ({
+				name: 'Conchas de chocolate',
+				price: '0.99',
+				category: 'CAKES',
+				sortOrder: '-5',
+				soldOut: 'on',
+				image: await validImage(),
+			}),
+		},
+	},
+	'admin.orders.tsx': {
+		path: () => '/admin/orders',
+		actions: { 'picked up': (f) => ({ intent: 'picked-up', id: f.order.id }) },
+	},
+	'admin.messages.tsx': {
+		path: () => '/admin/messages',
+		actions: {
+			'mark read': (f) => ({ intent: 'read', id: f.message.id }),
+			delete: (f) => ({ intent: 'delete', id: f.message.id, confirmed: 'yes' }),
+		},
+	},
+	'admin.gallery.tsx': {
+		path: () => '/admin/gallery',
+		actions: {
+			upload: async () => ({ intent: 'upload', alt: 'A tray of brigadeiros', image: await validImage() }),
+			reorder: (f) => ({ intent: 'down', id: f.gallery[0]!.id }),
+			delete: (f) => ({ intent: 'delete', id: f.gallery[0]!.id, confirmed: 'yes' }),
+		},
+	},
+}
+
+interface RouteModule {
+	loader?: (args: { request: Request; params: Record<string, string>; context: object }) => unknown
+	action?: (args: { request: Request; params: Record<string, string>; context: object }) => unknown
+}
+
+const routesDir = path.resolve('app/routes')
+const adminRouteFiles = readdirSync(routesDir).filter(
+	(name) => /^admin|image-uploader/.test(name) && !name.includes('.test.'),
+)
+const modules = new Map<string, RouteModule>()
+
+let env: Awaited<ReturnType<typeof useAdminTestEnv>>
+let fixtures: Fixtures
+const cookies = { anonymous: undefined as string | undefined, former: '', admin: '' }
+
+beforeAll(async () => {
+	env = await useAdminTestEnv()
+	// The former admin signed in while allow-listed; then the owner removed them.
+	process.env.ADMIN_EMAILS = `${ADMIN.email},${FORMER_ADMIN.email}`
+	const { resetEnv } = await import('~/utils/env.server')
+	resetEnv()
+	cookies.former = await sessionCookieFor(FORMER_ADMIN)
+	process.env.ADMIN_EMAILS = ADMIN.email
+	resetEnv()
+	cookies.admin = await sessionCookieFor(ADMIN)
+	for (const name of adminRouteFiles) {
+		modules.set(name, (await import(/* @vite-ignore */ path.join(routesDir, name))) as RouteModule)
+	}
+})
+
+afterAll(() => env.cleanup())
+
+beforeEach(async () => {
+	const { prisma } = await import('~/utils/db.server')
+	await prisma.order.deleteMany()
+	await prisma.menuItem.deleteMany()
+	await prisma.customCakeRequest.deleteMany()
+	await prisma.galleryImage.deleteMany()
+	await prisma.contactMessage.deleteMany()
+	await rm(process.env.STORAGE_DIR!, { recursive: true, force: true })
+	fixtures = await seedAdminFixtures()
+})
+
+function callLoader(file: string, cookie: string | undefined) {
+	const route = routes[file]!
+	const { loader } = modules.get(file)!
+	return run(
+		loader!({ request: get(route.path(fixtures), cookie), params: route.params?.(fixtures) ?? {}, context: {} }),
+	)
+}
+
+async function callAction(file: string, intent: string, cookie: string | undefined) {
+	const route = routes[file]!
+	const fields = await route.actions![intent]!(fixtures)
+	const { action } = modules.get(file)!
+	const request = post(route.path(fixtures), fields, cookie)
+	return run(action!({ request, params: route.params?.(fixtures) ?? {}, context: { clientIp: '203.0.113.9' } }))
+}
+
+describe('the table', () => {
+	it('lists every admin route module, and only those', () => {
+		expect(adminRouteFiles.length).toBeGreaterThanOrEqual(12)
+		expect(Object.keys(routes).sort()).toEqual([...adminRouteFiles].sort())
+	})
+
+	it.each(adminRouteFiles)('%s: has a loader, and an action exactly when the table lists its requests', (name) => {
+		const module = modules.get(name)!
+		expect(module.loader).toBeTypeOf('function')
+		expect(Boolean(module.action)).toBe(Boolean(routes[name]!.actions))
+	})
+})
+
+const loaderFiles = Object.keys(routes)
+const guardedLoaders = loaderFiles.filter((name) => !routes[name]!.signInScreen)
+const signInScreens = loaderFiles.filter((name) => routes[name]!.signInScreen)
+const actionCases = Object.entries(routes).flatMap(([name, route]) =>
+	Object.keys(route.actions ?? {}).map((intent) => [name, intent] as const),
+)
+
+describe('loaders', () => {
+	it.each(guardedLoaders.flatMap((name) => [[name, 'anonymous'] as const, [name, 'former'] as const]))(
+		'%s sends the %s visitor to sign-in, keeping the address',
+		async (name, who) => {
+			const outcome = await callLoader(name, cookies[who])
+			expect(outcome.status).toBe(302)
+			const target = encodeURIComponent(routes[name]!.path(fixtures))
+			expect(outcome.headers.get('Location')).toBe(`/image-uploader?returnTo=${target}`)
+		},
+	)
+
+	it.each(signInScreens.flatMap((name) => [[name, 'anonymous'] as const, [name, 'former'] as const]))(
+		'%s shows the %s visitor the signed-out screen only',
+		async (name, who) => {
+			const outcome = await callLoader(name, cookies[who])
+			expect(outcome.status).toBe(200)
+			expect(outcome.data).toMatchObject({ admin: null, returnTo: routes[name]!.path(fixtures) })
+			expect(outcome.headers.get('Cache-Control')).toBe('private, no-store')
+		},
+	)
+
+	it.each(loaderFiles)('%s answers the admin, never cacheable', async (name) => {
+		const outcome = await callLoader(name, cookies.admin)
+		expect(outcome.status).toBe(200)
+		expect(outcome.headers.get('Cache-Control')).toBe('private, no-store')
+	})
+})
+
+describe('actions', () => {
+	it.each(actionCases)('%s (%s): anonymous gets 401 and nothing changes', async (name, intent) => {
+		const before = await snapshot()
+		expect((await callAction(name, intent, undefined)).status).toBe(401)
+		expect(await snapshot()).toEqual(before)
+	})
+
+	it.each(actionCases)('%s (%s): a removed admin gets 403 and nothing changes', async (name, intent) => {
+		const before = await snapshot()
+		expect((await callAction(name, intent, cookies.former)).status).toBe(403)
+		expect(await snapshot()).toEqual(before)
+	})
+
+	it.each(actionCases)('%s (%s): the same request from the admin does change something', async (name, intent) => {
+		const before = await snapshot()
+		const outcome = await callAction(name, intent, cookies.admin)
+		expect(outcome.status).toBe(200)
+		expect(outcome.headers.get('Cache-Control')).toBe('private, no-store')
+		expect(await snapshot()).not.toEqual(before)
+	})
+})
+
+describe('every admin screen', () => {
+	const screens = adminRouteFiles.filter((name) => name.endsWith('.tsx'))
+
+	it.each(screens)('%s: headers say private, no-store and noindex', async (name) => {
+		const module = (await import(/* @vite-ignore */ path.join(routesDir, name))) as {
+			headers?: (args: object) => HeadersInit
+			meta?: (args: object) => Array<Record<string, string>>
+		}
+		expect(new Headers(module.headers?.({})).get('Cache-Control')).toBe('private, no-store')
+		const meta = module.meta?.({ location: { pathname: '/admin' }, matches: [] }) ?? []
+		expect(meta).toContainEqual({ name: 'robots', content: 'noindex' })
+	})
+})

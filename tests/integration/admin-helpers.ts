@@ -1,0 +1,155 @@
+/**
+ * Shared by tests/integration/admin*.test.ts: sessions for an admin and for an account that lost
+ * access, calling route loaders/actions the way Remix does, and a snapshot of everything an admin
+ * could change (database rows and stored objects).
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { storagePrefixes } from '~/utils/storage.server'
+
+export const ORIGIN = 'http://localhost:3000'
+export const ADMIN = { email: 'owner@example.com', name: 'Olivia Owner' }
+/** Signed in while allow-listed; no longer in ADMIN_EMAILS. */
+export const FORMER_ADMIN = { email: 'former@example.com', name: 'Fiona Former' }
+
+/** Test env: Google "configured" (no demo sign-in), one allow-listed owner, storage in a temp folder. */
+export async function useAdminTestEnv() {
+	const tempDir = await mkdtemp(path.join(os.tmpdir(), 'bakery-admin-'))
+	Object.assign(process.env, {
+		GOOGLE_CLIENT_ID: 'test-client',
+		GOOGLE_CLIENT_SECRET: 'test-secret',
+		ADMIN_EMAILS: ADMIN.email,
+		STORAGE_DIR: path.join(tempDir, 'uploads'),
+		IMAGE_CACHE_DIR: path.join(tempDir, 'cache'),
+		RATE_LIMIT_MULTIPLIER: '100',
+	})
+	const { resetEnv } = await import('~/utils/env.server')
+	resetEnv()
+	return { tempDir, cleanup: () => rm(tempDir, { recursive: true, force: true }) }
+}
+
+/** A real server-side session for `user`, as the cookie a browser would send. */
+export async function sessionCookieFor(user: { email: string; name: string }) {
+	const { getSessionStorage } = await import('~/utils/session.server')
+	const { ADMIN_SESSION_KEY } = await import('~/utils/auth.server')
+	const storage = getSessionStorage()
+	const session = await storage.getSession()
+	session.set(ADMIN_SESSION_KEY, user)
+	const setCookie = await storage.commitSession(session)
+	return setCookie.split(';')[0]!
+}
+
+export interface Outcome {
+	status: number
+	headers: Headers
+	/** The loader/action value (plain object or `data()`), or the body text of a Response. */
+	data: unknown
+}
+
+/** Runs a loader or action and normalises what Remix would see: thrown or returned Response, `data()`, plain value. */
+export async function run(promise: Promise<unknown> | unknown): Promise<Outcome> {
+	let value: unknown
+	try {
+		value = await promise
+	} catch (error) {
+		if (!(error instanceof Response)) throw error
+		value = error
+	}
+	if (value instanceof Response) {
+		const isText = /^(text\/|application\/json)/.test(value.headers.get('Content-Type') ?? 'text/plain')
+		return {
+			status: value.status,
+			headers: value.headers,
+			data: isText ? await value.text() : await value.arrayBuffer(),
+		}
+	}
+	const wrapped = value as { type?: string; data?: unknown; init?: ResponseInit | null }
+	if (wrapped?.type === 'DataWithResponseInit') {
+		return { status: wrapped.init?.status ?? 200, headers: new Headers(wrapped.init?.headers), data: wrapped.data }
+	}
+	return { status: 200, headers: new Headers(), data: value }
+}
+
+export function get(pathname: string, cookie?: string, headers: Record<string, string> = {}) {
+	return new Request(`${ORIGIN}${pathname}`, { headers: { ...headers, ...(cookie ? { Cookie: cookie } : {}) } })
+}
+
+export function post(pathname: string, fields: Record<string, string | File>, cookie?: string) {
+	const body = new FormData()
+	// Text first, files last, as browsers send a form whose file input comes last.
+	for (const [name, value] of Object.entries(fields)) if (!(value instanceof File)) body.append(name, value)
+	for (const [name, value] of Object.entries(fields)) if (value instanceof File) body.append(name, value)
+	return new Request(`${ORIGIN}${pathname}`, { method: 'POST', body, headers: cookie ? { Cookie: cookie } : {} })
+}
+
+/** Everything an admin screen can change: all owner-facing rows and every stored object. */
+export async function snapshot() {
+	const { prisma } = await import('~/utils/db.server')
+	const { listObjectKeys } = await import('~/utils/storage.server')
+	const [menuItems, cakeRequests, galleryImages, orders, messages, objects] = await Promise.all([
+		prisma.menuItem.findMany({ orderBy: { id: 'asc' } }),
+		prisma.customCakeRequest.findMany({ orderBy: { id: 'asc' } }),
+		prisma.galleryImage.findMany({ orderBy: { id: 'asc' } }),
+		prisma.order.findMany({ orderBy: { id: 'asc' }, include: { items: { orderBy: { id: 'asc' } } } }),
+		prisma.contactMessage.findMany({ orderBy: { id: 'asc' } }),
+		Promise.all(storagePrefixes.map((prefix) => listObjectKeys(prefix))).then((lists) => lists.flat().sort()),
+	])
+	return JSON.parse(JSON.stringify({ menuItems, cakeRequests, galleryImages, orders, messages, objects })) as unknown
+}
+
+/** One of everything the admin manages, with real stored images. */
+export async function seedAdminFixtures() {
+	const { prisma } = await import('~/utils/db.server')
+	const { putObject } = await import('~/utils/storage.server')
+	const { photo } = await import('../fixtures/images')
+	const webp = await photo({ width: 64, height: 48, format: 'webp' })
+	const store = async (key: string) => {
+		await putObject(key, webp, 'image/webp')
+		return key
+	}
+	const menuItem = await prisma.menuItem.create({
+		data: {
+			name: 'Conchas',
+			description: 'Sweet bread with a crackly topping.',
+			priceCents: 350,
+			category: 'MEXICAN_PASTRIES',
+			imageKey: await store(`menuImages/${crypto.randomUUID()}.webp`),
+			imageAlt: 'Three conchas',
+			sortOrder: 1,
+		},
+	})
+	const cakeRequest = await prisma.customCakeRequest.create({
+		data: {
+			name: 'Gabriela Torres',
+			phone: '(425) 555-0142',
+			email: 'gabriela@example.com',
+			type: 'Tres Leches',
+			size: '10-inch',
+			message: 'White roses, please.',
+			imageKey: await store(`customCakeImages/${crypto.randomUUID()}.webp`),
+		},
+	})
+	const gallery = []
+	for (const [index, alt] of ['The counter', 'Fresh conchas'].entries()) {
+		gallery.push(
+			await prisma.galleryImage.create({
+				data: { storageKey: await store(`galleryImages/${crypto.randomUUID()}.webp`), alt, sortOrder: index },
+			}),
+		)
+	}
+	const order = await prisma.order.create({
+		data: {
+			customerName: 'Pat Buyer',
+			customerEmail: 'pat@example.com',
+			status: 'PAID',
+			paidAt: new Date(),
+			totalCents: 700,
+			items: { create: [{ menuItemId: menuItem.id, name: 'Conchas', unitPriceCents: 350, quantity: 2 }] },
+		},
+	})
+	const message = await prisma.contactMessage.create({
+		data: { name: 'Lee Neighbour', email: 'lee@example.com', message: 'Do you make gluten-free pão de queijo?' },
+	})
+	return { menuItem, cakeRequest, gallery, order, message, webp }
+}
