@@ -8,16 +8,39 @@ import {
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
+import { cachePresets, documentCacheControl } from './utils/cache-control'
+import { isDatabaseUnavailable } from './utils/db.server'
 import { NonceProvider } from './utils/nonce-provider'
 
 export const streamTimeout = 5_000
+
+// Requests whose loaders failed because the database is unreachable (errors are sanitized
+// before handleRequest sees them in production, so handleError records the fact).
+const databaseDownRequests = new WeakSet<Request>()
 
 /** Logs real server errors once; unknown URLs and aborted requests are not errors. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
 	if (request.signal.aborted) return
 	if (isRouteErrorResponse(error) && error.status === 404) return
 	if (error instanceof Error && /^No route matches URL/.test(error.message)) return
+	if (isDatabaseUnavailable(error)) {
+		databaseDownRequests.add(request)
+		console.error(`Database unavailable: ${(error as Error).message.split('\n').at(-1)}`)
+		return
+	}
 	console.error(error)
+}
+
+/** Single-fetch data responses (client navigations) are never stored by shared caches. */
+export function handleDataRequest(response: Response) {
+	if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', cachePresets.data)
+	return response
+}
+
+function routeCacheControls({ staticHandlerContext: context }: EntryContext) {
+	return context.matches
+		.map((match) => context.loaderHeaders[match.route.id]?.get('Cache-Control'))
+		.filter((value): value is string => Boolean(value))
 }
 
 export default function handleRequest(
@@ -28,6 +51,15 @@ export default function handleRequest(
 	loadContext: AppLoadContext,
 ) {
 	const nonce = loadContext.cspNonce ?? ''
+	// A database outage is temporary: say so (503 + Retry-After) instead of a generic 500.
+	if (responseStatusCode >= 500 && databaseDownRequests.has(request)) {
+		responseStatusCode = 503
+		responseHeaders.set('Retry-After', '30')
+	}
+	responseHeaders.set(
+		'Cache-Control',
+		documentCacheControl(responseStatusCode, responseHeaders, routeCacheControls(remixContext)),
+	)
 	// Crawlers and no-JS clients get the complete document; browsers get the shell as soon as it's ready.
 	const waitForAll = isbot(request.headers.get('user-agent') ?? '')
 	return new Promise<Response>((resolve, reject) => {

@@ -11,6 +11,7 @@ import {
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { CartProvider } from './components/cart-provider'
+import { MenuPageSkeleton, usePendingMenuPage } from './components/menu/menu-page'
 import { SiteLayout } from './components/site-layout'
 import { getBusiness, siteOrigin } from './config/business.server'
 import tailwindHref from './tailwind.css?url'
@@ -66,11 +67,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+	const menuPending = usePendingMenuPage()
 	return (
 		<CartProvider>
-			<SiteLayout>
-				<Outlet />
-			</SiteLayout>
+			<SiteLayout>{menuPending ? <MenuPageSkeleton /> : <Outlet />}</SiteLayout>
 		</CartProvider>
 	)
 }

@@ -2,6 +2,7 @@ import { Prisma } from '~/generated/prisma/client'
 import type { MenuCategory } from '~/generated/prisma/enums'
 import { removeObjectQuietly, withStoredImage, type StoredImageOutcome } from '~/models/uploaded-image.server'
 import { prisma } from '~/utils/db.server'
+import { cachedMenuRead, invalidateMenuCache } from '~/utils/menu-cache.server'
 
 const publicFields = {
 	id: true,
@@ -19,6 +20,10 @@ const menuOrder = [{ sortOrder: 'asc' as const }, { name: 'asc' as const }]
 
 /** Menu items as the public pages show them, in the owner's sort order. */
 export function listMenuItems(category?: MenuCategory) {
+	return cachedMenuRead(`items:${category ?? 'ALL'}`, () => queryMenuItems(category))
+}
+
+function queryMenuItems(category?: MenuCategory) {
 	return prisma.menuItem.findMany({
 		where: category ? { category } : undefined,
 		select: publicFields,
@@ -29,7 +34,11 @@ export function listMenuItems(category?: MenuCategory) {
 export type PublicMenuItem = Awaited<ReturnType<typeof listMenuItems>>[number]
 
 /** The distinct categories that have at least one item, for the filter buttons. */
-export async function listMenuCategories() {
+export function listMenuCategories() {
+	return cachedMenuRead('categories', queryMenuCategories)
+}
+
+async function queryMenuCategories() {
 	const rows = await prisma.menuItem.findMany({ distinct: ['category'], select: { category: true } })
 	return rows.map((row) => row.category)
 }
@@ -71,7 +80,7 @@ export function createMenuItemWithImage(details: MenuItemDetails & { orderable: 
 		const last = await prisma.menuItem.aggregate({ _max: { sortOrder: true } })
 		const sortOrder = (last._max.sortOrder ?? 0) + 1
 		return prisma.menuItem.create({ data: { ...details, imageKey, sortOrder }, select: { id: true, name: true } })
-	})
+	}).finally(invalidateMenuCache)
 }
 
 export interface MenuItemChanges extends MenuItemDetails {
@@ -95,6 +104,7 @@ export async function updateMenuItem(
 	if (!current) return { ok: true, value: 'missing' }
 	if (!image) {
 		const { count } = await prisma.menuItem.updateMany({ where: { id }, data: changes })
+		invalidateMenuCache()
 		return { ok: true, value: count > 0 ? 'updated' : 'missing' }
 	}
 	const outcome = await withStoredImage('menuImages', image, async (imageKey) => {
@@ -102,6 +112,7 @@ export async function updateMenuItem(
 		if (count === 0) throw new MenuItemGoneError(id)
 		return 'updated' as const
 	})
+	invalidateMenuCache()
 	if (outcome.ok && current.imageKey) await removeObjectQuietly(current.imageKey)
 	return outcome
 }
@@ -114,6 +125,7 @@ class MenuItemGoneError extends Error {
 
 export async function setMenuItemSoldOut(id: string, soldOut: boolean) {
 	const { count } = await prisma.menuItem.updateMany({ where: { id }, data: { soldOut } })
+	invalidateMenuCache()
 	return count > 0
 }
 
@@ -121,6 +133,7 @@ export async function setMenuItemSoldOut(id: string, soldOut: boolean) {
 export async function deleteMenuItem(id: string) {
 	try {
 		const { imageKey } = await prisma.menuItem.delete({ where: { id }, select: { imageKey: true } })
+		invalidateMenuCache()
 		if (imageKey) await removeObjectQuietly(imageKey)
 		return true
 	} catch (error) {

@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData, useNavigation } from '@remix-run/react'
 import { buttonClass } from '~/components/forms'
 import { applyCheckoutEvent, findOrderBySessionId } from '~/models/order.server'
@@ -17,7 +17,8 @@ async function requireTestOrder(sessionId: string | undefined) {
 
 export async function loader({ params }: LoaderFunctionArgs) {
 	const order = await requireTestOrder(params.sessionId)
-	return { order: { ...order, createdAt: order.createdAt.toISOString(), paidAt: order.paidAt?.toISOString() ?? null } }
+	const view = { ...order, createdAt: order.createdAt.toISOString(), paidAt: order.paidAt?.toISOString() ?? null }
+	return data({ order: view }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 
 export async function action({ params, request }: ActionFunctionArgs) {

@@ -43,3 +43,14 @@ export async function disconnectDatabase() {
 	globalThis.__prisma = undefined
 	await client?.$disconnect()
 }
+
+const UNAVAILABLE_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024'])
+
+/** True for errors that mean "the database is down or unreachable" (answer 503), not a bug (500). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+	if (!(error instanceof Error)) return false
+	const code = (error as { code?: unknown }).code
+	if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true
+	if (error.name === 'PrismaClientInitializationError') return true
+	return /ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|DatabaseNotReachable/.test(error.message)
+}

@@ -18,16 +18,48 @@ describe('parseEnv', () => {
 		expect(env.DATABASE_URL).toBeUndefined()
 	})
 
+	const production = {
+		NODE_ENV: 'production',
+		DATABASE_URL: 'postgresql://u:p@db:5432/bakery',
+		SESSION_SECRET: 'a-production-session-secret-of-40-chars!',
+		GOOGLE_CLIENT_ID: 'client-id',
+		GOOGLE_CLIENT_SECRET: 'client-secret',
+		ADMIN_EMAILS: 'owner@example.com',
+		STRIPE_SECRET_KEY: 'sk_live_abc',
+		STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+	}
+
 	it('accepts a complete production environment', () => {
-		const env = parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgresql://u:p@db:5432/bakery', PORT: '8080' })
+		const env = parseEnv({ ...production, PORT: '8080' })
 		expect(env.PORT).toBe(8080)
 		expect(env.DATABASE_URL).toBe('postgresql://u:p@db:5432/bakery')
 	})
 
 	it('names a missing DATABASE_URL in production in one line', () => {
-		const message = parseError({ NODE_ENV: 'production' })
-		expect(message).toMatch(/^Invalid environment: DATABASE_URL is invalid: is required in production/)
-		expect(message).not.toContain('\n')
+		const { DATABASE_URL: _omitted, ...rest } = production
+		const message = parseError(rest)
+		expect(message).toBe(
+			'Invalid environment: DATABASE_URL is invalid: is required in production (the embedded database is for development only)',
+		)
+	})
+
+	it.each(['SESSION_SECRET', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'ADMIN_EMAILS', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'])(
+		'refuses production without %s',
+		(key) => {
+			const message = parseError({ ...production, [key]: '' })
+			expect(message).toMatch(new RegExp(`^Invalid environment: ${key} is invalid: is required in production`))
+		},
+	)
+
+	it('lets production run without payments only when they are explicitly turned off', () => {
+		const { STRIPE_SECRET_KEY: _key, STRIPE_WEBHOOK_SECRET: _secret, ...rest } = production
+		expect(parseEnv({ ...rest, PAYMENTS_DISABLED: 'true' }).PAYMENTS_DISABLED).toBe(true)
+	})
+
+	it('rejects malformed secrets and allow-lists', () => {
+		expect(parseError({ SESSION_SECRET: 'short' })).toContain('SESSION_SECRET is invalid: must be at least 32 characters')
+		expect(parseError({ ADMIN_EMAILS: 'owner@example.com, not-an-email' })).toContain('ADMIN_EMAILS')
+		expect(parseError({ STRIPE_SECRET_KEY: 'pk_test_123' })).toContain('must be a Stripe secret key')
 	})
 
 	it('names a malformed DATABASE_URL', () => {

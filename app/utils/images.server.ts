@@ -167,13 +167,13 @@ export async function imageResponse(
 	}
 	const format = negotiateFormat(request.headers.get('Accept'))
 	const etag = `"${crypto.createHash('sha256').update(`${key}|${width}|${format}`).digest('base64url').slice(0, 27)}"`
+	// X-Content-Type-Options: nosniff comes from the server's helmet on every response.
 	const headers = new Headers({
 		'Content-Type': variantContentTypes[format],
 		// Keys are write-once (app/utils/storage.server.ts), so a variant never changes.
 		'Cache-Control': `${visibility}, max-age=31536000, immutable`,
 		Vary: 'Accept',
 		ETag: etag,
-		'X-Content-Type-Options': 'nosniff',
 		'Content-Disposition': 'inline',
 	})
 	if (request.headers.get('If-None-Match') === etag) return new Response(null, { status: 304, headers })
@@ -189,7 +189,6 @@ export function plainResponse(status: number, text: string) {
 		headers: {
 			'Content-Type': 'text/plain; charset=utf-8',
 			'Cache-Control': 'no-store',
-			'X-Content-Type-Options': 'nosniff',
 		},
 	})
 }

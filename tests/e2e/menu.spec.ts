@@ -47,6 +47,23 @@ test.describe('menu pages', () => {
 		await expect(page).toHaveURL('/shop?category=Donuts')
 	})
 
+	test('six skeleton cards show while a menu page loads after a link click from another page', async ({ page }) => {
+		await gotoHydrated(page, '/about')
+		let release: () => void = () => {}
+		const held = new Promise<void>((resolve) => (release = resolve))
+		await page.route('**/cakes.data*', async (route) => {
+			await held
+			await route.continue()
+		})
+		await page.evaluate(() => window.scrollTo(0, 0))
+		await page.getByRole('banner').getByRole('button', { name: 'Our Menu' }).click()
+		await page.getByRole('banner').getByRole('link', { name: 'Cakes', exact: true }).click()
+		await expect(page.getByTestId('skeleton-card')).toHaveCount(6)
+		release()
+		await expect(page.getByRole('heading', { level: 1, name: 'Our Cakes' })).toBeVisible()
+		await expect(page.getByTestId('skeleton-card')).toHaveCount(0)
+	})
+
 	test('the cakes modal: click or Enter opens it, Escape and outside click close it, focus returns, scroll locks', async ({ page }) => {
 		await gotoHydrated(page, '/cakes')
 		const card = page.getByRole('button', { name: /Tres Leches Cake/ })

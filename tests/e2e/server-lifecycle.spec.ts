@@ -67,6 +67,20 @@ test('/healthz answers 503 while the database is down, and pages do not leak a s
 		const health = await request.get(`http://localhost:${port}/healthz`)
 		expect(health.status()).toBe(503)
 		expect(await health.text()).toBe('Database unreachable')
+		// Pages that need the database answer a friendly 503 inside the layout, never a stack trace.
+		const pages = [
+			['/shop', "We couldn't load the shop right now. Please try again shortly."],
+			['/menu', 'Unable to load menu right now. Please try again later.'],
+			['/cakes', 'Failed to load cakes. Please try again later.'],
+		] as const
+		for (const [path, message] of pages) {
+			const page = await request.get(`http://localhost:${port}${path}`)
+			expect(page.status(), path).toBe(503)
+			expect(page.headers()['retry-after']).toBe('30')
+			const html = await page.text()
+			expect(html).toContain(message.replace("'", '&#x27;'))
+			expect(html).not.toMatch(/at .*\.js:\d+/)
+		}
 	} finally {
 		stop(server.child)
 	}

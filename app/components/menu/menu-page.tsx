@@ -111,3 +111,25 @@ export function ViewCartLink({ to = '/cart' }: { to?: string }) {
 		</Link>
 	)
 }
+
+const MENU_PATHS = new Set(['/shop', '/menu', '/cakes', '/brazilian-pastries', '/mexican-pastries'])
+
+/**
+ * While the router loads a menu page's data after a link click from another page, show that
+ * page's skeleton instead of leaving the old page up (never on a full page load: data is in the HTML).
+ */
+export function usePendingMenuPage() {
+	const navigation = useNavigation()
+	const location = useLocation()
+	const target = navigation.state === 'loading' ? navigation.location.pathname.toLowerCase() : null
+	return target !== null && MENU_PATHS.has(target) && target !== location.pathname.toLowerCase()
+}
+
+export function MenuPageSkeleton() {
+	return (
+		<MenuPageShell>
+			<div className="mb-8 h-10 w-64 animate-pulse rounded bg-dough" />
+			<MenuSkeleton />
+		</MenuPageShell>
+	)
+}

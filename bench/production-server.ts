@@ -1,0 +1,130 @@
+/**
+ * The production build (`npm run build`) on a free loopback port with its own seeded database,
+ * storage folder, a local mock Stripe and a raised rate limit: what the benchmarks, the soak test
+ * and Lighthouse measure. Databases live on DATABASE_URL's server, else on an embedded Postgres.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import crypto from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../server/embedded-postgres'
+import { runPrisma } from '../server/prisma-cli'
+import { startMockStripe } from '../tests/mocks/stripe-server'
+import { createDatabase, databaseUrl, dropDatabase, serverUrlOf } from '../tests/setup/database-server'
+
+export interface ProductionServer {
+	baseUrl: string
+	databaseUrl: string
+	/** The server process (for RSS sampling and signals). */
+	process: ChildProcess
+	/** Runs one SQL query against the server's database. */
+	query<Row extends pg.QueryResultRow>(sql: string): Promise<Row[]>
+	stop(): Promise<void>
+}
+
+export function freePort() {
+	return new Promise<number>((resolve) => {
+		const server = net.createServer().listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as net.AddressInfo
+			server.close(() => resolve(port))
+		})
+	})
+}
+
+export async function startProductionServer(options: { seed?: boolean; env?: NodeJS.ProcessEnv } = {}) {
+	const serverEntry = path.resolve('server-build/index.js')
+	if (!existsSync(serverEntry)) throw new Error('No production build: run `npm run build` first.')
+	let embedded: EmbeddedDatabase | undefined
+	if (!process.env.DATABASE_URL) embedded = await startEmbeddedPostgres(path.resolve('.data/bench-postgres'))
+	const serverUrl = embedded?.serverUrl ?? serverUrlOf(process.env.DATABASE_URL!)
+	const name = `bakery_perf_${crypto.randomBytes(4).toString('hex')}`
+	await createDatabase(serverUrl, name)
+	const ownDatabaseUrl = databaseUrl(serverUrl, name)
+	const tempDir = await mkdtemp(path.join(os.tmpdir(), 'bakery-perf-'))
+	const storageDir = path.join(tempDir, 'uploads')
+	await runPrisma(['migrate', 'deploy'], ownDatabaseUrl)
+	if (options.seed !== false) {
+		const previous = process.env.STORAGE_DIR
+		process.env.STORAGE_DIR = storageDir
+		await runPrisma(['db', 'seed'], ownDatabaseUrl)
+		process.env.STORAGE_DIR = previous
+	}
+	const port = await freePort()
+	const webhookSecret = 'whsec_perf'
+	const stripe = await startMockStripe({
+		port: await freePort(),
+		webhookUrl: `http://127.0.0.1:${port}/webhooks/stripe`,
+		webhookSecret,
+	})
+	const env: NodeJS.ProcessEnv = {
+		...process.env,
+		NODE_ENV: 'production',
+		HOST: '127.0.0.1',
+		PORT: String(port),
+		DATABASE_URL: ownDatabaseUrl,
+		STORAGE_DIR: storageDir,
+		IMAGE_CACHE_DIR: path.join(tempDir, 'cache'),
+		RATE_LIMIT_MULTIPLIER: '10000',
+		LOG_REQUESTS: 'false',
+		STRIPE_SECRET_KEY: 'sk_test_perf',
+		STRIPE_WEBHOOK_SECRET: webhookSecret,
+		STRIPE_API_HOST: '127.0.0.1',
+		STRIPE_API_PORT: String(stripe.port),
+		STRIPE_API_PROTOCOL: 'http',
+		SESSION_SECRET: crypto.randomBytes(32).toString('hex'),
+		GOOGLE_CLIENT_ID: 'perf-client',
+		GOOGLE_CLIENT_SECRET: 'perf-secret',
+		ADMIN_EMAILS: 'owner@example.com',
+		...options.env,
+	}
+	const child = spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+	await waitForListening(child)
+	const pool = new pg.Pool({ connectionString: ownDatabaseUrl, max: 2 })
+	return {
+		baseUrl: `http://127.0.0.1:${port}`,
+		databaseUrl: ownDatabaseUrl,
+		process: child,
+		query: async <Row extends pg.QueryResultRow>(sql: string) => (await pool.query<Row>(sql)).rows,
+		async stop() {
+			if (child.exitCode === null) {
+				child.kill('SIGTERM')
+				await new Promise((resolve) => child.once('exit', resolve))
+			}
+			await pool.end()
+			await stripe.close()
+			await dropDatabase(serverUrl, name).catch(() => {})
+			await embedded?.stop()
+			await rm(tempDir, { recursive: true, force: true })
+		},
+	} satisfies ProductionServer
+}
+
+function waitForListening(server: ChildProcess) {
+	return new Promise<void>((resolve, reject) => {
+		let output = ''
+		const onData = (chunk: Buffer) => {
+			output += chunk.toString()
+			if (output.includes('listening on')) resolve()
+		}
+		server.stdout!.on('data', onData)
+		server.stderr!.on('data', onData)
+		server.once('exit', (code) => reject(new Error(`The server exited with ${code}:\n${output}`)))
+	})
+}
+
+/** Resident memory of a process in bytes (Linux /proc), or null elsewhere. */
+export async function residentBytes(pid: number | undefined) {
+	if (!pid) return null
+	try {
+		const { readFile } = await import('node:fs/promises')
+		const status = await readFile(`/proc/${pid}/status`, 'utf8')
+		const kilobytes = /VmRSS:\s+(\d+) kB/.exec(status)?.[1]
+		return kilobytes ? Number(kilobytes) * 1024 : null
+	} catch {
+		return null
+	}
+}

@@ -1,0 +1,94 @@
+/**
+ * Route benchmark (not a test): autocannon against the production build on loopback, one route at a
+ * time, 50 connections for 20 s each. The "bare" route is /robots.txt: a Remix resource route that
+ * goes through the whole Express + Remix stack (compression, helmet, rate limit, CSRF guard, router)
+ * but touches no database and renders no React, so the others' ratio to it is what the page costs.
+ *
+ *   npm run build && npm run bench
+ *
+ * BENCH_URL measures a server you started yourself (raise its RATE_LIMIT_MULTIPLIER);
+ * BENCH_SECONDS and BENCH_CONNECTIONS change the load. Targets: /menu ≥ 0.6 × the bare route's
+ * req/s, p99 ≤ 100 ms, 0 errors and 0 non-2xx.
+ */
+import autocannon from 'autocannon'
+import { startProductionServer } from './production-server'
+
+const SECONDS = Math.min(Number(process.env.BENCH_SECONDS ?? 20), 120)
+const CONNECTIONS = Math.min(Number(process.env.BENCH_CONNECTIONS ?? 50), 500)
+const BARE_ROUTE = '/robots.txt'
+const ROUTES = [BARE_ROUTE, '/menu', '/shop?category=Cakes', '/']
+
+interface RouteResult {
+	route: string
+	requestsPerSecond: number
+	p50: number
+	p99: number
+	errors: number
+	timeouts: number
+	non2xx: number
+	requests: number
+}
+
+async function benchRoute(baseUrl: string, route: string): Promise<RouteResult> {
+	// A short warm-up so the first JIT and cache misses do not count.
+	await autocannon({ url: `${baseUrl}${route}`, connections: 10, duration: 2 })
+	const result = await autocannon({
+		url: `${baseUrl}${route}`,
+		connections: CONNECTIONS,
+		duration: SECONDS,
+		timeout: 10,
+		headers: { 'accept-encoding': 'gzip', accept: 'text/html' },
+	})
+	return {
+		route,
+		requestsPerSecond: result.requests.average,
+		p50: result.latency.p50,
+		p99: result.latency.p99,
+		errors: result.errors,
+		timeouts: result.timeouts,
+		non2xx: result.non2xx,
+		requests: result.requests.total,
+	}
+}
+
+async function main() {
+	const server = process.env.BENCH_URL ? undefined : await startProductionServer()
+	const baseUrl = (process.env.BENCH_URL ?? server!.baseUrl).replace(/\/$/, '')
+	if (!/^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/.test(baseUrl)) throw new Error('Benchmarks only target loopback.')
+	try {
+		const results: RouteResult[] = []
+		for (const route of ROUTES) {
+			console.log(`${route}: ${CONNECTIONS} connections for ${SECONDS} s…`)
+			results.push(await benchRoute(baseUrl, route))
+		}
+		const bare = results[0]!.requestsPerSecond
+		console.table(
+			results.map((result) => ({
+				route: result.route,
+				'req/s': Math.round(result.requestsPerSecond),
+				'× bare': Number((result.requestsPerSecond / bare).toFixed(2)),
+				'p50 ms': result.p50,
+				'p99 ms': result.p99,
+				requests: result.requests,
+				errors: result.errors + result.timeouts,
+				'non-2xx': result.non2xx,
+			})),
+		)
+		const menu = results.find((result) => result.route === '/menu')!
+		const ratio = menu.requestsPerSecond / bare
+		const verdict = [
+			`ratio /menu ÷ ${BARE_ROUTE} = ${ratio.toFixed(2)} (target ≥ 0.6)`,
+			`/menu p99 ${menu.p99} ms (target ≤ 100)`,
+			`errors ${results.reduce((sum, result) => sum + result.errors + result.timeouts, 0)}`,
+			`non-2xx ${results.reduce((sum, result) => sum + result.non2xx, 0)}`,
+		]
+		console.log(verdict.join('; '))
+	} finally {
+		await server?.stop()
+	}
+}
+
+main().catch((error: unknown) => {
+	console.error(error)
+	process.exit(1)
+})

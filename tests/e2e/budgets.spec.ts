@@ -1,0 +1,76 @@
+import { readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { expect, test } from '@playwright/test'
+
+/**
+ * Deterministic size budgets, read from the production build (build/client) for exactly what the
+ * server's HTML references: they fail the suite when a change makes the home page heavier.
+ */
+const KB = 1024
+const budgets = {
+	homeJavaScriptGzip: 100 * KB,
+	cssGzip: 20 * KB,
+	heroImageFor390pxPhone: 120 * KB,
+}
+const clientDir = path.resolve('build/client')
+
+function gzipSize(assetPath: string) {
+	return gzipSync(readFileSync(path.join(clientDir, assetPath))).length
+}
+
+function sameOriginAssets(html: string, pattern: RegExp) {
+	return [...new Set([...html.matchAll(pattern)].map((match) => match[1]!))].filter((href) => href.startsWith('/'))
+}
+
+test('JavaScript and CSS loaded by / stay within budget (gzip)', async ({ request }) => {
+	const html = await (await request.get('/')).text()
+	const scripts = [
+		...sameOriginAssets(html, /<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+		...sameOriginAssets(html, /<script[^>]+src="([^"]+)"/g),
+		// The entry's inline module imports the client manifest and entry points by URL.
+		...sameOriginAssets(html, /import[^"']*["'](\/assets\/[^"']+\.js)["']/g),
+	]
+	const uniqueScripts = [...new Set(scripts)]
+	expect(uniqueScripts.length).toBeGreaterThan(0)
+	const javaScript = uniqueScripts.reduce((total, file) => total + gzipSize(file), 0)
+	const stylesheets = sameOriginAssets(html, /<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)
+	const css = stylesheets.reduce((total, file) => total + gzipSize(file), 0)
+	console.log(
+		`Budget: / loads ${uniqueScripts.length} scripts, ${(javaScript / KB).toFixed(1)} KB gzip (≤ 100); CSS ${(css / KB).toFixed(1)} KB gzip (≤ 20)`,
+	)
+	expect(javaScript).toBeLessThanOrEqual(budgets.homeJavaScriptGzip)
+	expect(css).toBeGreaterThan(0)
+	expect(css).toBeLessThanOrEqual(budgets.cssGzip)
+})
+
+test('nothing on / blocks rendering from another origin; fonts are local; map frames are lazy', async ({
+	request,
+}) => {
+	for (const path of ['/', '/contact', '/shop', '/custom-cakes']) {
+		const html = await (await request.get(path)).text()
+		const head = html.slice(0, html.indexOf('</head>'))
+		const external = [...head.matchAll(/<(?:link|script)[^>]+(?:href|src)="(https?:)?\/\/[^"]+"/g)].map(([tag]) => tag)
+		expect(external, `${path}: third-party requests in <head>`).toEqual([])
+		expect(html, path).not.toContain('fonts.googleapis.com')
+		for (const [frame] of html.matchAll(/<iframe\b[^>]*>/g)) expect(frame, path).toContain('loading="lazy"')
+	}
+})
+
+test.describe('on a 390px phone', () => {
+	test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true })
+
+	test('the hero image the browser picks stays within budget', async ({ page }) => {
+		await page.goto('/')
+		const hero = page.locator('main img').first()
+		await expect(hero).toBeVisible()
+		await expect.poll(() => hero.evaluate((image: HTMLImageElement) => image.complete)).toBe(true)
+		const source = await hero.evaluate((image: HTMLImageElement) => new URL(image.currentSrc).pathname)
+		const bytes = statSync(path.join(clientDir, source)).size
+		console.log(`Budget: hero at 390px (DPR 3) is ${source}, ${(bytes / KB).toFixed(1)} KB (≤ 120)`)
+		expect(bytes).toBeLessThanOrEqual(budgets.heroImageFor390pxPhone)
+		// Explicit dimensions reserve its box (no layout shift).
+		expect(await hero.getAttribute('width')).toBeTruthy()
+		expect(await hero.getAttribute('height')).toBeTruthy()
+	})
+})

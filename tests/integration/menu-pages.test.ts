@@ -1,0 +1,81 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createMenuItem } from '../fixtures/menu'
+
+let prisma: (typeof import('~/utils/db.server'))['prisma']
+let invalidateMenuCache: () => void
+
+beforeEach(async () => {
+	prisma = (await import('~/utils/db.server')).prisma
+	invalidateMenuCache = (await import('~/utils/menu-cache.server')).invalidateMenuCache
+	await prisma.orderItem.deleteMany()
+	await prisma.menuItem.deleteMany()
+	invalidateMenuCache()
+})
+
+async function load(path: string) {
+	const url = `http://localhost${path}`
+	const name = new URL(url).pathname.slice(1)
+	const route = await import(`~/routes/${name}.tsx`)
+	return route.loader({ request: new Request(url), params: {}, context: {} })
+}
+
+describe('menu page loaders', () => {
+	it('/shop lists every item in the owner’s sort order, and the categories present in menu order', async () => {
+		await createMenuItem({ name: 'Churro Donut', category: 'DONUTS', sortOrder: 3 })
+		await createMenuItem({ name: 'Conchas', category: 'MEXICAN_PASTRIES', sortOrder: 1 })
+		await createMenuItem({ name: 'Tres Leches Cake', category: 'CAKES', sortOrder: 2 })
+		const data = await load('/shop')
+		expect(data.items.map((item: { name: string }) => item.name)).toEqual(['Conchas', 'Tres Leches Cake', 'Churro Donut'])
+		expect(data.categories).toEqual(['MEXICAN_PASTRIES', 'CAKES', 'DONUTS'])
+		expect(data.activeCategory).toBeNull()
+	})
+
+	it('?category= filters case-insensitively; an unknown category matches nothing', async () => {
+		await createMenuItem({ name: 'Conchas', category: 'MEXICAN_PASTRIES' })
+		await createMenuItem({ name: 'Tres Leches Cake', category: 'CAKES' })
+		const cakes = await load('/menu?category=cakes')
+		expect(cakes.activeCategory).toBe('CAKES')
+		expect(cakes.items.map((item: { name: string }) => item.name)).toEqual(['Tres Leches Cake'])
+		const unknown = await load('/menu?category=Sandwiches')
+		expect(unknown.items).toEqual([])
+		expect(unknown.categories).toEqual(['MEXICAN_PASTRIES', 'CAKES'])
+	})
+
+	it.each([
+		['/cakes', 'CAKES'],
+		['/brazilian-pastries', 'BRAZILIAN_PASTRIES'],
+		['/mexican-pastries', 'MEXICAN_PASTRIES'],
+	] as const)('%s lists only its category', async (path, category) => {
+		await createMenuItem({ name: 'In', category })
+		await createMenuItem({ name: 'Out', category: category === 'CAKES' ? 'DONUTS' : 'CAKES' })
+		const data = await load(path)
+		expect(data.items.map((item: { name: string; category: string }) => [item.name, item.category])).toEqual([['In', category]])
+	})
+
+	it('public items never carry admin-only fields', async () => {
+		await createMenuItem()
+		const [item] = (await load('/shop')).items
+		expect(Object.keys(item).sort()).toEqual(
+			['category', 'description', 'id', 'imageAlt', 'imageKey', 'name', 'orderable', 'priceCents', 'soldOut'].sort(),
+		)
+	})
+
+	it('an owner’s change through the model shows on the next load despite the cache', async () => {
+		const item = await createMenuItem({ name: 'Quindim', category: 'BRAZILIAN_PASTRIES' })
+		expect((await load('/brazilian-pastries')).items[0].soldOut).toBe(false)
+		const { setMenuItemSoldOut } = await import('~/models/menu-item.server')
+		await setMenuItemSoldOut(item.id, true)
+		expect((await load('/brazilian-pastries')).items[0].soldOut).toBe(true)
+	})
+
+	it('a database failure reaches the route error boundary as an error the server answers with 503', async () => {
+		const { isDatabaseUnavailable } = await import('~/utils/db.server')
+		const { PrismaPg } = await import('@prisma/adapter-pg')
+		const { PrismaClient } = await import('~/generated/prisma/client')
+		const down = new PrismaClient({ adapter: new PrismaPg({ connectionString: 'postgresql://postgres@127.0.0.1:1/x' }) })
+		const error = await down.menuItem.findMany().catch((caught: unknown) => caught)
+		expect(isDatabaseUnavailable(error)).toBe(true)
+		expect(isDatabaseUnavailable(new Error('a bug'))).toBe(false)
+		await down.$disconnect()
+	})
+})
