@@ -76,7 +76,7 @@ async function main() {
 				message: 'Strawberries on top',
 			}))
 				body.append(name, value)
-			body.append('image', new File([photo], 'idea.jpg', { type: 'image/jpeg' }))
+			body.append('image', new File([new Uint8Array(photo)], 'idea.jpg', { type: 'image/jpeg' }))
 			const response = await fetch(`${baseUrl}/custom-cakes`, { method: 'POST', body, headers: { Origin: origin } })
 			const html = await response.text()
 			if (response.status >= 500) throw new Error(`POST /custom-cakes → ${response.status}`)

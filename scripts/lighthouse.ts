@@ -64,7 +64,7 @@ async function measure(baseUrl: string, server: ProductionServer | undefined): P
 				await page.evaluate(
 					(key, value) => window.localStorage.setItem(key, value),
 					CART_STORAGE_KEY,
-					JSON.stringify(items),
+					JSON.stringify({ version: 1, items }),
 				)
 				await page.close()
 			}

@@ -19,10 +19,14 @@ const PASSWORD = 'postgres'
  * Starts (initialising on first use) a real Postgres from npm-shipped binaries, keeping
  * its data in `dataDir` across restarts. Development and tests only; see docs/decisions/003.
  */
-export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+	dataDir: string,
+	/** A fixed port, e.g. to restart a cluster where its clients expect it (fault tests); default: a free one. */
+	{ port: fixedPort }: { port?: number } = {},
+): Promise<EmbeddedDatabase> {
 	const databaseDir = path.resolve(dataDir)
 	await stopOrphanedCluster(databaseDir)
-	const port = await findFreePort()
+	const port = fixedPort ?? (await findFreePort())
 	const logs: string[] = []
 	const cluster = new EmbeddedPostgres({
 		databaseDir,

@@ -40,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			...adminResponseHeaders,
 			'Content-Type': 'text/csv; charset=utf-8',
 			'Content-Disposition': 'attachment; filename="custom_cake_orders.csv"',
-			'X-Content-Type-Options': 'nosniff',
+			// X-Content-Type-Options: nosniff comes from helmet; repeating it here sent "nosniff, nosniff".
 		},
 	})
 }

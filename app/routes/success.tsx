@@ -2,9 +2,9 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Link, useLoaderData } from '@remix-run/react'
 import { useEffect } from 'react'
 import { useCart } from '~/components/cart-provider'
+import { OrderLines } from '~/components/checkout/order-lines'
 import { orderNumber } from '~/models/order.server'
 import { confirmCheckoutSession } from '~/utils/checkout.server'
-import { formatPrice } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
 
 export const meta: MetaFunction = (args) =>
@@ -48,17 +48,10 @@ export default function Success() {
 			<p className="mt-4 text-center text-lg">Thank you for your purchase. A receipt has been sent to your email.</p>
 			<div className="mt-8 rounded-2xl bg-white p-6 shadow-md ring-1 ring-dough">
 				<h2 className="font-display text-xl font-bold">Order #{order.number}</h2>
-				<ul className="mt-3 divide-y divide-dough">
-					{order.items.map((line) => (
-						<li key={line.name} className="flex justify-between gap-4 py-2">
-							<span>
-								{line.name} x {line.quantity}
-							</span>
-							<span>{formatPrice(line.unitPriceCents * line.quantity)}</span>
-						</li>
-					))}
-				</ul>
-				<p className="mt-3 text-right text-lg font-bold">Total: {formatPrice(order.totalCents)}</p>
+				<OrderLines
+					lines={order.items.map((line, index) => ({ ...line, key: String(index) }))}
+					totalCents={order.totalCents}
+				/>
 			</div>
 			<p className="mt-8 text-center">
 				<Link to="/menu" className="font-semibold text-cinnamon underline">

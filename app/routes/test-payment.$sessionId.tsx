@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData, useNavigation } from '@remix-run/react'
+import { OrderLines } from '~/components/checkout/order-lines'
 import { buttonClass } from '~/components/forms'
 import { applyCheckoutEvent, findOrderBySessionId } from '~/models/order.server'
 import { formatPrice } from '~/utils/money'
@@ -45,17 +46,10 @@ export default function TestPayment() {
 				configured.
 			</p>
 			<h1 className="mt-6 font-display text-3xl font-bold">Pay for your order</h1>
-			<ul className="mt-4 divide-y divide-dough">
-				{order.items.map((line) => (
-					<li key={line.name} className="flex justify-between py-2">
-						<span>
-							{line.name} x {line.quantity}
-						</span>
-						<span>{formatPrice(line.unitPriceCents * line.quantity)}</span>
-					</li>
-				))}
-			</ul>
-			<p className="mt-2 text-right text-lg font-bold">Total: {formatPrice(order.totalCents)}</p>
+			<OrderLines
+				lines={order.items.map((line, index) => ({ ...line, key: String(index) }))}
+				totalCents={order.totalCents}
+			/>
 			<div className="mt-6 flex gap-3">
 				<Form method="post">
 					<button className={buttonClass} name="intent" value="pay" disabled={busy}>

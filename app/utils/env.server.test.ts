@@ -27,6 +27,9 @@ describe('parseEnv', () => {
 		ADMIN_EMAILS: 'owner@example.com',
 		STRIPE_SECRET_KEY: 'sk_live_abc',
 		STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+		STORAGE_BUCKET: 'bakery-images',
+		STORAGE_ACCESS_KEY_ID: 'key',
+		STORAGE_SECRET_ACCESS_KEY: 'secret',
 	}
 
 	it('accepts a complete production environment', () => {
@@ -54,6 +57,12 @@ describe('parseEnv', () => {
 	it('lets production run without payments only when they are explicitly turned off', () => {
 		const { STRIPE_SECRET_KEY: _key, STRIPE_WEBHOOK_SECRET: _secret, ...rest } = production
 		expect(parseEnv({ ...rest, PAYMENTS_DISABLED: 'true' }).PAYMENTS_DISABLED).toBe(true)
+	})
+
+	it('refuses production images on the machine’s own disk unless a volume is named', () => {
+		const { STORAGE_BUCKET: _bucket, STORAGE_ACCESS_KEY_ID: _key, STORAGE_SECRET_ACCESS_KEY: _secret, ...rest } = production
+		expect(parseError(rest)).toContain('STORAGE_BUCKET is invalid: is required in production')
+		expect(parseEnv({ ...rest, STORAGE_DIR: '/data/uploads' }).STORAGE_DIR).toBe('/data/uploads')
 	})
 
 	it('rejects malformed secrets and allow-lists', () => {

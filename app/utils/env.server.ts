@@ -1,3 +1,5 @@
+import os from 'node:os'
+import path from 'node:path'
 import { z } from 'zod'
 
 const postgresUrl = z
@@ -27,8 +29,8 @@ const envSchema = z
 		STORAGE_ACCESS_KEY_ID: z.string().min(1).optional(),
 		STORAGE_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 		STORAGE_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
-		/** Resized image variants (a cache: safe to delete at any time). */
-		IMAGE_CACHE_DIR: z.string().min(1).default('.cache/images'),
+		/** Resized image variants (a cache: safe to delete at any time). The temp folder is writable in the container too. */
+		IMAGE_CACHE_DIR: z.string().min(1).default(path.join(os.tmpdir(), 'bakery-image-cache')),
 		RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().max(10_000).default(1),
 		/** Header holding the real client IP, set by a trusted proxy. Fly sets Fly-Client-IP. */
 		CLIENT_IP_HEADER: z
@@ -150,8 +152,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 	// An empty string means "unset" for every variable, as in most .env tooling.
 	const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''))
 	const result = envSchema.safeParse(cleaned)
-	if (result.success) return result.data
-	const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(env)'} ${describe(issue)}`)
+	const problems = result.success
+		? []
+		: result.error.issues.map((issue) => `${issue.path.join('.') || '(env)'} ${describe(issue)}`)
+	// A machine's own disk is wiped on every deploy: production keeps images in a bucket, or on a
+	// volume the operator names explicitly with STORAGE_DIR.
+	if (cleaned.NODE_ENV === 'production' && !cleaned.STORAGE_BUCKET && !cleaned.STORAGE_DIR) {
+		problems.push('STORAGE_BUCKET is invalid: is required in production (or set STORAGE_DIR to a mounted volume)')
+	}
+	if (result.success && problems.length === 0) return result.data
 	throw new EnvError(`Invalid environment: ${problems.join('; ')}`)
 }
 

@@ -177,7 +177,14 @@ export async function imageResponse(
 		'Content-Disposition': 'inline',
 	})
 	if (request.headers.get('If-None-Match') === etag) return new Response(null, { status: 304, headers })
-	const variant = await getImageVariant(key, width, format)
+	let variant: Awaited<ReturnType<typeof getImageVariant>>
+	try {
+		variant = await getImageVariant(key, width, format)
+	} catch (error) {
+		// Storage unreachable: the page around the image still renders; the image is retried later.
+		console.error(`Image ${key} unavailable: ${String(error)}`)
+		return plainResponse(503, 'Image temporarily unavailable.')
+	}
 	if (!variant) return plainResponse(404, 'Image not found.')
 	headers.set('Content-Length', String(variant.byteLength))
 	return new Response(new Uint8Array(variant), { headers })

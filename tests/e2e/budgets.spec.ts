@@ -50,7 +50,8 @@ test('nothing on / blocks rendering from another origin; fonts are local; map fr
 	for (const path of ['/', '/contact', '/shop', '/custom-cakes']) {
 		const html = await (await request.get(path)).text()
 		const head = html.slice(0, html.indexOf('</head>'))
-		const external = [...head.matchAll(/<(?:link|script)[^>]+(?:href|src)="(https?:)?\/\/[^"]+"/g)].map(([tag]) => tag)
+		const fetched = [...head.matchAll(/<script\b[^>]*>|<link\b[^>]*rel="(?:stylesheet|preload|modulepreload|preconnect)"[^>]*>/g)]
+		const external = fetched.map(([tag]) => tag).filter((tag) => /(?:href|src)="(?:https?:)?\/\//.test(tag))
 		expect(external, `${path}: third-party requests in <head>`).toEqual([])
 		expect(html, path).not.toContain('fonts.googleapis.com')
 		for (const [frame] of html.matchAll(/<iframe\b[^>]*>/g)) expect(frame, path).toContain('loading="lazy"')

@@ -26,6 +26,7 @@ function startServer(env: Record<string, string>) {
 			GOOGLE_CLIENT_ID: 'lifecycle-client',
 			GOOGLE_CLIENT_SECRET: 'lifecycle-secret',
 			ADMIN_EMAILS: 'owner@example.com',
+			STORAGE_DIR: '.data/lifecycle-uploads',
 			...env,
 		},
 		stdio: ['ignore', 'pipe', 'pipe'],

@@ -178,6 +178,7 @@ describe('demo sign-in', () => {
 			STRIPE_SECRET_KEY: 'sk_test_x',
 			STRIPE_WEBHOOK_SECRET: 'whsec_x',
 			ADMIN_EMAILS: 'owner@example.com',
+			STORAGE_DIR: '.data/uploads',
 		}
 		expect(() => parseEnv(production)).toThrow('GOOGLE_CLIENT_ID is invalid: is required in production')
 		const saved = { ...process.env }

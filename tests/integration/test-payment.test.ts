@@ -35,8 +35,9 @@ describe('the built-in test payment provider', () => {
 	it('sends the customer to a local test payment page for the order', async () => {
 		const { result, sessionId } = await startTestCheckout()
 		expect(result.url).toMatch(/^http:\/\/localhost:3000\/test-payment\/test_cs_[0-9a-f]{24}$/)
-		const data = await route.loader({ request: new Request(result.url), params: { sessionId }, context: {} })
-		expect(data.order).toMatchObject({ status: 'PENDING', totalCents: 7700, items: [{ name: 'Brigadeiro Cake', quantity: 2 }] })
+		const response = await route.loader({ request: new Request(result.url), params: { sessionId }, context: {} })
+		expect(new Headers(response.init?.headers).get('Cache-Control')).toBe('private, no-store')
+		expect(response.data.order).toMatchObject({ status: 'PENDING', totalCents: 7700, items: [{ name: 'Brigadeiro Cake', quantity: 2 }] })
 	})
 
 	it('Pay goes through fulfillment to /success, where the order is confirmed', async () => {

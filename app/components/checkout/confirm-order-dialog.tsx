@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { useCart } from '~/components/cart-provider'
 import { Modal } from '~/components/modal'
-import { formatPrice } from '~/utils/money'
+import { OrderLines } from './order-lines'
 
 export interface CustomerInfo {
 	name: string
@@ -40,17 +40,10 @@ export function ConfirmOrderDialog({
 				<dt className="font-semibold">Phone</dt>
 				<dd>{customer.phone.trim() || 'N/A'}</dd>
 			</dl>
-			<ul className="mt-4 divide-y divide-dough border-y border-dough">
-				{cart.items.map((item) => (
-					<li key={item.id} className="flex justify-between gap-4 py-2">
-						<span>
-							{item.name} x {item.quantity}
-						</span>
-						<span>{formatPrice(item.priceCents * item.quantity)}</span>
-					</li>
-				))}
-			</ul>
-			<p className="mt-3 text-right text-lg font-bold">Total: {formatPrice(cart.totalCents)}</p>
+			<OrderLines
+				lines={cart.items.map((item) => ({ ...item, key: item.id, unitPriceCents: item.priceCents }))}
+				totalCents={cart.totalCents}
+			/>
 			{error ? (
 				<p role="alert" className="mt-3 rounded-lg border border-red-800 bg-red-50 p-3 text-red-900">
 					{error}

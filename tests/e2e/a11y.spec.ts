@@ -1,0 +1,140 @@
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoAxeViolations, gotoHydrated } from './support'
+
+/**
+ * The accessibility sweep: axe on every route at a phone and a desktop width, with dialogs open and
+ * forms in their error states; every public page without JavaScript; reduced motion. The keyboard-only
+ * purchase lives in checkout.spec.ts ('the whole purchase by keyboard only').
+ */
+const publicRoutes = [
+	'/',
+	'/about',
+	'/menu',
+	'/shop',
+	'/shop?category=Cakes',
+	'/cakes',
+	'/brazilian-pastries',
+	'/mexican-pastries',
+	'/custom-cakes',
+	'/contact',
+	'/reviews',
+	'/gallery',
+	'/cart',
+	'/checkout',
+	'/cancel',
+	'/image-uploader',
+	'/no-such-page',
+]
+const adminRoutes = ['/admin', '/admin/menu', '/admin/messages', '/admin/orders', '/admin/custom-cakes', '/admin/gallery']
+const widths = [
+	{ name: 'phone', viewport: { width: 390, height: 844 } },
+	{ name: 'desktop', viewport: { width: 1280, height: 800 } },
+]
+
+async function signIn(page: Page) {
+	await page.goto('/image-uploader')
+	await page.getByRole('button', { name: 'Sign in with Google' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Olivia Owner' })).toBeVisible()
+}
+
+for (const { name, viewport } of widths) {
+	test.describe(`at ${viewport.width}px`, () => {
+		test.use({ viewport })
+		test.describe.configure({ timeout: 120_000 })
+
+		test(`every public route has 0 axe violations (${name})`, async ({ page }) => {
+			for (const path of publicRoutes) {
+				await gotoHydrated(page, path)
+				await test.step(path, () => expectNoAxeViolations(page))
+			}
+		})
+
+		test(`every admin page has 0 axe violations (${name})`, async ({ page }) => {
+			await signIn(page)
+			for (const path of adminRoutes) {
+				await gotoHydrated(page, path)
+				await test.step(path, () => expectNoAxeViolations(page))
+			}
+		})
+
+		test(`open dialogs and error states have 0 axe violations (${name})`, async ({ page }) => {
+			await gotoHydrated(page, '/cakes')
+			await page.getByRole('button', { name: /Tres Leches Cake/ }).click()
+			await expect(page.getByRole('dialog')).toBeVisible()
+			await test.step('item dialog', () => expectNoAxeViolations(page))
+			await page.getByRole('dialog').getByRole('button', { name: /^Add to Cart/ }).click()
+			await page.keyboard.press('Escape')
+
+			await gotoHydrated(page, '/checkout')
+			await page.getByRole('button', { name: 'Preview Order' }).click()
+			await test.step('checkout with missing details', () => expectNoAxeViolations(page))
+			await page.getByLabel('Full Name').fill('Ana Souza')
+			await page.getByLabel('Email Address').fill('ana@example.com')
+			await page.getByRole('button', { name: 'Preview Order' }).click()
+			await expect(page.getByRole('dialog', { name: 'Confirm Your Order' })).toBeVisible()
+			await test.step('order preview dialog', () => expectNoAxeViolations(page))
+			await page.keyboard.press('Escape')
+
+			for (const path of ['/contact', '/custom-cakes']) {
+				await gotoHydrated(page, path)
+				const form = page.locator('main form').last()
+				await form.locator('button[type="submit"]').click()
+				await expect(form.locator('[aria-invalid="true"]').first()).toBeVisible()
+				await test.step(`${path} with errors`, () => expectNoAxeViolations(page))
+			}
+
+			if (viewport.width < 768) {
+				await gotoHydrated(page, '/')
+				await page.getByRole('button', { name: /menu/i }).first().click()
+				await test.step('open mobile navigation', () => expectNoAxeViolations(page))
+			}
+		})
+	})
+}
+
+test.describe('without JavaScript', () => {
+	test.use({ javaScriptEnabled: false })
+
+	test('every public page renders fully: a heading, the main content and the footer', async ({ page }) => {
+		for (const path of publicRoutes.filter((route) => !['/cart', '/checkout', '/no-such-page'].includes(route))) {
+			const response = await page.goto(path)
+			expect(response?.status(), path).toBe(200)
+			await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible()
+			await expect(page.locator('main'), path).not.toBeEmpty()
+			await expect(page.locator('footer'), path).toBeVisible()
+		}
+	})
+
+	test('category filtering works as plain links', async ({ page }) => {
+		await page.goto('/shop')
+		await page.getByRole('link', { name: 'Cakes', exact: true }).first().click()
+		await expect(page).toHaveURL(/category=Cakes/)
+		await expect(page.getByText('Tres Leches Cake').first()).toBeVisible()
+	})
+})
+
+test.describe('reduced motion', () => {
+	test.use({ colorScheme: 'light' })
+
+	test('with prefers-reduced-motion nothing slides, spins or scrolls smoothly', async ({ page }) => {
+		await page.emulateMedia({ reducedMotion: 'reduce' })
+		for (const path of ['/', '/menu', '/about', '/custom-cakes']) {
+			await gotoHydrated(page, path)
+			const moving = await page.evaluate(() =>
+				[...document.querySelectorAll<HTMLElement>('body *')]
+					.map((element) => ({ element, style: getComputedStyle(element) }))
+					.filter(({ style }) => {
+						const animated = style.animationName !== 'none' && parseFloat(style.animationDuration) > 0.01
+						const movesOnTransition =
+							/transform|translate|all/.test(style.transitionProperty) && parseFloat(style.transitionDuration) > 0.01
+						return animated || movesOnTransition
+					})
+					.map(({ element }) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 80)),
+			)
+			expect(moving, path).toEqual([])
+			expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior), path).not.toBe(
+				'smooth',
+			)
+		}
+	})
+})

@@ -1,0 +1,171 @@
+import { spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../server/embedded-postgres'
+import { runPrisma } from '../../server/prisma-cli'
+
+/**
+ * Faults that need a real server process and a real database server: the database restarting
+ * under load, and SIGTERM under load. Each test starts its own production server (and this file its
+ * own embedded Postgres) next to the shared e2e server.
+ */
+test.describe.configure({ mode: 'serial', timeout: 120_000 })
+
+const serverEntry = path.resolve('server-build/index.js')
+let dataDir: string
+let database: EmbeddedDatabase
+let databaseUrl: string
+
+function freePort() {
+	return new Promise<number>((resolve) => {
+		const server = net.createServer().listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as net.AddressInfo
+			server.close(() => resolve(port))
+		})
+	})
+}
+
+async function startServer() {
+	const port = await freePort()
+	const child = spawn(process.execPath, [serverEntry], {
+		env: {
+			PATH: process.env.PATH ?? '',
+			NODE_ENV: 'production',
+			HOST: '127.0.0.1',
+			PORT: String(port),
+			DATABASE_URL: databaseUrl,
+			STORAGE_DIR: path.join(dataDir, 'uploads'),
+			IMAGE_CACHE_DIR: path.join(dataDir, 'cache'),
+			LOG_REQUESTS: 'false',
+			RATE_LIMIT_MULTIPLIER: '1000',
+			PAYMENTS_DISABLED: 'true',
+			SESSION_SECRET: 'faults-test-session-secret-0123456789abcdef',
+			GOOGLE_CLIENT_ID: 'faults-client',
+			GOOGLE_CLIENT_SECRET: 'faults-secret',
+			ADMIN_EMAILS: 'owner@example.com',
+		},
+		stdio: ['ignore', 'pipe', 'pipe'],
+	})
+	let output = ''
+	child.stdout!.on('data', (chunk) => (output += chunk))
+	child.stderr!.on('data', (chunk) => (output += chunk))
+	const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+	await expect.poll(() => output, { timeout: 20_000 }).toContain('listening on')
+	return { child, exited, baseUrl: `http://127.0.0.1:${port}`, output: () => output }
+}
+
+interface Outcome {
+	status: number | string
+	body: string
+	finishedAt: number
+}
+
+async function get(url: string): Promise<Outcome> {
+	try {
+		const response = await fetch(url, { signal: AbortSignal.timeout(15_000) })
+		return { status: response.status, body: await response.text(), finishedAt: Date.now() }
+	} catch (error) {
+		const cause = (error as { cause?: { code?: string } }).cause
+		return { status: cause?.code ?? (error as Error).name, body: '', finishedAt: Date.now() }
+	}
+}
+
+/** `clients` loops requesting `paths` until `stop()`; bounded by `maxSeconds` whatever happens. */
+function load(baseUrl: string, paths: string[], clients: number, maxSeconds = 60) {
+	const outcomes: Outcome[] = []
+	let stopped = false
+	const deadline = Date.now() + maxSeconds * 1000
+	const loops = Array.from({ length: clients }, async (_, client) => {
+		for (let n = client; !stopped && Date.now() < deadline; n++) {
+			outcomes.push(await get(`${baseUrl}${paths[n % paths.length]}`))
+		}
+	})
+	return {
+		outcomes,
+		async stop() {
+			stopped = true
+			await Promise.all(loops)
+		},
+	}
+}
+
+test.beforeAll(async () => {
+	dataDir = await mkdtemp(path.join(os.tmpdir(), 'bakery-faults-'))
+	database = await startEmbeddedPostgres(path.join(dataDir, 'postgres'))
+	databaseUrl = `${database.serverUrl}/postgres`
+	await runPrisma(['migrate', 'deploy'], databaseUrl)
+})
+
+test.afterAll(async () => {
+	await database?.stop()
+	await rm(dataDir, { recursive: true, force: true })
+})
+
+test('database restarted mid-load: friendly 503s during the outage, /healthz 503, then the same process recovers', async () => {
+	const server = await startServer()
+	try {
+		const traffic = load(server.baseUrl, ['/menu', '/shop', '/reviews'], 10)
+		await new Promise((resolve) => setTimeout(resolve, 2_000))
+		await database.stop()
+
+		const page = await get(`${server.baseUrl}/menu`)
+		expect(page.status).toBe(503)
+		expect(page.body).toContain('<html')
+		// A page for people: no stack trace, no driver messages.
+		expect(page.body).not.toMatch(/\n\s+at |ECONNREFUSED|PrismaClient|Error: /)
+		expect((await get(`${server.baseUrl}/healthz`)).status).toBe(503)
+		await new Promise((resolve) => setTimeout(resolve, 2_000))
+
+		database = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), { port: database.port })
+		await expect.poll(async () => (await get(`${server.baseUrl}/healthz`)).status, { timeout: 30_000 }).toBe(200)
+		expect((await get(`${server.baseUrl}/menu`)).status).toBe(200)
+		await traffic.stop()
+
+		expect(server.child.exitCode, 'the same process served before, during and after').toBeNull()
+		const statuses = new Set(traffic.outcomes.map((outcome) => outcome.status))
+		expect([...statuses].sort()).toEqual(expect.arrayContaining([200]))
+		for (const status of statuses) expect([200, 503], `status ${status} under a database restart`).toContain(status)
+		const failures = traffic.outcomes.filter((outcome) => outcome.status === 503)
+		for (const failure of failures) expect(failure.body).not.toMatch(/\n\s+at |PrismaClient/)
+		console.log(
+			`DB restart under load: ${traffic.outcomes.length} requests, ${failures.length} friendly 503s, the rest 200`,
+		)
+	} finally {
+		if (server.child.exitCode === null) server.child.kill('SIGKILL')
+	}
+})
+
+test('SIGTERM under load: in-flight requests complete, new ones are refused, exit 0 within 10 s', async () => {
+	const server = await startServer()
+	try {
+		const traffic = load(server.baseUrl, ['/menu', '/', '/shop'], 20, 30)
+		await new Promise((resolve) => setTimeout(resolve, 2_000))
+		const signalledAt = Date.now()
+		server.child.kill('SIGTERM')
+		const code = await Promise.race([
+			server.exited,
+			new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 10_000)),
+		])
+		const exitedAfterMs = Date.now() - signalledAt
+		expect(code).toBe(0)
+		expect(exitedAfterMs).toBeLessThan(10_000)
+		const refused = await get(`${server.baseUrl}/menu`)
+		expect(refused.status).toBe('ECONNREFUSED')
+		await traffic.stop()
+
+		const finishedAfterSignal = traffic.outcomes.filter(
+			(outcome) => outcome.status === 200 && outcome.finishedAt >= signalledAt,
+		)
+		const broken = traffic.outcomes.filter((outcome) => outcome.status !== 200 && outcome.status !== 'ECONNREFUSED')
+		expect(broken.map((outcome) => outcome.status), 'no reset connections or errors').toEqual([])
+		expect(finishedAfterSignal.length, 'requests in flight at SIGTERM still got their answer').toBeGreaterThan(0)
+		console.log(
+			`SIGTERM under load: ${traffic.outcomes.length} requests; ${finishedAfterSignal.length} completed after the signal; exit 0 after ${exitedAfterMs} ms`,
+		)
+	} finally {
+		if (server.child.exitCode === null) server.child.kill('SIGKILL')
+	}
+})
