@@ -11,7 +11,7 @@ import {
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { CartProvider } from './components/cart-provider'
-import { MenuPageSkeleton, usePendingMenuPage } from './components/menu/menu-page'
+import { MenuPageSkeleton, usePendingMenuPage } from './components/menu/menu-skeleton'
 import { SiteLayout } from './components/site-layout'
 import { getBusiness, siteOrigin } from './config/business.server'
 import tailwindHref from './tailwind.css?url'

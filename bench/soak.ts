@@ -17,7 +17,17 @@ const SECONDS = Math.min(Number(process.env.SOAK_SECONDS ?? 60), 600)
 const CONNECTIONS = Math.min(Number(process.env.SOAK_CONNECTIONS ?? 50), 200)
 const WARM_UP_SECONDS = Math.min(15, Math.floor(SECONDS / 4))
 const runId = crypto.randomBytes(4).toString('hex')
-const PAGES = ['/', '/menu', '/shop', '/shop?category=Cakes', '/about', '/reviews', '/gallery', '/contact', '/custom-cakes']
+const PAGES = [
+	'/',
+	'/menu',
+	'/shop',
+	'/shop?category=Cakes',
+	'/about',
+	'/reviews',
+	'/gallery',
+	'/contact',
+	'/custom-cakes',
+]
 
 type Kind = 'page' | 'contact' | 'customCake' | 'checkout'
 const counts = {
@@ -134,7 +144,11 @@ async function main() {
 		const [orders] = await server.query<{ count: string }>(
 			`SELECT count(*) FROM "Order" WHERE "customerName" LIKE 'Soak ${runId} %'`,
 		)
-		const stored = { contact: Number(contact!.count), customCake: Number(cakes!.count), checkout: Number(orders!.count) }
+		const stored = {
+			contact: Number(contact!.count),
+			customCake: Number(cakes!.count),
+			checkout: Number(orders!.count),
+		}
 		const afterWarmUp = rssSamples.filter((sample) => sample.second >= WARM_UP_SECONDS).map((sample) => sample.bytes)
 		const rssMin = Math.min(...afterWarmUp)
 		const rssMax = Math.max(...afterWarmUp)

@@ -20,7 +20,6 @@ interface AppOptions {
 }
 
 export function createApp({ env, clientDir, loadBuild, viteDevServer }: AppOptions) {
-	const isProduction = env.NODE_ENV === 'production'
 	const ipHeader = clientIpHeader(env)
 	const app = express()
 	app.disable('x-powered-by')

@@ -17,7 +17,7 @@ export default function Cancel() {
 	return (
 		<section className="mx-auto max-w-2xl px-4 py-16 text-center">
 			<h1 className="font-display text-4xl font-bold">Order Cancelled</h1>
-			<p className="mt-4 text-lg">No worries — come back when you're ready!</p>
+			<p className="mt-4 text-lg">{"No worries — come back when you're ready!"}</p>
 			<div className="mt-8 flex flex-wrap justify-center gap-4">
 				<Link to="/cart" className={buttonClass}>
 					Back to your cart

@@ -49,7 +49,8 @@ export default function Checkout() {
 	return (
 		<section className="mx-auto max-w-6xl px-4 py-10">
 			<h1 className="font-display text-4xl font-bold">Checkout</h1>
-			<div className="mt-6">
+			{/* The cart is only known after hydration: reserve the form's room so the footer does not jump (CLS). */}
+			<div className="mt-6 min-h-[75vh]">
 				{!cart.hydrated ? (
 					<CartPlaceholder />
 				) : cart.items.length === 0 ? (

@@ -25,7 +25,14 @@ const publicRoutes = [
 	'/image-uploader',
 	'/no-such-page',
 ]
-const adminRoutes = ['/admin', '/admin/menu', '/admin/messages', '/admin/orders', '/admin/custom-cakes', '/admin/gallery']
+const adminRoutes = [
+	'/admin',
+	'/admin/menu',
+	'/admin/messages',
+	'/admin/orders',
+	'/admin/custom-cakes',
+	'/admin/gallery',
+]
 const widths = [
 	{ name: 'phone', viewport: { width: 390, height: 844 } },
 	{ name: 'desktop', viewport: { width: 1280, height: 800 } },
@@ -62,7 +69,10 @@ for (const { name, viewport } of widths) {
 			await page.getByRole('button', { name: /Tres Leches Cake/ }).click()
 			await expect(page.getByRole('dialog')).toBeVisible()
 			await test.step('item dialog', () => expectNoAxeViolations(page))
-			await page.getByRole('dialog').getByRole('button', { name: /^Add to Cart/ }).click()
+			await page
+				.getByRole('dialog')
+				.getByRole('button', { name: /^Add to Cart/ })
+				.click()
 			await page.keyboard.press('Escape')
 
 			await gotoHydrated(page, '/checkout')

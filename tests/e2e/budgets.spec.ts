@@ -44,13 +44,13 @@ test('JavaScript and CSS loaded by / stay within budget (gzip)', async ({ reques
 	expect(css).toBeLessThanOrEqual(budgets.cssGzip)
 })
 
-test('nothing on / blocks rendering from another origin; fonts are local; map frames are lazy', async ({
-	request,
-}) => {
+test('nothing on / blocks rendering from another origin; fonts are local; map frames are lazy', async ({ request }) => {
 	for (const path of ['/', '/contact', '/shop', '/custom-cakes']) {
 		const html = await (await request.get(path)).text()
 		const head = html.slice(0, html.indexOf('</head>'))
-		const fetched = [...head.matchAll(/<script\b[^>]*>|<link\b[^>]*rel="(?:stylesheet|preload|modulepreload|preconnect)"[^>]*>/g)]
+		const fetched = [
+			...head.matchAll(/<script\b[^>]*>|<link\b[^>]*rel="(?:stylesheet|preload|modulepreload|preconnect)"[^>]*>/g),
+		]
 		const external = fetched.map(([tag]) => tag).filter((tag) => /(?:href|src)="(?:https?:)?\/\//.test(tag))
 		expect(external, `${path}: third-party requests in <head>`).toEqual([])
 		expect(html, path).not.toContain('fonts.googleapis.com')

@@ -183,3 +183,21 @@ test('the production server resizes stored images by width and format, and never
 	writeFileSync(path.resolve('.data/e2e-uploads', privateKey), await photo())
 	expect((await request.get(`/images/${privateKey}?w=640`)).status()).toBe(404)
 })
+
+test('an oversized photo is refused over real HTTP with the typed fields kept', async ({ request }) => {
+	const response = await request.post('/custom-cakes', {
+		multipart: {
+			name: 'Gabriela Torres',
+			phone: '(425) 555-0142',
+			email: 'gabriela.torres@example.com',
+			type: 'Fruit',
+			size: '8-inch',
+			message: 'Big photo attached',
+			image: { name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(6 * 1024 * 1024, 1) },
+		},
+	})
+	expect(response.status()).toBe(413)
+	const html = await response.text()
+	expect(html).toContain('The photo is larger than 5 MB. Please choose a smaller one.')
+	expect(html).toContain('value="Gabriela Torres"')
+})

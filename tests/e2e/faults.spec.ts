@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { chmod, mkdtemp, rm } from 'node:fs/promises'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -12,7 +12,7 @@ import { runPrisma } from '../../server/prisma-cli'
  * under load, and SIGTERM under load. Each test starts its own production server (and this file its
  * own embedded Postgres) next to the shared e2e server.
  */
-test.describe.configure({ mode: 'serial', timeout: 120_000 })
+test.describe.configure({ timeout: 120_000 })
 
 const serverEntry = path.resolve('server-build/index.js')
 let dataDir: string
@@ -94,6 +94,8 @@ function load(baseUrl: string, paths: string[], clients: number, maxSeconds = 60
 
 test.beforeAll(async () => {
 	dataDir = await mkdtemp(path.join(os.tmpdir(), 'bakery-faults-'))
+	// As root, initdb runs as the `postgres` user, which must reach the data folder.
+	await chmod(dataDir, 0o755)
 	database = await startEmbeddedPostgres(path.join(dataDir, 'postgres'))
 	databaseUrl = `${database.serverUrl}/postgres`
 	await runPrisma(['migrate', 'deploy'], databaseUrl)
@@ -111,7 +113,8 @@ test('database restarted mid-load: friendly 503s during the outage, /healthz 503
 		await new Promise((resolve) => setTimeout(resolve, 2_000))
 		await database.stop()
 
-		const page = await get(`${server.baseUrl}/menu`)
+		// /menu may still answer from the in-process menu cache; reviews always read the database.
+		const page = await get(`${server.baseUrl}/reviews`)
 		expect(page.status).toBe(503)
 		expect(page.body).toContain('<html')
 		// A page for people: no stack trace, no driver messages.
@@ -160,7 +163,10 @@ test('SIGTERM under load: in-flight requests complete, new ones are refused, exi
 			(outcome) => outcome.status === 200 && outcome.finishedAt >= signalledAt,
 		)
 		const broken = traffic.outcomes.filter((outcome) => outcome.status !== 200 && outcome.status !== 'ECONNREFUSED')
-		expect(broken.map((outcome) => outcome.status), 'no reset connections or errors').toEqual([])
+		expect(
+			broken.map((outcome) => outcome.status),
+			'no reset connections or errors',
+		).toEqual([])
 		expect(finishedAfterSignal.length, 'requests in flight at SIGTERM still got their answer').toBeGreaterThan(0)
 		console.log(
 			`SIGTERM under load: ${traffic.outcomes.length} requests; ${finishedAfterSignal.length} completed after the signal; exit 0 after ${exitedAfterMs} ms`,

@@ -9,7 +9,11 @@ import { gotoHydrated } from './support'
  */
 
 const EVIL_ORIGIN = 'https://evil.example'
-const XSS_PAYLOADS = ['<script>window.__xss=1</script>', '"><img src=x onerror="window.__xss=1">', 'javascript:window.__xss=1']
+const XSS_PAYLOADS = [
+	'<script>window.__xss=1</script>',
+	'"><img src=x onerror="window.__xss=1">',
+	'javascript:window.__xss=1',
+]
 const xssText = (label: string) => `${label} ${XSS_PAYLOADS.join(' ')}`
 
 function unique(prefix: string) {
@@ -113,9 +117,7 @@ test.describe('cross-site requests', () => {
 		'/checkout.data',
 	]
 
-	test('every state-changing endpoint refuses a post from another site, by Origin or Referer', async ({
-		request,
-	}) => {
+	test('every state-changing endpoint refuses a post from another site, by Origin or Referer', async ({ request }) => {
 		for (const path of stateChangingEndpoints) {
 			const byOrigin = await request.post(path, {
 				headers: { Origin: EVIL_ORIGIN },
@@ -149,9 +151,7 @@ test.describe('cross-site requests', () => {
 		await expect(page.getByText(name).first()).toBeVisible()
 	})
 
-	test('GET never changes data: GET /logout keeps the session, GET on form routes stores nothing', async ({
-		page,
-	}) => {
+	test('GET never changes data: GET /logout keeps the session, GET on form routes stores nothing', async ({ page }) => {
 		await signIn(page, '/admin/messages')
 		const before = await sessionCookie(page.context())
 		await page.goto('/logout')
@@ -169,7 +169,13 @@ test.describe('cross-site requests', () => {
 })
 
 test.describe('open redirects', () => {
-	const hostile = ['https://evil.example/', '//evil.example/', '/\\evil.example/', 'javascript:alert(1)', '%2F%2Fevil.example']
+	const hostile = [
+		'https://evil.example/',
+		'//evil.example/',
+		'/\\evil.example/',
+		'javascript:alert(1)',
+		'%2F%2Fevil.example',
+	]
 
 	test('returnTo on sign-in only ever leads to a path on this site', async ({ page }) => {
 		for (const target of hostile) {
@@ -196,9 +202,9 @@ test.describe('sessions', () => {
 		// A visitor who cancels at Google gets an anonymous session (it carries the error message).
 		// An attacker could plant such an id; signing in must replace it and the old id must be gone.
 		const mockGoogle = `http://127.0.0.1:${Number(new URL(baseURL!).port) + 2000}`
-		await page.context().addCookies([
-			{ name: 'mock_google_account', value: encodeAccount({ deny: true }), url: mockGoogle },
-		])
+		await page
+			.context()
+			.addCookies([{ name: 'mock_google_account', value: encodeAccount({ deny: true }), url: mockGoogle }])
 		await page.goto('/image-uploader')
 		await page.getByRole('button', { name: 'Sign in with Google' }).click()
 		await page.waitForURL(/\/image-uploader/)
@@ -342,7 +348,10 @@ test.describe('script injection', () => {
 
 		// Customer name on an order (checkout with the test payment provider) → admin Orders.
 		const customerName = unique('XSS Buyer')
-		await page.getByRole('dialog').getByRole('button', { name: /^Add to Cart/ }).click()
+		await page
+			.getByRole('dialog')
+			.getByRole('button', { name: /^Add to Cart/ })
+			.click()
 		await page.keyboard.press('Escape')
 		await gotoHydrated(page, '/checkout')
 		await page.getByLabel('Full Name').fill(`${customerName} "><img src=x onerror="window.__xss=1">`)

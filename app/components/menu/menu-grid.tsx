@@ -3,7 +3,8 @@ import { StoredImage } from '~/components/stored-image'
 import { formatPrice } from '~/utils/money'
 import type { MenuItemView } from './types'
 
-export const menuGridClass = 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3'
+export { menuGridClass, MenuSkeleton } from './menu-skeleton'
+
 const CARD_IMAGE_SIZES = '(min-width: 1024px) 352px, (min-width: 640px) calc(50vw - 2.5rem), calc(100vw - 2rem)'
 
 /** A card whose picture and name open the item dialog (click, Enter or Space). */
@@ -58,18 +59,3 @@ export function MenuCard({
 }
 
 /** Six placeholder cards while a menu page loads during client-side navigation. */
-export function MenuSkeleton() {
-	return (
-		<ul className={menuGridClass} aria-busy="true" aria-label="Loading menu">
-			{Array.from({ length: 6 }, (_, index) => (
-				<li key={index} className="overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-dough" data-testid="skeleton-card">
-					<div className="aspect-[4/3] animate-pulse bg-dough" />
-					<div className="space-y-3 p-4">
-						<div className="h-5 w-2/3 animate-pulse rounded bg-dough" />
-						<div className="h-4 w-1/4 animate-pulse rounded bg-dough" />
-					</div>
-				</li>
-			))}
-		</ul>
-	)
-}

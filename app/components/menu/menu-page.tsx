@@ -4,7 +4,7 @@ import { orderLink, useBusiness } from '~/config/business'
 import type { MenuCategory } from '~/generated/prisma/enums'
 import { CategoryFilter } from './category-filter'
 import { MenuBrowser } from './menu-browser'
-import { MenuSkeleton } from './menu-grid'
+import { MenuSkeleton } from './menu-skeleton'
 import type { MenuItemView } from './types'
 
 export const NO_ITEMS_MESSAGE = 'No items found in this category.'
@@ -16,7 +16,15 @@ function useReloadingThisPage() {
 	return navigation.state === 'loading' && navigation.location.pathname === location.pathname
 }
 
-export function MenuPageHeader({ title, children, actions }: { title: string; children?: ReactNode; actions?: ReactNode }) {
+export function MenuPageHeader({
+	title,
+	children,
+	actions,
+}: {
+	title: string
+	children?: ReactNode
+	actions?: ReactNode
+}) {
 	return (
 		<header className="mb-8 flex flex-wrap items-end justify-between gap-4">
 			<div className="max-w-2xl">
@@ -112,24 +120,4 @@ export function ViewCartLink({ to = '/cart' }: { to?: string }) {
 	)
 }
 
-const MENU_PATHS = new Set(['/shop', '/menu', '/cakes', '/brazilian-pastries', '/mexican-pastries'])
-
-/**
- * While the router loads a menu page's data after a link click from another page, show that
- * page's skeleton instead of leaving the old page up (never on a full page load: data is in the HTML).
- */
-export function usePendingMenuPage() {
-	const navigation = useNavigation()
-	const location = useLocation()
-	const target = navigation.state === 'loading' ? navigation.location.pathname.toLowerCase() : null
-	return target !== null && MENU_PATHS.has(target) && target !== location.pathname.toLowerCase()
-}
-
-export function MenuPageSkeleton() {
-	return (
-		<MenuPageShell>
-			<div className="mb-8 h-10 w-64 animate-pulse rounded bg-dough" />
-			<MenuSkeleton />
-		</MenuPageShell>
-	)
-}
+export { MenuPageSkeleton, usePendingMenuPage } from './menu-skeleton'
