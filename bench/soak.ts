@@ -44,6 +44,8 @@ function pickKind(): Kind {
 	return 'checkout'
 }
 
+let soakPassed = false
+
 async function main() {
 	const server = await startProductionServer()
 	const { baseUrl } = server
@@ -173,14 +175,23 @@ async function main() {
 		if (counts.errors.length > 0) console.log(`First errors:\n  ${counts.errors.slice(0, 10).join('\n  ')}`)
 		const passed = counts.errors.length === 0 && everyAcceptedStored && growth <= 0.2
 		console.log(passed ? 'PASS' : 'FAIL')
-		if (!passed) process.exitCode = 1
+		soakPassed = passed
+		console.log(
+			`RSS samples (s: MB): ${rssSamples
+				.filter((_, index) => index % 5 === 0)
+				.map((sample) => `${sample.second}: ${Math.round(sample.bytes / 1024 / 1024)}`)
+				.join(', ')}`,
+		)
 	} finally {
 		clearInterval(sampler)
 		await server.stop()
 	}
 }
 
-main().catch((error: unknown) => {
-	console.error(error)
-	process.exit(1)
-})
+main().then(
+	() => process.exit(soakPassed ? 0 : 1),
+	(error: unknown) => {
+		console.error(error)
+		process.exit(1)
+	},
+)

@@ -22,33 +22,42 @@ export interface ParseFormOptions {
 	maxRequestBytes: number
 }
 
-class RequestTooLargeError extends Error {
-	override name = 'RequestTooLargeError'
-}
-
-function limitBody(request: Request, maxBytes: number): Request {
-	if (!request.body) return request
+/**
+ * Passes at most `maxBytes` of the body on, then ends it early. Ending (rather than erroring) keeps
+ * the bytes already let through readable, so the parser still yields the fields before the cut.
+ */
+function limitBody(request: Request, maxBytes: number) {
+	const state = { exceeded: false }
+	if (!request.body) return { limited: request, state }
 	let received = 0
-	const limited = request.body.pipeThrough(
+	const body = request.body.pipeThrough(
 		new TransformStream<Uint8Array, Uint8Array>({
 			transform(chunk, controller) {
-				received += chunk.byteLength
-				if (received > maxBytes) controller.error(new RequestTooLargeError())
-				else controller.enqueue(chunk)
+				const room = maxBytes - received
+				if (chunk.byteLength <= room) {
+					received += chunk.byteLength
+					controller.enqueue(chunk)
+					return
+				}
+				state.exceeded = true
+				if (room > 0) controller.enqueue(chunk.subarray(0, room))
+				received = maxBytes
+				controller.terminate()
 			},
 		}),
 	)
-	return new Request(request.url, {
+	const limited = new Request(request.url, {
 		method: request.method,
 		headers: request.headers,
-		body: limited,
+		body,
 		duplex: 'half',
 	} as RequestInit)
+	return { limited, state }
 }
 
-function problemOf(error: unknown): UploadProblem | undefined {
+function problemOf(error: unknown, bodyCut: boolean): UploadProblem | undefined {
 	if (error instanceof MaxFileSizeExceededError) return 'file-too-large'
-	if (error instanceof RequestTooLargeError) return 'request-too-large'
+	if (bodyCut) return 'request-too-large'
 	if (error instanceof MultipartParseError) return 'malformed'
 	return undefined
 }
@@ -60,14 +69,15 @@ function problemOf(error: unknown): UploadProblem | undefined {
  * (put file inputs last in the form).
  */
 export async function parseFormWithUploads(request: Request, options: ParseFormOptions): Promise<ParsedForm> {
-	const declaredLength = Number(request.headers.get('Content-Length') ?? 0)
-	if (declaredLength > options.maxRequestBytes) return { formData: new FormData(), problem: 'request-too-large' }
-	const limited = limitBody(request, options.maxRequestBytes)
+	// Not refused up front by Content-Length: the fields before the oversized part are still worth reading.
+	const { limited, state } = limitBody(request, options.maxRequestBytes)
 	if (!isMultipartRequest(limited)) {
 		try {
-			return { formData: await limited.formData() }
+			const formData = await limited.formData()
+			// A cut url-encoded body would end in half a value: keep none of it.
+			return state.exceeded ? { formData: new FormData(), problem: 'request-too-large' } : { formData }
 		} catch (error) {
-			return { formData: new FormData(), problem: problemOf(error) ?? 'malformed' }
+			return { formData: new FormData(), problem: problemOf(error, state.exceeded) ?? 'malformed' }
 		}
 	}
 
@@ -88,9 +98,9 @@ export async function parseFormWithUploads(request: Request, options: ParseFormO
 			formData.append(name, new File(part.content as BlobPart[], part.filename ?? '', { type: part.mediaType ?? '' }))
 		}
 	} catch (error) {
-		const problem = problemOf(error)
+		const problem = problemOf(error, state.exceeded)
 		if (!problem) throw error
 		return { formData, problem }
 	}
-	return { formData }
+	return state.exceeded ? { formData, problem: 'request-too-large' } : { formData }
 }

@@ -348,6 +348,10 @@ test.describe('script injection', () => {
 
 		// Customer name on an order (checkout with the test payment provider) → admin Orders.
 		const customerName = unique('XSS Buyer')
+		await page.keyboard.press('Escape')
+		// New uploads are not orderable until the owner says so: order a seeded cake.
+		await gotoHydrated(page, '/cakes')
+		await page.getByRole('button', { name: /Tres Leches Cake/ }).click()
 		await page
 			.getByRole('dialog')
 			.getByRole('button', { name: /^Add to Cart/ })

@@ -31,7 +31,14 @@ export async function postCustomCake(
 	for (const [name, value] of Object.entries(fields))
 		if (value !== undefined && name !== 'image') body.append(name, value)
 	body.append('image', fields.image ?? new File([], '', { type: 'application/octet-stream' }))
-	const request = new Request('http://localhost/custom-cakes', { method: 'POST', body })
+	// Encoded up front so the request carries Content-Length, as browsers send it.
+	const encoded = new Response(body)
+	const bytes = new Uint8Array(await encoded.arrayBuffer())
+	const request = new Request('http://localhost/custom-cakes', {
+		method: 'POST',
+		body: bytes,
+		headers: { 'Content-Type': encoded.headers.get('Content-Type')!, 'Content-Length': String(bytes.byteLength) },
+	})
 	return unwrap(await action({ request, context: { clientIp }, params: {} }))
 }
 

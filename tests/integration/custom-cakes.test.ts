@@ -138,8 +138,11 @@ describe('validation', () => {
 		expect(await rowCount()).toBe(0)
 	})
 
-	it('rejects a photo over 5 MB while it streams in, keeping every typed field', async () => {
-		const fields = validFields({ image: file(new Uint8Array(5 * 1024 * 1024 + 1), 'cake.jpg', 'image/jpeg') })
+	it.each([
+		['just over 5 MB', 5 * 1024 * 1024 + 1],
+		['a 12 MB phone photo', 12 * 1024 * 1024],
+	])('rejects a photo %s while it streams in, keeping every typed field', async (_label, bytes) => {
+		const fields = validFields({ image: file(new Uint8Array(bytes), 'cake.jpg', 'image/jpeg') })
 		const outcome = await postCustomCake(fields)
 		expect(outcome.status).toBe(413)
 		expect(fieldErrors(outcome)).toEqual({ image: ['The photo is larger than 5 MB. Please choose a smaller one.'] })
@@ -148,6 +151,18 @@ describe('validation', () => {
 		}
 		expect(await rowCount()).toBe(0)
 		expect(await storedPhotos()).toEqual([])
+	})
+
+	it('cuts a body over the total limit while it streams in, even when each part is under 5 MB', async () => {
+		const fields = validFields({
+			padding: 'x'.repeat(1024 * 1024),
+			image: file(new Uint8Array(5 * 1024 * 1024 - 1), 'cake.jpg', 'image/jpeg'),
+		})
+		const outcome = await postCustomCake(fields)
+		expect(outcome.status).toBe(413)
+		expect(fieldErrors(outcome)).toEqual({ image: ['The photo is larger than 5 MB. Please choose a smaller one.'] })
+		expect(outcome.result?.initialValue?.email).toBe('gabriela.torres@example.com')
+		expect(await rowCount()).toBe(0)
 	})
 
 	it.each([

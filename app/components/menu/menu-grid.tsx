@@ -7,6 +7,14 @@ export { menuGridClass, MenuSkeleton } from './menu-skeleton'
 
 const CARD_IMAGE_SIZES = '(min-width: 1024px) 352px, (min-width: 640px) calc(50vw - 2.5rem), calc(100vw - 2rem)'
 
+/**
+ * Inside the card's button the name follows the picture; an alt text that only repeats the name
+ * would be read twice, so such a picture is presented as decorative there (the dialog keeps it).
+ */
+function cardImageAlt(item: MenuItemView) {
+	return item.imageAlt.trim().toLowerCase() === item.name.trim().toLowerCase() ? '' : item.imageAlt
+}
+
 /** A card whose picture and name open the item dialog (click, Enter or Space). */
 export function MenuCard({
 	item,
@@ -33,7 +41,7 @@ export function MenuCard({
 					{item.imageKey ? (
 						<StoredImage
 							imageKey={item.imageKey}
-							alt={item.imageAlt}
+							alt={cardImageAlt(item)}
 							sizes={CARD_IMAGE_SIZES}
 							width={800}
 							height={600}
