@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { AdminFrame } from '~/components/admin/admin-frame'
-import { adminMeta, adminResponseHeaders } from '~/components/admin/admin-route'
+import { adminMeta, adminReply, adminResponseHeaders, type AdminActionData } from '~/components/admin/admin-route'
 import { formatBakeryDateTime } from '~/components/admin/admin-time'
 import { AdminHeading, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
 import { ConfirmDeletePanel, CONFIRMED_FIELD, DeleteForm } from '~/components/admin/delete-form'
@@ -27,8 +27,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return data({ adminName: admin.name, requests: await listCustomCakeRequests() }, { headers: adminResponseHeaders })
 }
 
-type ActionData = { confirm: string; message?: undefined } | { confirm?: undefined; message: string }
-
 export async function action({ request }: ActionFunctionArgs) {
 	await requireAdmin(request)
 	const form = await request.formData()
@@ -36,17 +34,14 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (form.get('intent') !== 'delete' || !id) {
 		throw new Response('Unknown action', { status: 400, headers: adminResponseHeaders })
 	}
-	if (form.get(CONFIRMED_FIELD) !== 'yes') return data<ActionData>({ confirm: id }, { headers: adminResponseHeaders })
+	if (form.get(CONFIRMED_FIELD) !== 'yes') return adminReply({ confirm: id })
 	const deleted = await deleteCustomCakeRequest(id)
-	return data<ActionData>(
-		{ message: deleted ? 'The request was deleted.' : 'That request had already been deleted.' },
-		{ headers: adminResponseHeaders },
-	)
+	return adminReply({ message: deleted ? 'The request was deleted.' : 'That request had already been deleted.' })
 }
 
 export default function AdminCustomCakes() {
 	const { adminName, requests } = useLoaderData<typeof loader>()
-	const actionData = useActionData<ActionData>()
+	const actionData = useActionData<AdminActionData>()
 	return (
 		<AdminFrame adminName={adminName}>
 			<AdminHeading title="Custom Cake Orders">

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { AdminFrame } from '~/components/admin/admin-frame'
-import { adminMeta, adminResponseHeaders } from '~/components/admin/admin-route'
+import { adminMeta, adminReply, adminResponseHeaders, type AdminActionData } from '~/components/admin/admin-route'
 import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
 import { ConfirmDeletePanel, CONFIRMED_FIELD, DeleteForm } from '~/components/admin/delete-form'
 import { buttonClass } from '~/components/forms'
@@ -28,12 +28,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return data({ adminName: admin.name, items: await listMenuItemsForAdmin() }, { headers: adminResponseHeaders })
 }
 
-type ActionData = { confirm: string; message?: undefined } | { confirm?: undefined; message: string }
-
-function reply(body: ActionData) {
-	return data(body, { headers: adminResponseHeaders })
-}
-
 export async function action({ request }: ActionFunctionArgs) {
 	await requireAdmin(request)
 	const form = await request.formData()
@@ -42,22 +36,22 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (!id) throw new Response('Missing item', { status: 400, headers: adminResponseHeaders })
 	if (intent === 'sold-out' || intent === 'available') {
 		const changed = await setMenuItemSoldOut(id, intent === 'sold-out')
-		if (!changed) return reply({ message: 'That item no longer exists.' })
-		return reply({
+		if (!changed) return adminReply({ message: 'That item no longer exists.' })
+		return adminReply({
 			message: `${String(form.get('name') ?? 'The item')} is now ${intent === 'sold-out' ? 'sold out' : 'available'}.`,
 		})
 	}
 	if (intent === 'delete') {
-		if (form.get(CONFIRMED_FIELD) !== 'yes') return reply({ confirm: id })
+		if (form.get(CONFIRMED_FIELD) !== 'yes') return adminReply({ confirm: id })
 		const deleted = await deleteMenuItem(id)
-		return reply({ message: deleted ? 'The item was deleted.' : 'That item had already been deleted.' })
+		return adminReply({ message: deleted ? 'The item was deleted.' : 'That item had already been deleted.' })
 	}
 	throw new Response('Unknown action', { status: 400, headers: adminResponseHeaders })
 }
 
 export default function AdminMenu() {
 	const { adminName, items } = useLoaderData<typeof loader>()
-	const actionData = useActionData<ActionData>()
+	const actionData = useActionData<AdminActionData>()
 	return (
 		<AdminFrame adminName={adminName}>
 			<AdminHeading title="Menu items">

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { AdminFrame } from '~/components/admin/admin-frame'
-import { adminMeta, adminResponseHeaders } from '~/components/admin/admin-route'
+import { adminMeta, adminReply, adminResponseHeaders, type AdminActionData } from '~/components/admin/admin-route'
 import { formatBakeryDateTime } from '~/components/admin/admin-time'
 import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
 import { ConfirmDeletePanel, CONFIRMED_FIELD, DeleteForm } from '~/components/admin/delete-form'
@@ -25,12 +25,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return data({ adminName: admin.name, messages: await listContactMessages() }, { headers: adminResponseHeaders })
 }
 
-type ActionData = { confirm: string; message?: undefined } | { confirm?: undefined; message: string }
-
-function reply(body: ActionData) {
-	return data(body, { headers: adminResponseHeaders })
-}
-
 export async function action({ request }: ActionFunctionArgs) {
 	await requireAdmin(request)
 	const form = await request.formData()
@@ -39,19 +33,19 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (!id) throw new Response('Missing message', { status: 400, headers: adminResponseHeaders })
 	if (intent === 'read' || intent === 'unread') {
 		const found = await setContactMessageRead(id, intent === 'read')
-		return reply({ message: found ? `Marked as ${intent}.` : 'That message no longer exists.' })
+		return adminReply({ message: found ? `Marked as ${intent}.` : 'That message no longer exists.' })
 	}
 	if (intent === 'delete') {
-		if (form.get(CONFIRMED_FIELD) !== 'yes') return reply({ confirm: id })
+		if (form.get(CONFIRMED_FIELD) !== 'yes') return adminReply({ confirm: id })
 		const deleted = await deleteContactMessage(id)
-		return reply({ message: deleted ? 'The message was deleted.' : 'That message had already been deleted.' })
+		return adminReply({ message: deleted ? 'The message was deleted.' : 'That message had already been deleted.' })
 	}
 	throw new Response('Unknown action', { status: 400, headers: adminResponseHeaders })
 }
 
 export default function AdminMessages() {
 	const { adminName, messages } = useLoaderData<typeof loader>()
-	const actionData = useActionData<ActionData>()
+	const actionData = useActionData<AdminActionData>()
 	const unread = messages.filter((message) => !message.readAt).length
 	return (
 		<AdminFrame adminName={adminName}>
