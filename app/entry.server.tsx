@@ -11,6 +11,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { cachePresets, documentCacheControl } from './utils/cache-control'
 import { isDatabaseUnavailable } from './utils/db.server'
 import { NonceProvider } from './utils/nonce-provider'
+import { cachedPage, NONCE_PLACEHOLDER, pageCacheKey, storePage } from './utils/page-cache.server'
 
 export const streamTimeout = 5_000
 
@@ -43,7 +44,7 @@ function routeCacheControls({ staticHandlerContext: context }: EntryContext) {
 		.filter((value): value is string => Boolean(value))
 }
 
-export default function handleRequest(
+export default async function handleRequest(
 	request: Request,
 	responseStatusCode: number,
 	responseHeaders: Headers,
@@ -56,40 +57,96 @@ export default function handleRequest(
 		responseStatusCode = 503
 		responseHeaders.set('Retry-After', '30')
 	}
-	responseHeaders.set(
-		'Cache-Control',
-		documentCacheControl(responseStatusCode, responseHeaders, routeCacheControls(remixContext)),
+	const cacheControl = documentCacheControl(responseStatusCode, responseHeaders, routeCacheControls(remixContext))
+	responseHeaders.set('Cache-Control', cacheControl)
+	responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+
+	const cacheKey = sharedPageCacheKey(request, responseStatusCode, cacheControl, remixContext)
+	if (cacheKey) {
+		const cached = cachedPage(cacheKey, nonce)
+		if (cached) return new Response(cached, { headers: responseHeaders, status: responseStatusCode })
+		const { html, didError } = await renderDocumentToString(request, remixContext)
+		const body = didError ? html.replaceAll(NONCE_PLACEHOLDER, nonce) : storePage(cacheKey, html, nonce)
+		return new Response(body, { headers: responseHeaders, status: didError ? 500 : responseStatusCode })
+	}
+	return streamDocument(request, responseStatusCode, responseHeaders, remixContext, nonce)
+}
+
+/** Public GET pages (what a CDN may share) are served from the in-process page cache in production. */
+function sharedPageCacheKey(request: Request, status: number, cacheControl: string, remixContext: EntryContext) {
+	const { actionData, loaderData } = remixContext.staticHandlerContext
+	const shared =
+		process.env.NODE_ENV === 'production' &&
+		request.method === 'GET' &&
+		status === 200 &&
+		cacheControl === cachePresets.publicPage &&
+		!actionData
+	return shared ? pageCacheKey(request.url, loaderData) : undefined
+}
+
+function documentElement(request: Request, remixContext: EntryContext, nonce: string) {
+	return (
+		<NonceProvider value={nonce}>
+			<RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+		</NonceProvider>
 	)
+}
+
+/** The whole document as a string, rendered with the nonce placeholder (for the page cache). */
+function renderDocumentToString(request: Request, remixContext: EntryContext) {
+	return new Promise<{ html: string; didError: boolean }>((resolve, reject) => {
+		let didError = false
+		const { pipe, abort } = renderToPipeableStream(documentElement(request, remixContext, NONCE_PLACEHOLDER), {
+			nonce: NONCE_PLACEHOLDER,
+			onAllReady() {
+				const chunks: Buffer[] = []
+				const sink = new PassThrough()
+				sink.on('data', (chunk: Buffer) => chunks.push(chunk))
+				sink.on('end', () => resolve({ html: Buffer.concat(chunks).toString('utf8'), didError }))
+				sink.on('error', reject)
+				pipe(sink)
+			},
+			onShellError: reject,
+			onError(error: unknown) {
+				didError = true
+				if (!request.signal.aborted) console.error(error)
+			},
+		})
+		setTimeout(abort, streamTimeout + 1_000)
+	})
+}
+
+function streamDocument(
+	request: Request,
+	responseStatusCode: number,
+	responseHeaders: Headers,
+	remixContext: EntryContext,
+	nonce: string,
+) {
 	// Crawlers and no-JS clients get the complete document; browsers get the shell as soon as it's ready.
 	const waitForAll = isbot(request.headers.get('user-agent') ?? '')
 	return new Promise<Response>((resolve, reject) => {
 		let didError = false
-		const { pipe, abort } = renderToPipeableStream(
-			<NonceProvider value={nonce}>
-				<RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-			</NonceProvider>,
-			{
-				nonce,
-				[waitForAll ? 'onAllReady' : 'onShellReady']() {
-					const body = new PassThrough()
-					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-					resolve(
-						new Response(createReadableStreamFromReadable(body), {
-							headers: responseHeaders,
-							status: didError ? 500 : responseStatusCode,
-						}),
-					)
-					pipe(body)
-				},
-				onShellError(error: unknown) {
-					reject(error)
-				},
-				onError(error: unknown) {
-					didError = true
-					if (!request.signal.aborted) console.error(error)
-				},
+		const { pipe, abort } = renderToPipeableStream(documentElement(request, remixContext, nonce), {
+			nonce,
+			[waitForAll ? 'onAllReady' : 'onShellReady']() {
+				const body = new PassThrough()
+				resolve(
+					new Response(createReadableStreamFromReadable(body), {
+						headers: responseHeaders,
+						status: didError ? 500 : responseStatusCode,
+					}),
+				)
+				pipe(body)
 			},
-		)
+			onShellError(error: unknown) {
+				reject(error)
+			},
+			onError(error: unknown) {
+				didError = true
+				if (!request.signal.aborted) console.error(error)
+			},
+		})
 		setTimeout(abort, streamTimeout + 1_000)
 	})
 }

@@ -81,7 +81,9 @@ export async function startProductionServer(options: { seed?: boolean; env?: Nod
 		ADMIN_EMAILS: 'owner@example.com',
 		...options.env,
 	}
-	const child = spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+	// SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server under load.
+	const nodeArgs = process.env.SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []
+	const child = spawn(process.execPath, [...nodeArgs, serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] })
 	await waitForListening(child)
 	const pool = new pg.Pool({ connectionString: ownDatabaseUrl, max: 2 })
 	return {

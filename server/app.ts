@@ -15,11 +15,12 @@ import { lowerCasePageRedirect } from '../app/utils/page-path'
 interface AppOptions {
 	env: Env
 	clientDir: string
-	loadBuild: () => Promise<ServerBuild>
+	/** The production build, or (in development) a loader Vite re-evaluates on change. */
+	build: ServerBuild | (() => Promise<ServerBuild>)
 	viteDevServer?: ViteDevServer
 }
 
-export function createApp({ env, clientDir, loadBuild, viteDevServer }: AppOptions) {
+export function createApp({ env, clientDir, build, viteDevServer }: AppOptions) {
 	const ipHeader = clientIpHeader(env)
 	const app = express()
 	app.disable('x-powered-by')
@@ -84,7 +85,8 @@ export function createApp({ env, clientDir, loadBuild, viteDevServer }: AppOptio
 	app.all(
 		'*',
 		createRequestHandler({
-			build: loadBuild,
+			// A function is re-derived (routes, matchers) on every request: production passes the module.
+			build,
 			mode: env.NODE_ENV,
 			getLoadContext: (_req, res) => ({
 				cspNonce: res.locals.cspNonce as string,

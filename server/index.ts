@@ -24,9 +24,9 @@ async function main() {
 	const app = createApp({
 		env: getEnv(),
 		clientDir: path.join(rootDir, 'build/client'),
-		loadBuild: viteDevServer
+		build: viteDevServer
 			? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
-			: () => import(productionBuild) as Promise<ServerBuild>,
+			: ((await import(productionBuild)) as ServerBuild),
 		viteDevServer,
 	})
 

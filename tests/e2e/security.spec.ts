@@ -64,6 +64,11 @@ test.describe('headers', () => {
 		// A fresh nonce per response.
 		const again = await request.get('/')
 		expect(again.headers()['content-security-policy']).not.toContain(nonce)
+		// The second view comes from the in-process page cache: its scripts carry its own nonce too.
+		const againNonce = /'nonce-([^']+)'/.exec(again.headers()['content-security-policy']!)![1]
+		const againBody = await again.text()
+		expect(againBody).not.toContain(nonce)
+		expect(againBody).toContain(`nonce="${againNonce}"`)
 
 		const data = await request.get('/menu.data')
 		expect(data.ok()).toBe(true)
