@@ -21,6 +21,8 @@ test('Contact: the spec’s texts, the bakery’s details and a 450px full-width
 		'href',
 		'mailto:hello@docedulcebakery.example',
 	)
+	// The map frame is only created near the viewport (Google's page is heavy on a phone).
+	await bakery.getByTestId('map').scrollIntoViewIfNeeded()
 	const map = bakery.locator('iframe[title="Bakery Location Map"]')
 	await expect(map).toHaveAttribute('loading', 'lazy')
 	const mapBox = await map.boundingBox()

@@ -46,7 +46,7 @@ export function MenuBrowser({
 						<MenuCard
 							key={item.id}
 							item={item}
-							eagerImage={index < 3}
+							eagerImage={index === 0}
 							showDescription={showDescription}
 							onOpen={(item) => setOpenItem(item)}
 							footer={cardFooter?.(item, () => setOpenItem(item))}
