@@ -81,8 +81,9 @@ export async function startProductionServer(options: { seed?: boolean; env?: Nod
 		ADMIN_EMAILS: 'owner@example.com',
 		...options.env,
 	}
-	// SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server under load.
-	const nodeArgs = process.env.SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []
+	// The production heap limit (Dockerfile CMD, `npm start`); SERVER_NODE_ARGS adds more, e.g.
+	// `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the server under load.
+	const nodeArgs = ['--max-old-space-size=128', ...(process.env.SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [])]
 	const child = spawn(process.execPath, [...nodeArgs, serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] })
 	await waitForListening(child)
 	const pool = new pg.Pool({ connectionString: ownDatabaseUrl, max: 2 })

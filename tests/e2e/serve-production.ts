@@ -60,7 +60,7 @@ process.env.STORAGE_DIR = storageDir
 await runPrisma(['migrate', 'deploy'], e2eDatabaseUrl)
 await runPrisma(['db', 'seed'], e2eDatabaseUrl)
 
-const server = spawn(process.execPath, [serverEntry], { env, stdio: 'inherit' })
+const server = spawn(process.execPath, ['--max-old-space-size=128', serverEntry], { env, stdio: 'inherit' })
 
 let stopping = false
 async function stop(code: number) {
