@@ -48,7 +48,9 @@ export function createApp({ env, clientDir, build, viteDevServer }: AppOptions) 
 	} else {
 		// Vite fingerprints everything under /assets: safe to cache for a year.
 		app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }))
-		app.use(express.static(clientDir, { maxAge: '1h' }))
+		// Other public files (favicon, manifest, logo) all have an extension: pages skip the disk lookup.
+		const publicFiles = express.static(clientDir, { maxAge: '1h', index: false, redirect: false })
+		app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()))
 	}
 
 	if (env.LOG_REQUESTS) {
