@@ -13,7 +13,14 @@ export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
 	)
 }
 
-function FieldShell({ id, label, hint, errorId, errors, children }: {
+function FieldShell({
+	id,
+	label,
+	hint,
+	errorId,
+	errors,
+	children,
+}: {
 	id: string
 	label: ReactNode
 	hint?: ReactNode
@@ -118,6 +125,20 @@ export function FormStatus({ tone, children }: { tone: 'success' | 'error'; chil
 			}
 		>
 			{children}
+		</div>
+	)
+}
+
+/** The form-level errors Conform reports (`form.errors`), announced, under the form's `errorId`. */
+export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
+	if (!errors?.length) return null
+	return (
+		<div id={id} className="mb-4">
+			<FormStatus tone="error">
+				{errors.map((error) => (
+					<p key={error}>{error}</p>
+				))}
+			</FormStatus>
 		</div>
 	)
 }

@@ -1,4 +1,5 @@
 import type { MetaFunction } from '@remix-run/node'
+import { PageIntro } from '~/components/page-intro'
 import { RevealItem, RevealSection } from '~/components/reveal'
 import { SiteImage } from '~/components/site-image'
 import { useBusiness } from '~/config/business'
@@ -15,17 +16,10 @@ export default function About() {
 	const business = useBusiness()
 	return (
 		<>
-			<section aria-labelledby="about-heading" className="bg-dough/50">
-				<div className="mx-auto max-w-3xl px-4 py-16 text-center md:py-20">
-					<h1 id="about-heading" className="font-display text-4xl font-bold md:text-5xl">
-						About Us
-					</h1>
-					<p className="mt-4 text-lg">
-						{business.name} is a neighbourhood bakery and coffee shop in {business.address.locality},{' '}
-						{business.address.region}, where Brazil and Mexico meet at the counter. {business.description}
-					</p>
-				</div>
-			</section>
+			<PageIntro id="about-heading" title="About Us" roomy>
+				{business.name} is a neighbourhood bakery and coffee shop in {business.address.locality},{' '}
+				{business.address.region}, where Brazil and Mexico meet at the counter. {business.description}
+			</PageIntro>
 
 			<RevealSection aria-labelledby="story-heading" className="mx-auto max-w-6xl px-4 py-16 md:py-20">
 				<div className="grid items-center gap-10 md:grid-cols-2">

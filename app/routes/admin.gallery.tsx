@@ -7,15 +7,9 @@ import { adminMeta, adminResponseHeaders } from '~/components/admin/admin-route'
 import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
 import { ConfirmDeletePanel, CONFIRMED_FIELD, DeleteForm } from '~/components/admin/delete-form'
 import { galleryUploadSchema } from '~/components/admin/schemas'
-import {
-	acceptedImageTypes,
-	imageRejectionMessages,
-	MAX_ADMIN_IMAGE_BYTES,
-	MAX_ADMIN_REQUEST_BYTES,
-	uploadProblemMessages,
-} from '~/components/admin/upload-rules'
+import { acceptedImageTypes, imageRejectionMessages } from '~/components/admin/upload-rules'
 import { useHydrated } from '~/components/admin/use-hydrated'
-import { buttonClass, FormStatus, TextField } from '~/components/forms'
+import { buttonClass, FormErrors, TextField } from '~/components/forms'
 import { StoredImage } from '~/components/stored-image'
 import {
 	createGalleryImage,
@@ -24,8 +18,9 @@ import {
 	moveGalleryImage,
 	type AdminGalleryImage,
 } from '~/models/gallery-image.server'
+import { readAdminImageForm, submitAdminImageForm } from '~/utils/admin-uploads.server'
 import { requireAdmin } from '~/utils/auth.server'
-import { parseFormWithUploads } from '~/utils/uploads.server'
+import type { ParsedForm } from '~/utils/uploads.server'
 
 export { headers } from '~/components/admin/admin-route'
 export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'
@@ -53,15 +48,11 @@ function reply(body: ActionData, status = 200) {
 
 export async function action({ request }: ActionFunctionArgs) {
 	await requireAdmin(request)
-	const parsed = await parseFormWithUploads(request, {
-		fileFields: ['image'],
-		maxFileBytes: MAX_ADMIN_IMAGE_BYTES,
-		maxRequestBytes: MAX_ADMIN_REQUEST_BYTES,
-	})
+	const parsed = await readAdminImageForm(request)
 	const form = parsed.formData
 	const intent = form.get('intent')
 	const id = String(form.get('id') ?? '')
-	if (intent === 'upload' || parsed.problem) return upload(parsed.formData, parsed.problem)
+	if (intent === 'upload' || parsed.problem) return upload(parsed)
 	if (!id) throw new Response('Missing image', { status: 400, headers: adminResponseHeaders })
 	if (intent === 'up' || intent === 'down') {
 		const moved = await moveGalleryImage(id, intent)
@@ -75,17 +66,9 @@ export async function action({ request }: ActionFunctionArgs) {
 	throw new Response('Unknown action', { status: 400, headers: adminResponseHeaders })
 }
 
-async function upload(formData: FormData, problem: Awaited<ReturnType<typeof parseFormWithUploads>>['problem']) {
-	const submission = parseWithZod(formData, { schema: galleryUploadSchema })
-	const image = formData.get('image')
-	const imageAttached = image instanceof File && image.size > 0
-	if (problem) {
-		const { field, message } = uploadProblemMessages[problem]
-		const result = field
-			? submission.reply({ fieldErrors: { [field]: [message] } })
-			: submission.reply({ formErrors: [message] })
-		return reply({ result, imageAttached: false }, problem === 'malformed' ? 400 : 413)
-	}
+async function upload(parsed: ParsedForm) {
+	const { submission, imageAttached, problem } = submitAdminImageForm(parsed, galleryUploadSchema)
+	if (problem) return reply({ result: problem.result, imageAttached }, problem.status)
 	if (submission.status !== 'success') return reply({ result: submission.reply(), imageAttached }, 400)
 	const outcome = await createGalleryImage(submission.value.image, submission.value.alt)
 	if (outcome.ok)
@@ -147,15 +130,7 @@ function UploadForm({ actionData }: { actionData?: ActionData }) {
 			</h2>
 			<Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-4">
 				<input type="hidden" name="intent" value="upload" />
-				{form.errors?.length ? (
-					<div id={form.errorId} className="mb-4">
-						<FormStatus tone="error">
-							{form.errors.map((error) => (
-								<p key={error}>{error}</p>
-							))}
-						</FormStatus>
-					</div>
-				) : null}
+				<FormErrors id={form.errorId} errors={form.errors} />
 				<TextField
 					meta={fields.alt}
 					label="Description"

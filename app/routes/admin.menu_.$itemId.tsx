@@ -8,18 +8,13 @@ import { AdminHeading } from '~/components/admin/admin-ui'
 import { CheckboxField } from '~/components/admin/checkbox-field'
 import { MenuItemFields } from '~/components/admin/menu-item-fields'
 import { editMenuItemSchema } from '~/components/admin/schemas'
-import {
-	imageRejectionMessages,
-	MAX_ADMIN_IMAGE_BYTES,
-	MAX_ADMIN_REQUEST_BYTES,
-	uploadProblemMessages,
-} from '~/components/admin/upload-rules'
+import { imageRejectionMessages } from '~/components/admin/upload-rules'
 import { useHydrated } from '~/components/admin/use-hydrated'
-import { buttonClass, FormStatus, TextField } from '~/components/forms'
+import { buttonClass, FormErrors, TextField } from '~/components/forms'
 import { StoredImage } from '~/components/stored-image'
 import { findMenuItemForAdmin, updateMenuItem } from '~/models/menu-item.server'
+import { readAdminImageForm, submitAdminImageForm } from '~/utils/admin-uploads.server'
 import { requireAdmin } from '~/utils/auth.server'
-import { parseFormWithUploads } from '~/utils/uploads.server'
 
 export { headers } from '~/components/admin/admin-route'
 export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'
@@ -45,21 +40,11 @@ function reply(body: ActionData, status = 200) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
 	await requireAdmin(request)
-	const parsed = await parseFormWithUploads(request, {
-		fileFields: ['image'],
-		maxFileBytes: MAX_ADMIN_IMAGE_BYTES,
-		maxRequestBytes: MAX_ADMIN_REQUEST_BYTES,
-	})
-	const submission = parseWithZod(parsed.formData, { schema: editMenuItemSchema })
-	const image = parsed.formData.get('image')
-	const imageAttached = image instanceof File && image.size > 0
-	if (parsed.problem) {
-		const { field, message } = uploadProblemMessages[parsed.problem]
-		const result = field
-			? submission.reply({ fieldErrors: { [field]: [message] } })
-			: submission.reply({ formErrors: [message] })
-		return reply({ result, saved: false, imageAttached: false }, parsed.problem === 'malformed' ? 400 : 413)
-	}
+	const { submission, imageAttached, problem } = submitAdminImageForm(
+		await readAdminImageForm(request),
+		editMenuItemSchema,
+	)
+	if (problem) return reply({ result: problem.result, saved: false, imageAttached }, problem.status)
 	if (submission.status !== 'success') return reply({ result: submission.reply(), saved: false, imageAttached }, 400)
 
 	const {
@@ -141,15 +126,7 @@ export default function EditMenuItem() {
 					{...getFormProps(form)}
 					className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-dough"
 				>
-					{form.errors?.length ? (
-						<div id={form.errorId} className="mb-4">
-							<FormStatus tone="error">
-								{form.errors.map((error) => (
-									<p key={error}>{error}</p>
-								))}
-							</FormStatus>
-						</div>
-					) : null}
+					<FormErrors id={form.errorId} errors={form.errors} />
 					<MenuItemFields
 						fields={fields}
 						imageLabel="Replace the image"

@@ -9,6 +9,7 @@ import { ContactDetails } from '~/components/contact-details'
 import { buttonClass, FormStatus, TextareaField, TextField } from '~/components/forms'
 import { HoneypotField } from '~/components/honeypot-field'
 import { MapEmbed } from '~/components/map-embed'
+import { PageIntro } from '~/components/page-intro'
 import { useBusiness } from '~/config/business'
 import { createContactMessage } from '~/models/contact-message.server'
 import { isHoneypotFilled } from '~/utils/honeypot'
@@ -109,16 +110,9 @@ export default function Contact() {
 	return (
 		<>
 			<BakeryJsonLd />
-			<section aria-labelledby="contact-heading" className="bg-dough/50">
-				<div className="mx-auto max-w-3xl px-4 py-14 text-center md:py-16">
-					<h1 id="contact-heading" className="font-display text-4xl font-bold md:text-5xl">
-						Get in Touch
-					</h1>
-					<p className="mt-4 text-lg">
-						{"We'd love to hear from you! Whether you're placing an order, giving feedback, or just saying hello."}
-					</p>
-				</div>
-			</section>
+			<PageIntro id="contact-heading" title="Get in Touch">
+				{"We'd love to hear from you! Whether you're placing an order, giving feedback, or just saying hello."}
+			</PageIntro>
 
 			<div className="mx-auto grid max-w-6xl gap-12 px-4 py-14 md:grid-cols-2 md:py-16">
 				<section aria-labelledby="our-bakery-heading">

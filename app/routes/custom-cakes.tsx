@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs, type HeadersFunction, type MetaFunction 
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { z } from 'zod'
-import { buttonClass, FormStatus, SelectField, TextareaField, TextField } from '~/components/forms'
+import { buttonClass, FormErrors, FormStatus, SelectField, TextareaField, TextField } from '~/components/forms'
 import { HoneypotField } from '~/components/honeypot-field'
 import { submitCustomCakeRequest } from '~/models/custom-cake-request.server'
 import { isHoneypotFilled } from '~/utils/honeypot'
@@ -201,15 +201,7 @@ export default function CustomCakes() {
 			<Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="relative mt-8">
 				<input type="hidden" name="submissionToken" value={submissionToken} />
 				<HoneypotField />
-				{form.errors?.length ? (
-					<div id={form.errorId} className="mb-4">
-						<FormStatus tone="error">
-							{form.errors.map((error) => (
-								<p key={error}>{error}</p>
-							))}
-						</FormStatus>
-					</div>
-				) : null}
+				<FormErrors id={form.errorId} errors={form.errors} />
 
 				<TextField meta={fields.name} label={<Required>Name</Required>} autoComplete="name" {...focusProps('name')} />
 				<TextField

@@ -1,9 +1,11 @@
-import { data, type HeadersFunction, type MetaFunction } from '@remix-run/node'
+import type { HeadersFunction, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { LoadProblem } from '~/components/load-problem'
+import { PageIntro } from '~/components/page-intro'
 import { RevealItem, RevealSection } from '~/components/reveal'
 import { StoredImage } from '~/components/stored-image'
 import { listGalleryImages } from '~/models/gallery-image.server'
+import { pageDataOrUnavailable } from '~/utils/page-data.server'
 import { pageMeta } from '~/utils/seo'
 
 export const meta: MetaFunction = (args) =>
@@ -12,13 +14,8 @@ export const meta: MetaFunction = (args) =>
 		description: 'A look inside our Everett bakery: display cases, fresh conchas, brigadeiros, cakes and coffee.',
 	})
 
-export async function loader() {
-	try {
-		return { images: await listGalleryImages() }
-	} catch (error) {
-		console.error('Loading the gallery failed', error)
-		return data({ images: null }, { status: 503, headers: { 'Retry-After': '30' } })
-	}
+export function loader() {
+	return pageDataOrUnavailable('images', 'the gallery', listGalleryImages)
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
@@ -27,14 +24,9 @@ export default function Gallery() {
 	const { images } = useLoaderData<typeof loader>()
 	return (
 		<>
-			<section aria-labelledby="gallery-heading" className="bg-dough/50">
-				<div className="mx-auto max-w-3xl px-4 py-14 text-center md:py-16">
-					<h1 id="gallery-heading" className="font-display text-4xl font-bold md:text-5xl">
-						Bakery Gallery
-					</h1>
-					<p className="mt-4 text-lg">Fresh from the oven and around the café: a peek at a day at the bakery.</p>
-				</div>
-			</section>
+			<PageIntro id="gallery-heading" title="Bakery Gallery">
+				Fresh from the oven and around the café: a peek at a day at the bakery.
+			</PageIntro>
 
 			<div className="mx-auto max-w-6xl px-4 py-14 md:py-16">
 				{images === null ? (

@@ -1,19 +1,13 @@
-import { parseWithZod } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { AdminLoginScreen, type AdminLoginData, type UploadActionData } from '~/components/admin/admin-login-screen'
 import { adminMeta, adminResponseHeaders } from '~/components/admin/admin-route'
 import { uploadMenuItemSchema } from '~/components/admin/schemas'
-import {
-	imageRejectionMessages,
-	MAX_ADMIN_IMAGE_BYTES,
-	MAX_ADMIN_REQUEST_BYTES,
-	uploadProblemMessages,
-} from '~/components/admin/upload-rules'
+import { imageRejectionMessages } from '~/components/admin/upload-rules'
 import { createMenuItemWithImage } from '~/models/menu-item.server'
 import { AUTH_ERROR_KEY, getAdmin, isDemoSignInEnabled, requireAdmin } from '~/utils/auth.server'
+import { readAdminImageForm, submitAdminImageForm } from '~/utils/admin-uploads.server'
 import { safeRedirectPath } from '~/utils/request.server'
 import { commitSession, getSession } from '~/utils/session.server'
-import { parseFormWithUploads } from '~/utils/uploads.server'
 
 // The same screen is also served at /admin-upload and /admin-custom-cake-orders/image-uploader (spec §2).
 export { headers } from '~/components/admin/admin-route'
@@ -52,21 +46,11 @@ function reply(body: UploadActionData, status = 200) {
 
 export async function action({ request }: ActionFunctionArgs) {
 	await requireAdmin(request)
-	const parsed = await parseFormWithUploads(request, {
-		fileFields: ['image'],
-		maxFileBytes: MAX_ADMIN_IMAGE_BYTES,
-		maxRequestBytes: MAX_ADMIN_REQUEST_BYTES,
-	})
-	const submission = parseWithZod(parsed.formData, { schema: uploadMenuItemSchema })
-	const image = parsed.formData.get('image')
-	const imageAttached = image instanceof File && image.size > 0
-	if (parsed.problem) {
-		const { field, message } = uploadProblemMessages[parsed.problem]
-		const result = field
-			? submission.reply({ fieldErrors: { [field]: [message] } })
-			: submission.reply({ formErrors: [message] })
-		return reply({ result, uploaded: null, imageAttached: false }, parsed.problem === 'malformed' ? 400 : 413)
-	}
+	const { submission, imageAttached, problem } = submitAdminImageForm(
+		await readAdminImageForm(request),
+		uploadMenuItemSchema,
+	)
+	if (problem) return reply({ result: problem.result, uploaded: null, imageAttached }, problem.status)
 	if (submission.status !== 'success') return reply({ result: submission.reply(), uploaded: null, imageAttached }, 400)
 
 	const { name, description = '', price, category, imageAlt, image: file } = submission.value

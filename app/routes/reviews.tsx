@@ -1,8 +1,10 @@
-import { data, type HeadersFunction, type MetaFunction } from '@remix-run/node'
+import type { HeadersFunction, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { LoadProblem } from '~/components/load-problem'
+import { PageIntro } from '~/components/page-intro'
 import { RevealItem, RevealSection } from '~/components/reveal'
 import { listReviews } from '~/models/review.server'
+import { pageDataOrUnavailable } from '~/utils/page-data.server'
 import { pageMeta } from '~/utils/seo'
 
 export const meta: MetaFunction = (args) =>
@@ -11,13 +13,8 @@ export const meta: MetaFunction = (args) =>
 		description: 'What our neighbours say about our pão de queijo, conchas, cakes and coffee in Everett, WA.',
 	})
 
-export async function loader() {
-	try {
-		return { reviews: await listReviews() }
-	} catch (error) {
-		console.error('Loading reviews failed', error)
-		return data({ reviews: null }, { status: 503, headers: { 'Retry-After': '30' } })
-	}
+export function loader() {
+	return pageDataOrUnavailable('reviews', 'reviews', listReviews)
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
@@ -26,14 +23,9 @@ export default function Reviews() {
 	const { reviews } = useLoaderData<typeof loader>()
 	return (
 		<>
-			<section aria-labelledby="reviews-heading" className="bg-dough/50">
-				<div className="mx-auto max-w-3xl px-4 py-14 text-center md:py-16">
-					<h1 id="reviews-heading" className="font-display text-4xl font-bold md:text-5xl">
-						Customer Reviews
-					</h1>
-					<p className="mt-4 text-lg">Kind words from the neighbours, regulars and first-timers who visit us.</p>
-				</div>
-			</section>
+			<PageIntro id="reviews-heading" title="Customer Reviews">
+				Kind words from the neighbours, regulars and first-timers who visit us.
+			</PageIntro>
 
 			<div className="mx-auto max-w-6xl px-4 py-14 md:py-16">
 				{reviews === null ? (

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
-import { buttonClass, FormStatus } from '~/components/forms'
+import { buttonClass, FormErrors, FormStatus } from '~/components/forms'
 import { AdminBar } from './admin-bar'
 import { MenuItemFields } from './menu-item-fields'
 import { uploadMenuItemSchema } from './schemas'
@@ -119,15 +119,7 @@ function UploadMenuItemForm() {
 				) : null}
 			</div>
 			<Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-4">
-				{form.errors?.length ? (
-					<div id={form.errorId} className="mb-4">
-						<FormStatus tone="error">
-							{form.errors.map((error) => (
-								<p key={error}>{error}</p>
-							))}
-						</FormStatus>
-					</div>
-				) : null}
+				<FormErrors id={form.errorId} errors={form.errors} />
 				<MenuItemFields
 					fields={fields}
 					imageLabel="Image"
