@@ -163,7 +163,7 @@ test.describe('the Home screen', () => {
 	test('Vibe and Visit Us: coffee photo with the round badge; address, phone, e-mail and a lazy, titled map', async ({
 		page,
 	}) => {
-		await page.goto('/')
+		await gotoHydrated(page)
 		const vibe = page.getByRole('region', { name: 'Coffee, culture and good company' })
 		await expect(vibe.getByRole('img', { name: /latte/ })).toHaveAttribute('loading', 'lazy')
 		await expect(vibe.getByRole('img', { name: /badge/ })).toHaveClass(/rounded-full/)
@@ -178,7 +178,10 @@ test.describe('the Home screen', () => {
 			'href',
 			'mailto:hello@docedulcebakery.example',
 		)
+		// Google's map page is only loaded once the map comes near the screen.
 		const map = visit.locator('iframe')
+		await expect(map).toHaveCount(0)
+		await visit.getByTestId('map').scrollIntoViewIfNeeded()
 		await expect(map).toHaveAttribute('title', /^Store locator map/)
 		await expect(map).toHaveAttribute('loading', 'lazy')
 		await expect(map).toHaveAttribute('src', /^https:\/\/www\.google\.com\/maps\?q=.*&output=embed$/)
