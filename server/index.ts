@@ -1,5 +1,6 @@
 import 'dotenv/config'
 import type { Server } from 'node:http'
+import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
@@ -11,6 +12,8 @@ const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const SHUTDOWN_GRACE_MS = 10_000
 // Closing the pool waits for half-open connections; the process exiting closes them anyway.
 const CLEANUP_LIMIT_MS = 2_000
+// Keep-alive connections with no request after the signal for this long are closed.
+const IDLE_DRAIN_MS = 1_000
 
 async function main() {
 	const env = loadEnvOrExit()
@@ -82,7 +85,11 @@ function handleShutdown(server: Server, cleanup: () => Promise<void>) {
 			process.exit(1)
 		}, SHUTDOWN_GRACE_MS)
 		forceExit.unref()
-		server.close(async () => {
+		// Stop accepting connections, but not yet http's close(), which also destroys every keep-alive
+		// connection that has no request parsed at that instant: a client (or Fly's proxy) whose next
+		// request is already on the wire would get a reset. Connections in use get `Connection: close`
+		// on their next response instead; the ones still idle after IDLE_DRAIN_MS are closed then.
+		net.Server.prototype.close.call(server, async () => {
 			try {
 				await Promise.race([cleanup(), new Promise((resolve) => setTimeout(resolve, CLEANUP_LIMIT_MS))])
 				process.exit(0)
@@ -91,7 +98,7 @@ function handleShutdown(server: Server, cleanup: () => Promise<void>) {
 				process.exit(1)
 			}
 		})
-		server.closeIdleConnections()
+		setTimeout(() => server.closeIdleConnections(), IDLE_DRAIN_MS).unref()
 	}
 	process.on('SIGTERM', () => shutdown('SIGTERM'))
 	process.on('SIGINT', () => shutdown('SIGINT'))
