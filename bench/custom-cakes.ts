@@ -5,106 +5,35 @@
  *
  *   npm run build && npm run bench:custom-cakes
  *
- * By default it starts the production build itself on a free port, with a fresh database (on
- * DATABASE_URL's server, else an embedded Postgres), a temporary storage folder and
- * RATE_LIMIT_MULTIPLIER=100. To measure a server you started yourself, set BENCH_URL and give this
+ * By default it starts the production build itself (bench/production-server.ts): a free port, a fresh
+ * empty database (on DATABASE_URL's server, else an embedded Postgres), a temporary storage folder
+ * and a raised RATE_LIMIT_MULTIPLIER. To measure a server you started yourself, set BENCH_URL and give this
  * script the same DATABASE_URL and STORAGE_* settings as that server (and raise its rate limit).
  * BENCH_REQUESTS changes the number of submissions.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
-import { existsSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
-import net from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
 import sharp from 'sharp'
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../server/embedded-postgres'
-import { runPrisma } from '../server/prisma-cli'
-import { createDatabase, databaseUrl, dropDatabase, serverUrlOf } from '../tests/setup/database-server'
+import { startProductionServer } from './production-server'
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200)
 const runId = crypto.randomBytes(4).toString('hex')
 const emailDomain = `bench-${runId}.example.com`
-
-function freePort() {
-	return new Promise<number>((resolve) => {
-		const server = net.createServer().listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as net.AddressInfo
-			server.close(() => resolve(port))
-		})
-	})
-}
 
 interface Target {
 	baseUrl: string
 	stop: () => Promise<void>
 }
 
-/** The production build on a free port, with its own database and storage folder. */
-async function startProductionServer(): Promise<Target> {
-	const serverEntry = path.resolve('server-build/index.js')
-	if (!existsSync(serverEntry)) throw new Error('No production build: run `npm run build` first.')
-	let embedded: EmbeddedDatabase | undefined
-	if (!process.env.DATABASE_URL) embedded = await startEmbeddedPostgres(path.resolve('.data/bench-postgres'))
-	const serverUrl = embedded?.serverUrl ?? serverUrlOf(process.env.DATABASE_URL!)
-	const name = `bakery_bench_${runId}`
-	await createDatabase(serverUrl, name)
-	const benchDatabaseUrl = databaseUrl(serverUrl, name)
-	await runPrisma(['migrate', 'deploy'], benchDatabaseUrl)
-	const tempDir = await mkdtemp(path.join(os.tmpdir(), 'bakery-bench-'))
-	const port = await freePort()
-
-	const env: NodeJS.ProcessEnv = {
-		...process.env,
-		NODE_ENV: 'production',
-		PORT: String(port),
-		DATABASE_URL: benchDatabaseUrl,
-		STORAGE_DIR: path.join(tempDir, 'uploads'),
-		IMAGE_CACHE_DIR: path.join(tempDir, 'cache'),
-		RATE_LIMIT_MULTIPLIER: '100',
-		LOG_REQUESTS: 'false',
-		// Production settings the form does not use, so the server starts.
-		PAYMENTS_DISABLED: 'true',
-		SESSION_SECRET: process.env.SESSION_SECRET ?? crypto.randomBytes(32).toString('hex'),
-		GOOGLE_CLIENT_ID: process.env.GOOGLE_CLIENT_ID ?? 'bench-client',
-		GOOGLE_CLIENT_SECRET: process.env.GOOGLE_CLIENT_SECRET ?? 'bench-secret',
-		ADMIN_EMAILS: process.env.ADMIN_EMAILS ?? 'owner@example.com',
-	}
+/** The production build with its own empty database and storage folder (bench/production-server.ts). */
+async function startOwnServer(): Promise<Target> {
+	const server = await startProductionServer({ seed: false })
 	// This process reads the same database and storage to count what arrived.
 	Object.assign(process.env, {
-		DATABASE_URL: env.DATABASE_URL,
-		STORAGE_DIR: env.STORAGE_DIR,
-		IMAGE_CACHE_DIR: env.IMAGE_CACHE_DIR,
+		DATABASE_URL: server.databaseUrl,
+		STORAGE_DIR: server.storageDir,
+		IMAGE_CACHE_DIR: server.imageCacheDir,
 	})
-
-	const server = spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] })
-	await waitForListening(server)
-	return {
-		baseUrl: `http://localhost:${port}`,
-		async stop() {
-			if (server.exitCode === null) {
-				server.kill('SIGTERM')
-				await new Promise((resolve) => server.once('exit', resolve))
-			}
-			await dropDatabase(serverUrl, name).catch(() => {})
-			await embedded?.stop()
-			await rm(tempDir, { recursive: true, force: true })
-		},
-	}
-}
-
-function waitForListening(server: ChildProcess) {
-	return new Promise<void>((resolve, reject) => {
-		let output = ''
-		const onData = (chunk: Buffer) => {
-			output += chunk.toString()
-			if (output.includes('listening on')) resolve()
-		}
-		server.stdout!.on('data', onData)
-		server.stderr!.on('data', onData)
-		server.once('exit', (code) => reject(new Error(`The server exited with ${code}:\n${output}`)))
-	})
+	return server
 }
 
 /** A 3-megapixel JPEG (~190 KiB): noise over a gradient, so decoding and encoding do real work. */
@@ -149,7 +78,7 @@ function percentile(sorted: number[], p: number) {
 async function main() {
 	const target: Target = process.env.BENCH_URL
 		? { baseUrl: process.env.BENCH_URL.replace(/\/$/, ''), stop: async () => {} }
-		: await startProductionServer()
+		: await startOwnServer()
 	try {
 		const { prisma } = await import('../app/utils/db.server')
 		const { listObjectKeys, objectExists } = await import('../app/utils/storage.server')

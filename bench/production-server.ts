@@ -19,6 +19,9 @@ import { createDatabase, databaseUrl, dropDatabase, serverUrlOf } from '../tests
 export interface ProductionServer {
 	baseUrl: string
 	databaseUrl: string
+	/** Where the server stores uploads and image variants (local disk). */
+	storageDir: string
+	imageCacheDir: string
 	/** The server process (for RSS sampling and signals). */
 	process: ChildProcess
 	/** Runs one SQL query against the server's database. */
@@ -46,6 +49,7 @@ export async function startProductionServer(options: { seed?: boolean; env?: Nod
 	const ownDatabaseUrl = databaseUrl(serverUrl, name)
 	const tempDir = await mkdtemp(path.join(os.tmpdir(), 'bakery-perf-'))
 	const storageDir = path.join(tempDir, 'uploads')
+	const imageCacheDir = path.join(tempDir, 'cache')
 	await runPrisma(['migrate', 'deploy'], ownDatabaseUrl)
 	if (options.seed !== false) {
 		const previous = process.env.STORAGE_DIR
@@ -67,7 +71,7 @@ export async function startProductionServer(options: { seed?: boolean; env?: Nod
 		PORT: String(port),
 		DATABASE_URL: ownDatabaseUrl,
 		STORAGE_DIR: storageDir,
-		IMAGE_CACHE_DIR: path.join(tempDir, 'cache'),
+		IMAGE_CACHE_DIR: imageCacheDir,
 		RATE_LIMIT_MULTIPLIER: '10000',
 		LOG_REQUESTS: 'false',
 		STRIPE_SECRET_KEY: 'sk_test_perf',
@@ -90,6 +94,8 @@ export async function startProductionServer(options: { seed?: boolean; env?: Nod
 	return {
 		baseUrl: `http://127.0.0.1:${port}`,
 		databaseUrl: ownDatabaseUrl,
+		storageDir,
+		imageCacheDir,
 		process: child,
 		query: async <Row extends pg.QueryResultRow>(sql: string) => (await pool.query<Row>(sql)).rows,
 		async stop() {
