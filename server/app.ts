@@ -12,6 +12,18 @@ import { consumeRateLimit } from '../app/utils/rate-limit.server'
 import { isCrossSiteRequest } from '../app/utils/request.server'
 import { lowerCasePageRedirect } from '../app/utils/page-path'
 
+/**
+ * Slow clients (docs/security.md): the request line and headers must arrive within 10 s, the whole
+ * request (a 5 MB photo on a slow phone uplink included) within 60 s; Node checks every second.
+ * Keep-alive sockets idle for 5 s are closed (Fly's proxy reuses them well within that).
+ */
+export const serverTimeouts = {
+	headersTimeout: 10_000,
+	requestTimeout: 60_000,
+	keepAliveTimeout: 5_000,
+	connectionsCheckingInterval: 1_000,
+} as const
+
 interface AppOptions {
 	env: Env
 	clientDir: string

@@ -1,11 +1,11 @@
 import 'dotenv/config'
-import type { Server } from 'node:http'
+import http, { type Server } from 'node:http'
 import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
 import { EnvError, getEnv, resetEnv, type Env } from '../app/utils/env.server'
-import { createApp } from './app'
+import { createApp, serverTimeouts } from './app'
 import type * as DevDatabaseModule from './dev-database'
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -15,14 +15,20 @@ const CLEANUP_LIMIT_MS = 2_000
 // Keep-alive connections with no request after the signal for this long are closed.
 const IDLE_DRAIN_MS = 1_000
 
+
 async function main() {
 	const env = loadEnvOrExit()
 	const stopDevDatabase = env.DATABASE_URL ? undefined : await startDevDatabase(env)
 
+	const server = http.createServer(serverTimeouts)
+	server.keepAliveTimeout = serverTimeouts.keepAliveTimeout
+	// Hot reload shares the site's port (no second port to configure or collide on).
 	const viteDevServer =
 		env.NODE_ENV === 'production'
 			? undefined
-			: await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }))
+			: await import('vite').then((vite) =>
+					vite.createServer({ server: { middlewareMode: true, hmr: { server } } }),
+				)
 	const productionBuild = path.join(rootDir, 'build/server/index.js')
 	const app = createApp({
 		env: getEnv(),
@@ -33,7 +39,8 @@ async function main() {
 		viteDevServer,
 	})
 
-	const server = app.listen(env.PORT, env.HOST, () => {
+	server.on('request', app)
+	server.listen(env.PORT, env.HOST, () => {
 		console.log(`Bakery site (${env.NODE_ENV}) listening on http://localhost:${env.PORT}`)
 	})
 	server.on('error', (error) => {

@@ -4,6 +4,7 @@ import {
 	MultipartParseError,
 	parseMultipartRequest,
 } from '@mjackson/multipart-parser'
+import { limitBody } from './body.server'
 
 /** Why parsing stopped early. Fields that came after that point in the body are missing. */
 export type UploadProblem = 'file-too-large' | 'request-too-large' | 'too-many-files' | 'malformed'
@@ -20,39 +21,6 @@ export interface ParseFormOptions {
 	maxFileBytes: number
 	/** The whole body, enforced while it streams in (chunked bodies have no Content-Length to trust). */
 	maxRequestBytes: number
-}
-
-/**
- * Passes at most `maxBytes` of the body on, then ends it early. Ending (rather than erroring) keeps
- * the bytes already let through readable, so the parser still yields the fields before the cut.
- */
-function limitBody(request: Request, maxBytes: number) {
-	const state = { exceeded: false }
-	if (!request.body) return { limited: request, state }
-	let received = 0
-	const body = request.body.pipeThrough(
-		new TransformStream<Uint8Array, Uint8Array>({
-			transform(chunk, controller) {
-				const room = maxBytes - received
-				if (chunk.byteLength <= room) {
-					received += chunk.byteLength
-					controller.enqueue(chunk)
-					return
-				}
-				state.exceeded = true
-				if (room > 0) controller.enqueue(chunk.subarray(0, room))
-				received = maxBytes
-				controller.terminate()
-			},
-		}),
-	)
-	const limited = new Request(request.url, {
-		method: request.method,
-		headers: request.headers,
-		body,
-		duplex: 'half',
-	} as RequestInit)
-	return { limited, state }
 }
 
 function problemOf(error: unknown, bodyCut: boolean): UploadProblem | undefined {
