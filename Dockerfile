@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # Multi-stage build: deps → build → slim runtime with production dependencies only.
-ARG NODE_VERSION=20.19
+ARG NODE_VERSION=24.21.0
 
 FROM node:${NODE_VERSION}-bookworm-slim AS base
 ENV NODE_ENV=production
