@@ -1,19 +1,34 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { AdminLoginScreen, type AdminLoginData, type UploadActionData } from '~/components/admin/admin-login-screen'
-import { adminMeta, adminResponseHeaders } from '~/components/admin/admin-route'
+import { adminResponseHeaders } from '~/components/admin/admin-route'
 import { uploadMenuItemSchema } from '~/components/admin/schemas'
 import { imageRejectionMessages } from '~/components/admin/upload-rules'
 import { createMenuItemWithImage } from '~/models/menu-item.server'
-import { AUTH_ERROR_KEY, getAdmin, isDemoSignInEnabled, requireAdmin } from '~/utils/auth.server'
+import {
+	AUTH_ERROR_KEY,
+	getAdmin,
+	isDemoSignInEnabled,
+	isGoogleSignInConfigured,
+	requireAdmin,
+} from '~/utils/auth.server'
 import { readAdminImageForm, submitAdminImageForm } from '~/utils/admin-uploads.server'
 import { safeRedirectPath } from '~/utils/request.server'
+import { pageMeta } from '~/utils/seo'
 import { commitSession, getSession } from '~/utils/session.server'
 
 // The same screen is also served at /admin-upload and /admin-custom-cake-orders/image-uploader (spec §2).
 export { headers } from '~/components/admin/admin-route'
 export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'
 
-export const meta = adminMeta('Admin Login', 'Sign in to manage the bakery’s menu, custom cake requests and orders.')
+// Signed out it is the sign-in screen; signed in, the screen where the owner adds menu items.
+export const meta: MetaFunction<typeof loader> = (args) =>
+	args.data?.admin
+		? pageMeta(args, { title: 'Upload Menu Item', description: 'Add an item to the bakery’s menu.', noindex: true })
+		: pageMeta(args, {
+				title: 'Admin Login',
+				description: 'Sign in to manage the bakery’s menu, custom cake requests and orders.',
+				noindex: true,
+			})
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const url = new URL(request.url)
@@ -32,6 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		{
 			admin: null,
 			authError: authError ?? null,
+			googleSignIn: isGoogleSignInConfigured(),
 			demoSignIn: isDemoSignInEnabled(),
 			// After signing in, come back to this screen (or to the admin page that sent the visitor here).
 			returnTo: safeRedirectPath(returnToParam, url.pathname),

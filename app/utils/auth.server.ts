@@ -32,6 +32,12 @@ export function isDemoSignInEnabled() {
 	return env.NODE_ENV !== 'production' && !env.GOOGLE_CLIENT_ID
 }
 
+/** 'Sign in with Google' is offered only when the OAuth client is configured (always in production). */
+export function isGoogleSignInConfigured() {
+	const env = getEnv()
+	return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET)
+}
+
 export function isAllowedAdmin(email: string) {
 	if (isDemoSignInEnabled() && email === DEMO_ADMIN.email) return true
 	return getEnv().ADMIN_EMAILS.includes(email.toLowerCase())

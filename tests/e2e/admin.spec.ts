@@ -42,6 +42,7 @@ async function submitCakeRequest(request: APIRequestContext, name: string) {
 test('sign in with Google, upload an item and see it in the shop, mark it sold out, and log out', async ({ page }) => {
 	const name = uniqueName('E2E Guava Roll')
 	await signIn(page)
+	await expect(page).toHaveTitle('Upload Menu Item | Doce Dulce Bakery')
 
 	const form = page.locator('form#upload-menu-item')
 	await form.getByLabel('Name').fill(name)

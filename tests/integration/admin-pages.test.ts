@@ -70,12 +70,12 @@ describe('the Admin Login screen', () => {
 		expect(onward.headers.get('Location')).toBe('/admin/menu')
 	})
 
-	it('offers the demo sign-in only in development without Google credentials', async () => {
-		expect((await visit('/image-uploader')).data).toMatchObject({ demoSignIn: false })
+	it('offers Google when it is configured, else (development only) just the demo sign-in', async () => {
+		expect((await visit('/image-uploader')).data).toMatchObject({ googleSignIn: true, demoSignIn: false })
 		delete process.env.GOOGLE_CLIENT_ID
 		resetEnv()
 		try {
-			expect((await visit('/image-uploader')).data).toMatchObject({ demoSignIn: true })
+			expect((await visit('/image-uploader')).data).toMatchObject({ googleSignIn: false, demoSignIn: true })
 		} finally {
 			process.env.GOOGLE_CLIENT_ID = 'test-client'
 			resetEnv()

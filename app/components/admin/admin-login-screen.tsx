@@ -8,8 +8,14 @@ import { uploadMenuItemSchema } from './schemas'
 import { useHydrated } from './use-hydrated'
 
 export type AdminLoginData =
-	| { admin: { name: string }; authError?: undefined; demoSignIn?: undefined; returnTo?: undefined }
-	| { admin: null; authError: string | null; demoSignIn: boolean; returnTo: string }
+	| {
+			admin: { name: string }
+			authError?: undefined
+			googleSignIn?: undefined
+			demoSignIn?: undefined
+			returnTo?: undefined
+	  }
+	| { admin: null; authError: string | null; googleSignIn: boolean; demoSignIn: boolean; returnTo: string }
 
 export interface UploadActionData {
 	result: SubmissionResult<string[]>
@@ -34,10 +40,12 @@ export function AdminLoginScreen() {
 
 function SignedOut({
 	authError,
+	googleSignIn,
 	demoSignIn,
 	returnTo,
 }: {
 	authError: string | null
+	googleSignIn: boolean
 	demoSignIn: boolean
 	returnTo: string
 }) {
@@ -56,19 +64,36 @@ function SignedOut({
 				</div>
 			) : null}
 			{/* Plain forms: the answer is a redirect to Google, another site. */}
-			<form method="post" action="/auth/google" className="mt-8">
-				<input type="hidden" name="returnTo" value={returnTo} />
-				<button type="submit" className={buttonClass}>
-					Sign in with Google
-				</button>
-			</form>
-			{demoSignIn ? (
-				<form method="post" action="/auth/demo" className="mt-4">
+			{googleSignIn ? (
+				<form method="post" action="/auth/google" className="mt-8">
 					<input type="hidden" name="returnTo" value={returnTo} />
-					<button type="submit" className="font-semibold underline underline-offset-4 hover:text-cinnamon">
-						Sign in as demo admin (development only)
+					<button type="submit" className={buttonClass}>
+						Sign in with Google
 					</button>
 				</form>
+			) : null}
+			{demoSignIn ? (
+				<>
+					<form method="post" action="/auth/demo" className="mt-8">
+						<input type="hidden" name="returnTo" value={returnTo} />
+						<button type="submit" className={buttonClass}>
+							Sign in as demo admin (development only)
+						</button>
+					</form>
+					<p className="mt-4 text-sm text-cocoa/80">
+						Google sign-in is off in this development copy. To use it, set <code>GOOGLE_CLIENT_ID</code>,{' '}
+						<code>GOOGLE_CLIENT_SECRET</code> and <code>ADMIN_EMAILS</code> in <code>.env</code> (see{' '}
+						<code>.env.example</code>) and restart.
+					</p>
+				</>
+			) : null}
+			{!googleSignIn && !demoSignIn ? (
+				<FormStatus tone="error">
+					<p>
+						Sign-in is not configured: set both <code>GOOGLE_CLIENT_ID</code> and <code>GOOGLE_CLIENT_SECRET</code>, or
+						neither to use the demo sign-in in development.
+					</p>
+				</FormStatus>
 			) : null}
 		</div>
 	)
