@@ -4,10 +4,12 @@
  *
  *   npx tsx scripts/render-site-images.ts
  *
- * Also rasterises the logo (public/favicon.svg) into the web-manifest and Apple touch icons.
+ * Also rasterises the logo (public/favicon.svg) into the web-manifest and Apple touch icons, and
+ * public/favicon.ico for browsers and tools that ask for /favicon.ico without reading the page.
  */
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import pngToIco from 'png-to-ico'
 import sharp from 'sharp'
 import { siteImageSpecs, type SiteImageName } from '../app/components/site-images'
 import { renderDemoImage } from '../prisma/seed/images'
@@ -37,6 +39,10 @@ async function renderPhoto(name: SiteImageName) {
 	return written
 }
 
+function rasterLogo(logo: Buffer, size: number) {
+	return sharp(logo, { density: 72 * Math.ceil(size / 64) }).resize(size, size)
+}
+
 async function renderIcons() {
 	const logo = await readFile(path.join(publicDir, 'favicon.svg'))
 	const icons: Array<[string, number, string]> = [
@@ -47,12 +53,17 @@ async function renderIcons() {
 	]
 	const written: Array<[string, number]> = []
 	for (const [file, size, background] of icons) {
-		let image = sharp(logo, { density: 72 * Math.ceil(size / 64) }).resize(size, size)
+		let image = rasterLogo(logo, size)
 		if (background !== 'transparent') image = image.flatten({ background })
 		const png = await image.png({ compressionLevel: 9, palette: true }).toBuffer()
 		await writeFile(path.join(outDir, file), png)
 		written.push([file, png.length])
 	}
+	const favicon = await pngToIco(
+		await Promise.all([16, 32, 48].map((size) => rasterLogo(logo, size).png({ compressionLevel: 9 }).toBuffer())),
+	)
+	await writeFile(path.join(publicDir, 'favicon.ico'), favicon)
+	written.push(['../../favicon.ico', favicon.length])
 	return written
 }
 

@@ -90,6 +90,11 @@ test('a real favicon, touch icon and web manifest', async ({ page, request }) =>
 	await page.goto('/')
 	const favicon = await request.get((await page.locator('link[rel="icon"]').getAttribute('href'))!)
 	expect(favicon.headers()['content-type']).toContain('image/svg+xml')
+	// Browsers' bookmark and tab fallbacks, feed readers and crawlers ask for /favicon.ico itself.
+	const ico = await request.get('/favicon.ico')
+	expect(ico.status()).toBe(200)
+	expect(ico.headers()['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)$/)
+	expect((await ico.body()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]))
 	const touchIcon = await request.get((await page.locator('link[rel="apple-touch-icon"]').getAttribute('href'))!)
 	expect(touchIcon.headers()['content-type']).toBe('image/png')
 
