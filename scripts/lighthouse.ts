@@ -1,17 +1,21 @@
 /**
  * Lighthouse 12.8.2 (mobile form factor, simulated throttling, Debian chromium) on the production
- * build: `/`, `/shop`, `/custom-cakes` and `/checkout` with two items in the cart. Prints a table.
+ * build: `/`, `/shop`, `/custom-cakes` and `/checkout` with two items in the cart.
  *
- *   npm run build && npm run lighthouse            # measure and print
- *   npm run build && npm run lighthouse:check      # the same, exit 1 if a score < 95 or CLS > 0.01 (in `npm test`)
+ *   npm run build && npm run lighthouse         # benchmark: every score, LCP, TBT, CLS; never fails on a timing
+ *   npm run build && npm run lighthouse:check   # in `npm test`: only what does not depend on the host's speed
+ *
+ * The benchmark measures each page LIGHTHOUSE_RUNS (3) times and reports the median run, twice: with
+ * Lighthouse's default 4× CPU slowdown (its "mid-tier phone" on a high-end desktop) and with the
+ * slowdown calibrated to this host as Lighthouse's docs/throttling.md asks (benchmarkIndex → multiplier).
+ * LIGHTHOUSE_CPU_MULTIPLIER=n measures at that one multiplier only. Record the figures in docs/performance.md.
+ *
+ * The check runs each page once and exits 1 if accessibility, best practices or SEO scores below 100
+ * or CLS is over 0.01. The performance score, LCP and TBT are timings: printed, never gated (decision 013).
  *
  * It starts its own production server (bench/production-server.ts); LIGHTHOUSE_URL measures a
  * server you started yourself instead (the checkout page then needs items in that server's menu).
  * CHROME_PATH overrides the browser (default /usr/bin/chromium); LIGHTHOUSE_PAGES=/,/shop measures a subset.
- *
- * Each page is measured LIGHTHOUSE_RUNS (3) times and the median run reported. The CPU slowdown is
- * calibrated to this host as Lighthouse's docs/throttling.md asks (measured benchmarkIndex → multiplier;
- * 4× on a high-end desktop); LIGHTHOUSE_CPU_MULTIPLIER=4 forces Lighthouse's default.
  */
 import { existsSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
@@ -27,16 +31,22 @@ const ALL_PAGES = ['/', '/shop', '/custom-cakes', '/checkout']
 // LIGHTHOUSE_PAGES=/,/shop measures a subset.
 const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ALL_PAGES
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
-const MIN_SCORE = 95
+/** Scores made of pass/fail audits of the page itself, the same on any host: the check requires them at 100. */
+const GATED_CATEGORIES = ['accessibility', 'best-practices', 'seo'] as const
+const MIN_GATED_SCORE = 100
+const DEFAULT_CPU_MULTIPLIER = 4
 const MAX_LCP_MS = 1_800
 const MAX_CLS = 0.01
 const MAX_TBT_MS = 50
 const CART_STORAGE_KEY = 'bakery-cart'
-// Simulated metrics vary run to run on a shared machine: each page is measured RUNS times and the median run reported.
-const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3))
+const CHECK = process.argv.includes('--check')
+// Simulated metrics vary run to run on a shared machine: the benchmark measures each page RUNS times and
+// reports the median run. The check's scores don't vary with timing: one run each.
+const RUNS = CHECK ? 1 : Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3))
 
 interface PageResult {
 	path: string
+	cpuSlowdownMultiplier: number
 	scores: Record<(typeof CATEGORIES)[number], number>
 	lcpMs: number
 	cls: number
@@ -72,45 +82,71 @@ async function measure(baseUrl: string, server: ProductionServer | undefined) {
 	const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null })
 	const results: PageResult[] = []
 	try {
-		const benchmarkIndex = await measureBenchmarkIndex(browser, baseUrl)
-		const cpuSlowdownMultiplier = Number(process.env.LIGHTHOUSE_CPU_MULTIPLIER) || calibratedCpuMultiplier(benchmarkIndex)
-		console.log(
-			`Host CPU benchmarkIndex ${Math.round(benchmarkIndex)} → cpuSlowdownMultiplier ${cpuSlowdownMultiplier} (median of ${RUNS} runs per page)`,
-		)
+		const multipliers = await cpuMultipliers(browser, baseUrl)
 		const items = await cartItems(server)
-		for (const path of PAGES) {
-			const withCart = path === '/checkout'
-			const runs: RunnerResult[] = []
-			for (let run = 0; run < RUNS; run++) {
-				if (withCart) await putInCart(browser, baseUrl, items)
-				runs.push(
-					await runWithRetry(path, () =>
-						lighthouse(
-							`${baseUrl}${path}`,
-							{
-								port: chrome.port,
-								output: 'json',
-								logLevel: 'error',
-								onlyCategories: [...CATEGORIES],
-								// The cart lives in localStorage: keep it for the checkout page.
-								disableStorageReset: withCart,
-								// Checkout is deliberately noindex (nothing to find there); every other SEO audit still counts.
-								skipAudits: path === '/checkout' ? ['is-crawlable'] : undefined,
-							},
-							{ extends: 'lighthouse:default', settings: { throttling: { ...throttlingPresets.mobileSlow4G, cpuSlowdownMultiplier } } },
+		for (const cpuSlowdownMultiplier of multipliers) {
+			for (const path of PAGES) {
+				const runs: RunnerResult[] = []
+				for (let run = 0; run < RUNS; run++) {
+					runs.push(
+						await runWithRetry(path, () =>
+							runLighthouse(browser, chrome.port, baseUrl, path, items, cpuSlowdownMultiplier),
 						),
-					),
-				)
+					)
+				}
+				const median = runs.find((run) => run.lhr === computeMedianRun(runs.map((each) => each.lhr)))!
+				results.push(pageResult(path, cpuSlowdownMultiplier, median.lhr))
+				await saveReports(path, cpuSlowdownMultiplier, median)
 			}
-			const median = runs.find((run) => run.lhr === computeMedianRun(runs.map((each) => each.lhr)))!
-			results.push(pageResult(path, median.lhr))
-			await saveReports(path, median)
 		}
 	} finally {
 		await browser.disconnect()
 		chrome.kill()
 	}
 	return results
+}
+
+/** The check: Lighthouse's default only. The benchmark: the default and this host's calibrated value, unless one is forced. */
+async function cpuMultipliers(browser: Browser, baseUrl: string) {
+	const forced = Number(process.env.LIGHTHOUSE_CPU_MULTIPLIER)
+	if (forced) return [forced]
+	if (CHECK) return [DEFAULT_CPU_MULTIPLIER]
+	const benchmarkIndex = await measureBenchmarkIndex(browser, baseUrl)
+	const calibrated = calibratedCpuMultiplier(benchmarkIndex)
+	console.log(
+		`Host CPU benchmarkIndex ${Math.round(benchmarkIndex)} → calibrated cpuSlowdownMultiplier ${calibrated}; ` +
+			`also measured at Lighthouse's default ${DEFAULT_CPU_MULTIPLIER}× (median of ${RUNS} runs per page)`,
+	)
+	return [...new Set([DEFAULT_CPU_MULTIPLIER, calibrated])]
+}
+
+async function runLighthouse(
+	browser: Browser,
+	port: number,
+	baseUrl: string,
+	path: string,
+	items: unknown[],
+	cpuSlowdownMultiplier: number,
+) {
+	const withCart = path === '/checkout'
+	if (withCart) await putInCart(browser, baseUrl, items)
+	return lighthouse(
+		`${baseUrl}${path}`,
+		{
+			port,
+			output: 'json',
+			logLevel: 'error',
+			onlyCategories: [...CATEGORIES],
+			// The cart lives in localStorage: keep it for the checkout page.
+			disableStorageReset: withCart,
+			// Checkout is deliberately noindex (nothing to find there); every other SEO audit still counts.
+			skipAudits: path === '/checkout' ? ['is-crawlable'] : undefined,
+		},
+		{
+			extends: 'lighthouse:default',
+			settings: { throttling: { ...throttlingPresets.mobileSlow4G, cpuSlowdownMultiplier } },
+		},
+	)
 }
 
 /**
@@ -148,7 +184,7 @@ async function putInCart(browser: Browser, baseUrl: string, items: unknown[]) {
 	await page.close()
 }
 
-function pageResult(path: string, lhr: RunnerResult['lhr']): PageResult {
+function pageResult(path: string, cpuSlowdownMultiplier: number, lhr: RunnerResult['lhr']): PageResult {
 	const scores = Object.fromEntries(
 		CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
 	) as PageResult['scores']
@@ -157,6 +193,7 @@ function pageResult(path: string, lhr: RunnerResult['lhr']): PageResult {
 		.map((audit) => audit.id)
 	return {
 		path,
+		cpuSlowdownMultiplier,
 		scores,
 		lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
 		cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
@@ -166,10 +203,10 @@ function pageResult(path: string, lhr: RunnerResult['lhr']): PageResult {
 }
 
 /** LIGHTHOUSE_REPORT_DIR=dir keeps the median run's JSON report (and with LIGHTHOUSE_TRACES=1 its trace). */
-async function saveReports(path: string, run: RunnerResult) {
+async function saveReports(path: string, cpuSlowdownMultiplier: number, run: RunnerResult) {
 	const dir = process.env.LIGHTHOUSE_REPORT_DIR
 	if (!dir) return
-	const name = path === '/' ? '_home' : path.replaceAll('/', '_')
+	const name = `${path === '/' ? '_home' : path.replaceAll('/', '_')}_cpu${cpuSlowdownMultiplier}x`
 	await writeFile(`${dir}/lighthouse${name}.json`, run.report as string)
 	if (process.env.LIGHTHOUSE_TRACES) await writeFile(`${dir}/trace${name}.json`, JSON.stringify(run.artifacts.Trace))
 }
@@ -192,18 +229,20 @@ async function runWithRetry(path: string, run: () => ReturnType<typeof lighthous
 	throw new Error(`${path}: ${lastError}`)
 }
 
-/** What fails the check: a score under MIN_SCORE or any layout shift budget breach. */
+/** What fails the check: a host-independent score under 100, or a layout shift. */
 function failuresOf(result: PageResult) {
-	const failures = CATEGORIES.filter((category) => result.scores[category] < MIN_SCORE).map(
-		(category) => `${category} ${result.scores[category]} < ${MIN_SCORE}`,
+	const failures = GATED_CATEGORIES.filter((category) => result.scores[category] < MIN_GATED_SCORE).map(
+		(category) =>
+			`${category} ${result.scores[category]} < ${MIN_GATED_SCORE} (failed: ${result.failedAudits.join(' ') || '-'})`,
 	)
 	if (!(result.cls <= MAX_CLS)) failures.push(`CLS ${result.cls.toFixed(3)} > ${MAX_CLS}`)
 	return failures
 }
 
-/** Timing targets: reported, and they weigh in the performance score, but alone they do not fail the check (noise). */
+/** Timing targets (the benchmark's business): reported, never a failure. */
 function targetMissesOf(result: PageResult) {
 	const misses: string[] = []
+	if (result.scores.performance < 100) misses.push(`performance ${result.scores.performance} < 100`)
 	if (!(result.lcpMs <= MAX_LCP_MS)) misses.push(`LCP ${Math.round(result.lcpMs)} ms > ${MAX_LCP_MS} ms`)
 	if (!(result.tbtMs <= MAX_TBT_MS)) misses.push(`TBT ${Math.round(result.tbtMs)} ms > ${MAX_TBT_MS} ms`)
 	return misses
@@ -212,6 +251,7 @@ function targetMissesOf(result: PageResult) {
 function printTable(results: PageResult[]) {
 	const rows = results.map((result) => ({
 		page: result.path,
+		CPU: `${result.cpuSlowdownMultiplier}×`,
 		perf: result.scores.performance,
 		a11y: result.scores.accessibility,
 		'best practices': result.scores['best-practices'],
@@ -228,25 +268,24 @@ function printTable(results: PageResult[]) {
 let overBudget = false
 
 async function main() {
-	const check = process.argv.includes('--check')
 	const server = process.env.LIGHTHOUSE_URL ? undefined : await startProductionServer()
 	const baseUrl = (process.env.LIGHTHOUSE_URL ?? server!.baseUrl).replace(/\/$/, '')
 	try {
 		const results = await measure(baseUrl, server)
 		printTable(results)
 		const label = (check: (result: PageResult) => string[]) =>
-			results.flatMap((result) => check(result).map((problem) => `${result.path}: ${problem}`))
-		const failures = label(failuresOf)
+			results.flatMap((result) =>
+				check(result).map((problem) => `${result.path} at ${result.cpuSlowdownMultiplier}× CPU: ${problem}`),
+			)
 		const misses = label(targetMissesOf)
-		if (misses.length > 0) console.log(`Over target:\n  ${misses.join('\n  ')}`)
+		if (misses.length > 0)
+			console.log(`Over target (timings: reported, never a test failure):\n  ${misses.join('\n  ')}`)
+		const failures = label(failuresOf)
 		if (failures.length > 0) {
 			console.log(`Over budget:\n  ${failures.join('\n  ')}`)
-			if (check) overBudget = true
-		}
-		if (failures.length + misses.length === 0) {
-			console.log(
-				`All pages: every score ≥ ${MIN_SCORE}, LCP ≤ ${MAX_LCP_MS} ms, CLS ≤ ${MAX_CLS}, TBT ≤ ${MAX_TBT_MS} ms.`,
-			)
+			if (CHECK) overBudget = true
+		} else if (CHECK) {
+			console.log(`All pages: accessibility, best practices and SEO ${MIN_GATED_SCORE}, CLS ≤ ${MAX_CLS}.`)
 		}
 	} finally {
 		await server?.stop()
