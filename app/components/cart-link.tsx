@@ -3,7 +3,7 @@ import { useCart } from './cart-provider'
 
 /**
  * The header's cart indicator (desktop navigation and mobile menu panel): a link to /cart with
- * the item count, shown only when the cart holds items (the spec's box that "appears").
+ * the item count, shown only when the cart holds items (docs/product.md, the header).
  */
 export function CartLink({ placement }: { placement: 'desktop' | 'mobile' }) {
 	const { hydrated, count } = useCart()

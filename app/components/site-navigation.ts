@@ -1,10 +1,10 @@
-/** Where the header and footer lead. The spec's header shows About and Gallery; the rest fill the dropdown. */
+/** Where the header and footer lead. The header shows About and Gallery; the rest fill the dropdown. */
 export const primaryLinks = [
 	{ to: '/about', label: 'About' },
 	{ to: '/gallery', label: 'Gallery' },
 ] as const
 
-/** The desktop dropdown (empty in the spec; see docs/decisions/007-header-navigation.md). */
+/** The desktop dropdown (docs/decisions/007-public-site-layout.md). */
 export const menuLinks = [
 	{ to: '/menu', label: 'Explore Our Menu' },
 	{ to: '/cakes', label: 'Cakes' },

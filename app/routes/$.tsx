@@ -4,7 +4,7 @@ import { defaultBusiness } from '~/config/business'
 import { pageMeta } from '~/utils/seo'
 
 /**
- * Any unknown path shows the Home screen (spec §2), answered 404 and marked noindex so search
+ * Any unknown path shows the Home screen (docs/product.md), answered 404 and marked noindex so search
  * engines never index it as a duplicate of the home page.
  */
 export function loader() {

@@ -16,7 +16,7 @@ import { safeRedirectPath } from '~/utils/request.server'
 import { pageMeta } from '~/utils/seo'
 import { commitSession, getSession } from '~/utils/session.server'
 
-// The same screen is also served at /admin-upload and /admin-custom-cake-orders/image-uploader (spec §2).
+// The same screen is also served at /admin-upload and /admin-custom-cake-orders/image-uploader (docs/product.md).
 export { headers } from '~/components/admin/admin-route'
 export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'
 

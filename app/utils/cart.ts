@@ -1,5 +1,5 @@
 /**
- * The cart: a pure reducer over the spec's operations (§3, §4). Prices here are for display;
+ * The cart: a pure reducer (add, update quantity, remove, clear). Prices here are for display;
  * checkout recomputes every amount on the server from the database.
  */
 export const MAX_QUANTITY_PER_LINE = 50

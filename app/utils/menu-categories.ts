@@ -1,6 +1,6 @@
 import type { MenuCategory } from '~/generated/prisma/enums'
 
-/** The spec's four categories: database value, the label people see (and share in ?category=). */
+/** The four menu categories (docs/product.md): database value, the label people see (and share in ?category=). */
 export const menuCategories = [
 	{ value: 'BRAZILIAN_PASTRIES', label: 'Brazilian Pastries' },
 	{ value: 'MEXICAN_PASTRIES', label: 'Mexican Pastries' },

@@ -1,6 +1,6 @@
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 })
 
-/** '$4.50' for 450 cents; '$—' for anything that is not a whole number of cents (spec §5). */
+/** '$4.50' for 450 cents; '$—' for anything that is not a whole number of cents (docs/product.md). */
 export function formatPrice(cents: unknown): string {
 	if (typeof cents !== 'number' || !Number.isSafeInteger(cents)) return '$—'
 	return dollars.format(cents / 100)

@@ -1,5 +1,5 @@
 /**
- * Path matching is case-insensitive (spec §2); the server answers a mixed-case page path with a
+ * Path matching is case-insensitive (docs/product.md); the server answers a mixed-case page path with a
  * 301 to the lower-case one, so each page has one URL. File-like paths keep their case:
  * fingerprinted assets, stored images (`/images/menuImages/…` keys are case-sensitive) and
  * anything with an extension.

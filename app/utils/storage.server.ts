@@ -12,7 +12,7 @@ import {
 } from '@aws-sdk/client-s3'
 import { getEnv, type Env } from './env.server'
 
-/** The storage folders of the spec. Every object key starts with one of them. */
+/** The storage folders (menu, gallery and cake photos). Every object key starts with one of them. */
 export const storagePrefixes = ['menuImages', 'customCakeImages', 'galleryImages'] as const
 export type StoragePrefix = (typeof storagePrefixes)[number]
 

@@ -37,7 +37,7 @@ describe('prisma db seed', () => {
 		for (const item of first.menuItems) {
 			expect(item.priceCents).toBeGreaterThan(0)
 			expect(item.imageAlt.length).toBeGreaterThan(10)
-			// The spec: cakes can be added to the cart; pastries and donuts are 'Coming Soon!'.
+			// docs/product.md: cakes can be added to the cart; pastries and donuts are 'Coming Soon!'.
 			expect(item.orderable).toBe(item.category === 'CAKES')
 		}
 		expect(first.reviews).toBeGreaterThanOrEqual(6)

@@ -6,7 +6,7 @@ import { formatPrice } from '~/utils/money'
 import { QuantityStepper } from './quantity-stepper'
 import type { MenuItemView } from './types'
 
-/** The one item modal for every menu page (spec §2, §4): picture, details, quantity and the action. */
+/** The one item modal for every menu page (docs/product.md): picture, details, quantity and the action. */
 export function ItemDialog({
 	item,
 	onClose,

@@ -3,7 +3,7 @@ import { MAX_QUANTITY_PER_LINE } from '~/utils/cart'
 
 /**
  * − [n] + with a minimum of 1. Typed input that is not a positive whole number is ignored:
- * the last valid quantity stays (spec §5) and the field shows it again on blur.
+ * the last valid quantity stays (docs/product.md, Ordering) and the field shows it again on blur.
  */
 export function QuantityStepper({
 	id,
