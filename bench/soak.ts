@@ -34,6 +34,8 @@ const counts = {
 	sent: { page: 0, contact: 0, customCake: 0, checkout: 0 } as Record<Kind, number>,
 	accepted: { page: 0, contact: 0, customCake: 0, checkout: 0 } as Record<Kind, number>,
 	errors: [] as string[],
+	/** Custom cake posts answered "busy, try again in a minute" (a full photo line, decision 023): not errors. */
+	busy: 0,
 }
 
 function pickKind(): Kind {
@@ -91,6 +93,10 @@ async function main() {
 			body.append('image', new File([new Uint8Array(photo)], 'idea.jpg', { type: 'image/jpeg' }))
 			const response = await fetch(`${baseUrl}/custom-cakes`, { method: 'POST', body, headers: { Origin: origin } })
 			const html = await response.text()
+			if (response.status === 503 && response.headers.has('Retry-After')) {
+				counts.busy++
+				return false
+			}
 			if (response.status >= 500) throw new Error(`POST /custom-cakes → ${response.status}`)
 			return response.ok && !html.includes('aria-invalid="true"') && /Thank you|received/i.test(html)
 		},
@@ -167,6 +173,7 @@ async function main() {
 		)
 		console.log(
 			`${total} requests in ${SECONDS} s (${(total / SECONDS).toFixed(0)} req/s); errors ${counts.errors.length}; ` +
+				`custom cakes told busy ${counts.busy}; ` +
 				`RSS after ${WARM_UP_SECONDS} s warm-up ${mb(rssMin)}–${mb(rssMax)} (${(growth * 100).toFixed(1)} %)`,
 		)
 		const everyAcceptedStored = (['contact', 'customCake', 'checkout'] as const).every(

@@ -56,10 +56,16 @@ export interface CustomCakeSubmission {
 }
 
 export type SubmitOutcome =
-	{ ok: true } | { ok: false; imageRejection: UploadRejection } | { ok: false; formError: string }
+	| { ok: true }
+	| { ok: false; imageRejection: UploadRejection }
+	| { ok: false; formError: string; retryAfterSeconds?: number }
 
 export const storageFailureMessage = 'We couldn’t save your photo just now. Please try again in a moment.'
 export const databaseFailureMessage = 'We couldn’t save your request just now. Please try again in a moment.'
+/** Too many customers' photos already waiting to be processed (decision 023). */
+export const photosBusyMessage =
+	'We’re busy processing other photos. Please try sending your request again in a minute.'
+const PHOTOS_BUSY_RETRY_AFTER_SECONDS = 60
 
 /**
  * The page's token plus a digest of what was sent: the same form sent twice (double click,
@@ -100,7 +106,10 @@ export async function submitCustomCakeRequest(submission: CustomCakeSubmission):
 
 	let imageKey: string | null = null
 	if (imageBytes) {
-		const prepared = await prepareUploadedImage(imageBytes)
+		const prepared = await prepareUploadedImage(imageBytes, 'public')
+		if (!prepared.ok && prepared.reason === 'busy') {
+			return { ok: false, formError: photosBusyMessage, retryAfterSeconds: PHOTOS_BUSY_RETRY_AFTER_SECONDS }
+		}
 		if (!prepared.ok) return { ok: false, imageRejection: prepared.reason }
 		imageKey = createObjectKey('customCakeImages', prepared.extension)
 		try {

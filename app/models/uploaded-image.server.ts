@@ -26,7 +26,7 @@ export async function withStoredImage<T>(
 	file: File,
 	write: (key: string) => Promise<T>,
 ): Promise<StoredImageOutcome<T>> {
-	const prepared = await prepareUploadedImage(new Uint8Array(await file.arrayBuffer()))
+	const prepared = await prepareUploadedImage(new Uint8Array(await file.arrayBuffer()), 'owner')
 	if (!prepared.ok) return { ok: false, imageRejection: prepared.reason }
 	const key = createObjectKey(prefix, prepared.extension)
 	try {

@@ -139,7 +139,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	if (submission.status !== 'success') {
 		// Report a bad photo in the same round as the other fields.
 		const rejection =
-			image && !submission.error?.image ? await inspectUploadedImage(new Uint8Array(await image.arrayBuffer())) : null
+			image && !submission.error?.image
+				? await inspectUploadedImage(new Uint8Array(await image.arrayBuffer()), 'public')
+				: null
 		if (!rejection) return showErrors(submission.reply(), 400, Boolean(image) && !submission.error?.image)
 		return showErrors(submission.reply({ fieldErrors: { image: [imageRejectionMessages[rejection]] } }), 400)
 	}
@@ -152,7 +154,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			400,
 		)
 	}
-	return showErrors(submission.reply({ formErrors: [outcome.formError] }), 503, Boolean(image))
+	const retryAfter = outcome.retryAfterSeconds ? { 'Retry-After': String(outcome.retryAfterSeconds) } : undefined
+	return showErrors(submission.reply({ formErrors: [outcome.formError] }), 503, Boolean(image), retryAfter)
 }
 
 const subscribeNever = () => () => {}

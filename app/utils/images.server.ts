@@ -8,48 +8,99 @@ import sharp from 'sharp'
 import { imageWidths, type ImageWidth } from '~/components/stored-image'
 import { getObject, variantCacheDir } from './storage.server'
 
-/** Decompression-bomb guard: a 5 MB file may still unpack to gigabytes of pixels. 50 MP covers phone photos. */
-export const MAX_IMAGE_PIXELS = 50_000_000
+/**
+ * Limits per uploader (decision 023). Pixels are checked from the header before anything is decoded (a
+ * 5 MB file may still unpack to gigabytes) and again by sharp's `limitInputPixels` while decoding; the
+ * time limit stops a decode that runs away anyway. Each uploader has a line of its own, one job at a time,
+ * so customers' photos never hold up the owner's uploads or the menu's resizing.
+ */
+const uploaders = {
+	/** The owner's camera originals on the admin screens. */
+	owner: {
+		maxPixels: 50_000_000,
+		maxPixelsDecodedWhole: 50_000_000,
+		timeoutSeconds: 20,
+		work: pLimit(1),
+		maxWaiting: Infinity,
+	},
+	/**
+	 * The public custom-cake form: a phone's default photo (12 MP, 24 MP on recent iPhones), not its
+	 * 48–200 MP modes; formats decoded whole in memory up to a 4K frame (3840×2160). Past `maxWaiting`
+	 * queued photos the customer is asked to come back in a minute.
+	 */
+	public: {
+		maxPixels: 25_000_000,
+		maxPixelsDecodedWhole: 9_000_000,
+		timeoutSeconds: 10,
+		work: pLimit(1),
+		maxWaiting: 3,
+	},
+}
+export type Uploader = keyof typeof uploaders
+
 /** Stored originals are scaled down to fit this box; the image route never needs more. */
 const MAX_STORED_EDGE = 2560
 
 /**
- * Decoding and encoding are CPU-bound. Run one job per core and queue the rest: under load, requests
- * then finish in arrival order, instead of all of them crawling through libuv's shared pool together
- * and finishing at the end.
+ * Resizing for /images. Decoding and encoding are CPU-bound: run one job per core and queue the rest, so
+ * under load requests finish in arrival order instead of all crawling through libuv's pool together.
  */
-const imageWork = pLimit(Math.max(1, os.availableParallelism()))
+const variantWork = pLimit(Math.max(1, os.availableParallelism()))
+/** Variants are made from originals this site re-encoded (≤ 2560 px): the limit only stops a stuck job. */
+const VARIANT_TIMEOUT_SECONDS = 20
 
 /** Types recognised from the file's own bytes that sharp (as shipped) can decode. */
 const decodableTypes = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'])
 /** iPhone photos: recognised, but sharp's prebuilt libheif has no HEVC decoder. */
 const heicTypes = new Set(['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence'])
 
-export type UploadRejection = 'not-an-image' | 'heic' | 'too-many-pixels' | 'unreadable'
+export type UploadRejection = 'not-an-image' | 'heic' | 'too-many-pixels' | 'unreadable' | 'too-slow'
 
-/** What to tell the person who chose the file (shown next to the file field). */
+/** What to tell a customer on the public form (shown next to the file field); the admin has its own texts. */
 export const imageRejectionMessages: Record<UploadRejection, string> = {
 	'not-an-image': 'This file is not a photo we can use. Please choose a JPEG, PNG, WebP, AVIF or GIF image.',
 	heic: 'This is a HEIC photo, which we can’t open. Please choose a JPEG or PNG version of it.',
-	'too-many-pixels': 'This image has too many pixels (over 50 megapixels). Please choose a smaller photo.',
+	'too-many-pixels':
+		'This photo has too many pixels for us to process. Please choose a smaller version; a screenshot of the photo works too.',
 	unreadable: 'We couldn’t read this image; it may be damaged. Please choose another photo.',
+	'too-slow':
+		'We couldn’t process this photo in time. Please choose a smaller version; a screenshot of the photo works too.',
 }
 
 export type PreparedImage =
 	| { ok: true; bytes: Buffer; extension: 'webp'; contentType: 'image/webp'; width: number; height: number }
 	| { ok: false; reason: UploadRejection }
+/** The public line is full: nothing was decoded; the customer may try again shortly. */
+export type ImageWorkBusy = { ok: false; reason: 'busy' }
+
+function isFull({ work, maxWaiting }: (typeof uploaders)[Uploader]) {
+	return work.activeCount + work.pendingCount >= work.concurrency + maxWaiting
+}
+
+/** sharp rejects with "timeout: NN% complete" when `timeout()` stops libvips. */
+function isTimeout(error: unknown) {
+	return error instanceof Error && error.message.startsWith('timeout')
+}
 
 /**
  * Checks an upload by its bytes (never its name or declared type) and re-encodes it: EXIF and
  * other metadata are dropped, orientation is applied, and anything appended to the pixels (a
  * polyglot payload) does not survive. The result is a WebP no larger than MAX_STORED_EDGE.
  */
-export async function prepareUploadedImage(input: Uint8Array): Promise<PreparedImage> {
-	const rejection = await inspectUploadedImage(input)
+export function prepareUploadedImage(input: Uint8Array, uploader: 'owner'): Promise<PreparedImage>
+export function prepareUploadedImage(input: Uint8Array, uploader: 'public'): Promise<PreparedImage | ImageWorkBusy>
+export async function prepareUploadedImage(
+	input: Uint8Array,
+	uploader: Uploader,
+): Promise<PreparedImage | ImageWorkBusy> {
+	const rejection = await inspectUploadedImage(input, uploader)
 	if (rejection) return { ok: false, reason: rejection }
+	const limits = uploaders[uploader]
+	if (isFull(limits)) return { ok: false, reason: 'busy' }
 	try {
-		const { data, info } = await imageWork(() =>
-			sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS })
+		const { data, info } = await limits.work(() =>
+			sharp(input, { limitInputPixels: limits.maxPixels })
+				.timeout({ seconds: limits.timeoutSeconds })
 				.rotate()
 				.resize({ width: MAX_STORED_EDGE, height: MAX_STORED_EDGE, fit: 'inside', withoutEnlargement: true })
 				// Effort 2: about 2.5× faster than the default 4, a few percent larger.
@@ -64,19 +115,22 @@ export async function prepareUploadedImage(input: Uint8Array): Promise<PreparedI
 			width: info.width,
 			height: info.height,
 		}
-	} catch {
-		return { ok: false, reason: 'unreadable' }
+	} catch (error) {
+		return { ok: false, reason: isTimeout(error) ? 'too-slow' : 'unreadable' }
 	}
 }
 
 /** The quick checks of prepareUploadedImage (type from the bytes, pixel count from the header), without decoding. */
-export async function inspectUploadedImage(input: Uint8Array): Promise<UploadRejection | null> {
+export async function inspectUploadedImage(input: Uint8Array, uploader: Uploader): Promise<UploadRejection | null> {
 	const sniffed = await fileTypeFromBuffer(input)
 	if (sniffed && heicTypes.has(sniffed.mime)) return 'heic'
 	if (!sniffed || !decodableTypes.has(sniffed.mime)) return 'not-an-image'
 	try {
-		const { width = 0, height = 0 } = await sharp(input).metadata()
-		return width * height > MAX_IMAGE_PIXELS ? 'too-many-pixels' : null
+		const { width = 0, height = 0, format, isProgressive } = await sharp(input).metadata()
+		// libvips streams JPEG, WebP and plain PNG through a resize; these it must hold whole (AVIF ~18 bytes a pixel).
+		const decodedWhole = format === 'heif' || format === 'gif' || (format === 'png' && isProgressive)
+		const { maxPixels, maxPixelsDecodedWhole } = uploaders[uploader]
+		return width * height > (decodedWhole ? maxPixelsDecodedWhole : maxPixels) ? 'too-many-pixels' : null
 	} catch {
 		return 'unreadable'
 	}
@@ -104,7 +158,8 @@ export function parseImageWidth(value: string | null): ImageWidth | null {
 }
 
 function encode(original: Buffer, width: ImageWidth, format: VariantFormat) {
-	const image = sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS })
+	const image = sharp(original, { limitInputPixels: uploaders.owner.maxPixels })
+		.timeout({ seconds: VARIANT_TIMEOUT_SECONDS })
 		.rotate()
 		.resize({ width, withoutEnlargement: true })
 	// AVIF effort 2 encodes ~15x faster than the default 4 for nearly the same size.
@@ -142,7 +197,7 @@ export function getImageVariant(key: string, width: ImageWidth, format: VariantF
 		} catch {
 			const original = await getObject(key)
 			if (!original) return null
-			const bytes = await imageWork(() => encode(original, width, format))
+			const bytes = await variantWork(() => encode(original, width, format))
 			await writeCacheFile(file, bytes)
 			return bytes
 		}
@@ -181,7 +236,7 @@ export async function imageResponse(
 	try {
 		variant = await getImageVariant(key, width, format)
 	} catch (error) {
-		// Storage unreachable: the page around the image still renders; the image is retried later.
+		// Storage unreachable (or a stuck encode stopped): the page around it still renders; retried later.
 		console.error(`Image ${key} unavailable: ${String(error)}`)
 		return plainResponse(503, 'Image temporarily unavailable.')
 	}

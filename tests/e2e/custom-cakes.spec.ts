@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { photo } from '../fixtures/images'
+import { fiftyMegapixelPng, photo } from '../fixtures/images'
 
 const THANK_YOU = "Thank you! We'll contact you soon. Redirecting to homepage..."
 // The production server of these tests stores uploads here (tests/e2e/serve-production.ts).
@@ -200,4 +200,26 @@ test('an oversized photo is refused over real HTTP with the typed fields kept', 
 	const html = await response.text()
 	expect(html).toContain('The photo is larger than 5 MB. Please choose a smaller one.')
 	expect(html).toContain('value="Gabriela Torres"')
+})
+
+test('a 215 kB PNG of 50 megapixels is refused over real HTTP from its header, with the typed fields kept', async ({
+	request,
+}) => {
+	const photosBefore = storedPhotoCount()
+	const response = await request.post('/custom-cakes', {
+		multipart: {
+			name: 'Gabriela Torres',
+			phone: '(425) 555-0142',
+			email: 'gabriela.torres@example.com',
+			type: 'Fruit',
+			size: '8-inch',
+			message: 'A photo from my camera’s 50 MP mode',
+			image: { name: 'huge.png', mimeType: 'image/png', buffer: await fiftyMegapixelPng() },
+		},
+	})
+	expect(response.status()).toBe(400)
+	const html = await response.text()
+	expect(html).toContain('This photo has too many pixels for us to process.')
+	expect(html).toContain('value="Gabriela Torres"')
+	expect(storedPhotoCount()).toBe(photosBefore)
 })

@@ -38,7 +38,7 @@ describe('checking and re-encoding an upload', () => {
 	it.each(['jpeg', 'png', 'webp', 'avif', 'gif'] as const)(
 		'accepts a %s photo and stores it as WebP',
 		async (format) => {
-			const prepared = await prepareUploadedImage(await photo({ width: 640, height: 480, format }))
+			const prepared = await prepareUploadedImage(await photo({ width: 640, height: 480, format }), 'owner')
 			expect(prepared).toMatchObject({
 				ok: true,
 				extension: 'webp',
@@ -55,7 +55,7 @@ describe('checking and re-encoding an upload', () => {
 		const original = await jpegWithExif({ width: 300, height: 200 })
 		expect((await sharp(original).metadata()).exif).toBeDefined()
 
-		const prepared = await prepareUploadedImage(original)
+		const prepared = await prepareUploadedImage(original, 'owner')
 		if (!prepared.ok) throw new Error(prepared.reason)
 		const metadata = await sharp(prepared.bytes).metadata()
 		expect(metadata.exif).toBeUndefined()
@@ -65,14 +65,14 @@ describe('checking and re-encoding an upload', () => {
 	})
 
 	it('scales very large photos down to 2560 px on the long side', async () => {
-		const prepared = await prepareUploadedImage(await photo({ width: 4000, height: 3000 }))
+		const prepared = await prepareUploadedImage(await photo({ width: 4000, height: 3000 }), 'owner')
 		expect(prepared).toMatchObject({ ok: true, width: 2560, height: 1920 })
 	})
 
 	it('drops anything hidden after the pixels of a valid image (polyglot files)', async () => {
 		const payload = '<script>alert("pwned")</script>'
 		const polyglot = Buffer.concat([await photo({ width: 100, height: 100, format: 'png' }), Buffer.from(payload)])
-		const prepared = await prepareUploadedImage(polyglot)
+		const prepared = await prepareUploadedImage(polyglot, 'owner')
 		if (!prepared.ok) throw new Error(prepared.reason)
 		expect(prepared.bytes.includes(payload)).toBe(false)
 	})
@@ -84,17 +84,17 @@ describe('checking and re-encoding an upload', () => {
 		['empty bytes', Buffer.alloc(0), 'not-an-image'],
 		['a HEIC photo (no decoder)', heicHeader, 'heic'],
 	] as const)('rejects %s by its bytes', async (_label, bytes, reason) => {
-		expect(await prepareUploadedImage(bytes)).toEqual({ ok: false, reason })
+		expect(await prepareUploadedImage(bytes, 'owner')).toEqual({ ok: false, reason })
 	})
 
 	it('rejects a damaged image', async () => {
-		expect(await prepareUploadedImage(await truncatedJpeg())).toEqual({ ok: false, reason: 'unreadable' })
+		expect(await prepareUploadedImage(await truncatedJpeg(), 'owner')).toEqual({ ok: false, reason: 'unreadable' })
 	})
 
 	it('rejects a decompression bomb (a 170 kB PNG of 54 megapixels) before decoding it', async () => {
 		const bomb = await decompressionBomb()
 		expect(bomb.byteLength).toBeLessThan(500_000)
-		expect(await prepareUploadedImage(bomb)).toEqual({ ok: false, reason: 'too-many-pixels' })
+		expect(await prepareUploadedImage(bomb, 'owner')).toEqual({ ok: false, reason: 'too-many-pixels' })
 	})
 })
 

@@ -21,6 +21,7 @@ export const imageRejectionMessages: Record<UploadRejection, string> = {
 	heic: imageMessages.heic,
 	'too-many-pixels': 'This image has too many pixels (over 50 megapixels). Please choose a smaller one.',
 	unreadable: 'We couldn’t read this image; it may be damaged. Please choose another one.',
+	'too-slow': 'We couldn’t process this image in time. Please choose a smaller one.',
 }
 
 /** Why a multipart body could not be read to the end, as a message next to the image field or the form. */
