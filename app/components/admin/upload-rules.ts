@@ -19,7 +19,7 @@ export const imageMessages = {
 export const imageRejectionMessages: Record<UploadRejection, string> = {
 	'not-an-image': imageMessages.notAnImage,
 	heic: imageMessages.heic,
-	'too-many-pixels': 'This image has too many pixels (over 50 megapixels). Please choose a smaller one.',
+	'too-many-pixels': 'This image has too many pixels for us to process. Please choose a smaller version of it.',
 	unreadable: 'We couldn’t read this image; it may be damaged. Please choose another one.',
 	'too-slow': 'We couldn’t process this image in time. Please choose a smaller one.',
 }
