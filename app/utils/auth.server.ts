@@ -2,7 +2,7 @@ import { createCookie, redirect } from '@remix-run/node'
 import { Authenticator, AuthorizationError } from 'remix-auth'
 import { GoogleStrategy } from 'remix-auth-google'
 import { getEnv } from './env.server'
-import { appOrigin } from './request.server'
+import { appOrigin, safeRedirectPath } from './request.server'
 import { commitSession, destroySession, getSession, getSessionStorage } from './session.server'
 
 export interface AdminUser {
@@ -98,7 +98,8 @@ export async function requireAdmin(request: Request): Promise<AdminUser> {
 	const hadSession = Boolean(session.get(ADMIN_SESSION_KEY))
 	if (request.method === 'GET' || request.method === 'HEAD') {
 		const url = new URL(request.url)
-		throw redirect(`${SIGN_IN_PATH}?returnTo=${encodeURIComponent(url.pathname + url.search)}`)
+		const returnTo = safeRedirectPath(url.pathname + url.search, '/admin')
+		throw redirect(`${SIGN_IN_PATH}?returnTo=${encodeURIComponent(returnTo)}`)
 	}
 	throw new Response(hadSession ? 'Forbidden' : 'Unauthorized', {
 		status: hadSession ? 403 : 401,

@@ -70,6 +70,20 @@ describe('the Admin Login screen', () => {
 		expect(onward.headers.get('Location')).toBe('/admin/menu')
 	})
 
+	it.each([
+		['/%09/evil.example', '/image-uploader'],
+		['/%5C/evil.example', '/image-uploader'],
+		['/%255C/evil.example', '/%5C/evil.example'],
+		['/.//evil.example', '/image-uploader'],
+		['/%0A', '/'],
+		['/%0D', '/'],
+		['/admin%0D%0ASet-Cookie:%20x=1', '/adminSet-Cookie:%20x=1'],
+	])('sends a signed-in admin from returnTo=%s to %s on this site, never a 500', async (returnTo, location) => {
+		const onward = await visit(`/image-uploader?returnTo=${returnTo}`, cookie)
+		expect(onward.status).toBe(302)
+		expect(onward.headers.get('Location')).toBe(location)
+	})
+
 	it('offers the demo sign-in only in development without Google credentials', async () => {
 		expect((await visit('/image-uploader')).data).toMatchObject({ demoSignIn: false })
 		delete process.env.GOOGLE_CLIENT_ID
