@@ -26,32 +26,31 @@ describe('toCsv', () => {
 	it.each([';', ',', '\t'])('keeps customer text out of formulas in a spreadsheet that splits on %j', (separator) => {
 		const typed = ['Ana;=1+1;', 'x,=HYPERLINK("https://evil.example"),y', 'a\t=1+1', '@SUM(1;2)', 'ok;-3+3']
 		const csv = toCsv(['Name', 'Message'], [typed.slice(0, 2), typed.slice(2, 4), [typed[4]!, '']])
-		const cells = parseCsv(csv.replace(/^\uFEFF/, ''), separator).flat()
+		const cells = spreadsheetCells(csv.replace(/^\uFEFF/, ''), separator)
 		expect(cells.filter((cell) => /^[=+\-@]/.test(cell))).toEqual([])
 	})
 })
 
-/** How a spreadsheet reads CSV with a given separator: RFC 4180 quoting, CRLF or LF records. */
-function parseCsv(text: string, separator: string) {
-	const records: string[][] = [[]]
+/** The cells a spreadsheet sees when it splits on `separator`: RFC 4180 quotes respected, records flattened. */
+function spreadsheetCells(csv: string, separator: string) {
+	const cells: string[] = []
 	let cell = ''
-	let quoted = false
-	for (let index = 0; index < text.length; index++) {
-		const char = text[index]!
-		if (quoted) {
-			if (char === '"' && text[index + 1] === '"') ((cell += '"'), index++)
-			else if (char === '"') quoted = false
-			else cell += char
-		} else if (char === '"') quoted = true
-		else if (char === separator) (records.at(-1)!.push(cell), (cell = ''))
-		else if (char === '\n' || (char === '\r' && text[index + 1] === '\n')) {
-			if (char === '\r') index++
-			records.at(-1)!.push(cell)
-			records.push([])
+	let inQuotes = false
+	for (let index = 0; index < csv.length; index++) {
+		const char = csv[index]!
+		if (char === '"' && inQuotes && csv[index + 1] === '"') {
+			cell += '"'
+			index++
+		} else if (char === '"') {
+			inQuotes = !inQuotes
+		} else if (!inQuotes && (char === separator || char === '\n')) {
+			cells.push(cell.replace(/\r$/, ''))
 			cell = ''
-		} else cell += char
+		} else {
+			cell += char
+		}
 	}
-	return records
+	return cells
 }
 
 describe('neutraliseFormula', () => {
