@@ -178,6 +178,7 @@ test.describe('open redirects', () => {
 		'https://evil.example/',
 		'//evil.example/',
 		'/\\evil.example/',
+		'/\t/evil.example/',
 		'javascript:alert(1)',
 		'%2F%2Fevil.example',
 	]
@@ -194,6 +195,16 @@ test.describe('open redirects', () => {
 			// Already signed in: the loader's own redirect is checked too.
 			await page.goto(`/image-uploader?returnTo=${encodeURIComponent(target)}`)
 			expect(new URL(page.url()).hostname, `signed-in returnTo=${target}`).toBe('localhost')
+		}
+	})
+
+	test('signed in, a returnTo with a tab, CR or LF lands on this host and never errors', async ({ page }) => {
+		await signIn(page)
+		// Browsers drop tab/CR/LF anywhere in a URL: `/%09/evil.example` would become `//evil.example`.
+		for (const returnTo of ['/%09/evil.example', '/%09/%09evil.example', '/%0A', '/%0D', '/%0D%0A/evil.example']) {
+			const response = await page.goto(`/image-uploader?returnTo=${returnTo}`)
+			expect(response?.status(), returnTo).toBeLessThan(500)
+			expect(new URL(page.url()).hostname, returnTo).toBe('localhost')
 		}
 	})
 })
