@@ -2,7 +2,7 @@ import { createCookie, redirect } from '@remix-run/node'
 import { Authenticator, AuthorizationError } from 'remix-auth'
 import { GoogleStrategy } from 'remix-auth-google'
 import { getEnv } from './env.server'
-import { appOrigin, safeRedirectPath } from './request.server'
+import { safeRedirectPath, siteOrigin } from './request.server'
 import { commitSession, destroySession, getSession, getSessionStorage } from './session.server'
 
 export interface AdminUser {
@@ -46,7 +46,7 @@ export function googleAuthenticator(request: Request) {
 		{
 			clientID: env.GOOGLE_CLIENT_ID,
 			clientSecret: env.GOOGLE_CLIENT_SECRET,
-			callbackURL: `${appOrigin(request, env.APP_URL)}/auth/google/callback`,
+			callbackURL: `${siteOrigin(request, env)}/auth/google/callback`,
 			scope: ['openid', 'email', 'profile'],
 			prompt: 'select_account',
 		},

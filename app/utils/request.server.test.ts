@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { isCrossSiteRequest, safeRedirectPath } from './request.server'
+import { parseEnv } from './env.server'
+import { isCrossSiteRequest, safeRedirectPath, siteOrigin } from './request.server'
 
-const base = { method: 'POST', host: 'bakery.test', origin: undefined, referer: undefined, secFetchSite: undefined }
+const base = { method: 'POST', siteHost: 'bakery.test', origin: undefined, referer: undefined, secFetchSite: undefined }
 
 describe('isCrossSiteRequest', () => {
 	it('lets reads through whatever their origin', () => {
@@ -75,5 +76,19 @@ describe('safeRedirectPath', () => {
 		expect(safeRedirectPath(null, '/admin')).toBe('/admin')
 		expect(safeRedirectPath(undefined)).toBe('/')
 		expect(safeRedirectPath(new File(['x'], 'x.txt'), '/admin')).toBe('/admin')
+	})
+})
+
+describe('siteOrigin', () => {
+	const forged = new Request('http://evil.example/about', { headers: { 'X-Forwarded-Host': 'evil.example' } })
+
+	it('is APP_URL, whatever host the request names', () => {
+		expect(siteOrigin(forged, parseEnv({ APP_URL: 'https://docedulce.example/' }))).toBe('https://docedulce.example')
+	})
+
+	it('is the request’s own origin only in development without APP_URL', () => {
+		expect(siteOrigin(new Request('http://192.168.1.20:3000/'), parseEnv({}))).toBe('http://192.168.1.20:3000')
+		const productionWithoutAppUrl = { ...parseEnv({}), NODE_ENV: 'production' as const }
+		expect(() => siteOrigin(forged, productionWithoutAppUrl)).toThrow('APP_URL is required in production')
 	})
 })

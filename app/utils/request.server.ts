@@ -1,8 +1,11 @@
+import { getEnv, type Env } from './env.server'
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 interface RequestFacts {
 	method: string
-	host: string | undefined
+	/** This site's host (and port): APP_URL's when set, else the request's Host header. */
+	siteHost: string | undefined
 	origin: string | undefined
 	referer: string | undefined
 	secFetchSite: string | undefined
@@ -22,11 +25,11 @@ function hostOf(url: string | undefined) {
  * Origin (or at least Sec-Fetch-Site/Referer) on cross-site POSTs; server-to-server callers such
  * as payment webhooks send none of them and are authenticated by their own signatures.
  */
-export function isCrossSiteRequest({ method, host, origin, referer, secFetchSite }: RequestFacts) {
+export function isCrossSiteRequest({ method, siteHost, origin, referer, secFetchSite }: RequestFacts) {
 	if (SAFE_METHODS.has(method.toUpperCase())) return false
 	if (secFetchSite === 'cross-site') return true
-	if (origin !== undefined) return origin === 'null' || hostOf(origin) !== host
-	if (referer !== undefined) return hostOf(referer) !== host
+	if (origin !== undefined) return origin === 'null' || hostOf(origin) !== siteHost
+	if (referer !== undefined) return hostOf(referer) !== siteHost
 	return false
 }
 
@@ -35,9 +38,16 @@ export function clientKey(context: { clientIp?: string }) {
 	return context.clientIp ?? 'unknown'
 }
 
-/** This site's public origin: APP_URL when configured, else the request's own (https behind Fly). */
-export function appOrigin(request: Request, configured: string | undefined) {
-	return (configured ?? new URL(request.url).origin).replace(/\/$/, '')
+/**
+ * This site's public origin, for every absolute URL it hands out: canonical and Open Graph links,
+ * JSON-LD, the sitemap, robots.txt, payment return URLs, the Google callback, CSV links. It is
+ * APP_URL (required in production), never the Host or X-Forwarded-Host a client sent. Development
+ * without APP_URL uses the request's origin, so any port or a phone on the LAN works.
+ */
+export function siteOrigin(request: Request, env: Env = getEnv()) {
+	if (env.APP_URL) return env.APP_URL
+	if (env.NODE_ENV === 'production') throw new Error('APP_URL is required in production')
+	return new URL(request.url).origin
 }
 
 const PLACEHOLDER_ORIGIN = 'http://site.invalid'

@@ -58,18 +58,27 @@ async function signInAs(account: Partial<MockGoogleAccount>, jar = new CookieJar
 	const body = new FormData()
 	body.set('returnTo', '/admin/orders')
 	const start = await caught(
-		action({ request: new Request(`${ORIGIN}/auth/google`, { method: 'POST', body }), params: {}, context: { clientIp: '1.1.1.1' } }),
+		action({
+			request: new Request(`${ORIGIN}/auth/google`, { method: 'POST', body }),
+			params: {},
+			context: { clientIp: '1.1.1.1' },
+		}),
 	)
 	jar.store(start)
 	const authorizeUrl = new URL(start.headers.get('Location')!)
 	expect(authorizeUrl.origin).toBe(google.baseUrl)
 	expect(authorizeUrl.searchParams.get('scope')).toBe('openid email profile')
 	expect(authorizeUrl.searchParams.get('redirect_uri')).toBe(`${ORIGIN}/auth/google/callback`)
-	const atGoogle = await fetch(authorizeUrl, { redirect: 'manual', headers: { Cookie: `mock_google_account=${encodeAccount(account)}` } })
+	const atGoogle = await fetch(authorizeUrl, {
+		redirect: 'manual',
+		headers: { Cookie: `mock_google_account=${encodeAccount(account)}` },
+	})
 	const callbackUrl = new URL(atGoogle.headers.get('Location')!)
 	if (tamperState) callbackUrl.searchParams.set('state', 'forged')
 	const { loader } = await import('~/routes/auth.google.callback')
-	const done = await caught(loader({ request: new Request(callbackUrl, { headers: { Cookie: jar.header() } }), params: {}, context: {} }))
+	const done = await caught(
+		loader({ request: new Request(callbackUrl, { headers: { Cookie: jar.header() } }), params: {}, context: {} }),
+	)
 	jar.store(done)
 	return { done, jar }
 }
@@ -95,7 +104,15 @@ describe('Google sign-in', () => {
 	it('issues a new session id at sign-in instead of keeping the pre-sign-in one', async () => {
 		const jar = new CookieJar()
 		const { action } = await import('~/routes/auth.google')
-		jar.store(await caught(action({ request: new Request(`${ORIGIN}/auth/google`, { method: 'POST', body: new FormData() }), params: {}, context: {} })))
+		jar.store(
+			await caught(
+				action({
+					request: new Request(`${ORIGIN}/auth/google`, { method: 'POST', body: new FormData() }),
+					params: {},
+					context: {},
+				}),
+			),
+		)
 		const before = jar.header()
 		await signInAs({}, jar)
 		const sessionCookie = (header: string) => /__bakery_session=([^;]+)/.exec(header)?.[1]
@@ -165,7 +182,13 @@ describe('requireAdmin', () => {
 describe('demo sign-in', () => {
 	it('does not exist once Google is configured', async () => {
 		const { action } = await import('~/routes/auth.demo')
-		const response = await caught(action({ request: new Request(`${ORIGIN}/auth/demo`, { method: 'POST', body: new FormData() }), params: {}, context: {} }))
+		const response = await caught(
+			action({
+				request: new Request(`${ORIGIN}/auth/demo`, { method: 'POST', body: new FormData() }),
+				params: {},
+				context: {},
+			}),
+		)
 		expect(response.status).toBe(404)
 	})
 
@@ -173,6 +196,7 @@ describe('demo sign-in', () => {
 		const { parseEnv } = await import('~/utils/env.server')
 		const production = {
 			NODE_ENV: 'production',
+			APP_URL: ORIGIN,
 			DATABASE_URL: process.env.DATABASE_URL,
 			SESSION_SECRET: 'x'.repeat(40),
 			STRIPE_SECRET_KEY: 'sk_test_x',
@@ -201,7 +225,13 @@ describe('demo sign-in', () => {
 		try {
 			const { action } = await import('~/routes/auth.demo')
 			const jar = new CookieJar()
-			jar.store(await action({ request: new Request(`${ORIGIN}/auth/demo`, { method: 'POST', body: new FormData() }), params: {}, context: {} }))
+			jar.store(
+				await action({
+					request: new Request(`${ORIGIN}/auth/demo`, { method: 'POST', body: new FormData() }),
+					params: {},
+					context: {},
+				}),
+			)
 			expect(await auth.getAdmin(requestWith(jar))).toEqual(auth.DEMO_ADMIN)
 		} finally {
 			process.env.GOOGLE_CLIENT_ID = 'test-client'
