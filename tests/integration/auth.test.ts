@@ -231,6 +231,29 @@ describe('before a sign-in succeeds, nothing is stored server-side', () => {
 	})
 })
 
+describe('the sign-in form', () => {
+	it('is read within the form limit: an oversized body sent without Content-Length gets 413', async () => {
+		const { action } = await import('~/routes/auth.google')
+		const chunk = new TextEncoder().encode(`returnTo=/admin&padding=${'a'.repeat(64 * 1024)}`)
+		const body = new ReadableStream<Uint8Array>({
+			start(controller) {
+				controller.enqueue(chunk)
+				controller.close()
+			},
+		})
+		const request = new Request(`${ORIGIN}/auth/google`, {
+			method: 'POST',
+			body,
+			duplex: 'half',
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+		} as RequestInit)
+		expect(request.headers.get('Content-Length')).toBeNull()
+		const response = await caught(action({ request, params: {}, context: { clientIp: '2.2.2.2' } }))
+		expect(response.status).toBe(413)
+		expect(response.headers.get('Location')).toBeNull()
+	})
+})
+
 describe('expired sessions', () => {
 	const HOUR = 60 * 60 * 1000
 
