@@ -12,6 +12,7 @@ import { cachePresets, documentCacheControl } from './utils/cache-control'
 import { isDatabaseUnavailable } from './utils/db.server'
 import { NonceProvider } from './utils/nonce-provider'
 import { cachedPage, NONCE_PLACEHOLDER, pageCacheKey, storePage } from './utils/page-cache.server'
+import { startSessionSweep } from './utils/session.server'
 
 export const streamTimeout = 5_000
 
@@ -36,6 +37,11 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 export function handleDataRequest(response: Response) {
 	if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', cachePresets.data)
 	return response
+}
+
+/** Housekeeping the server starts once it listens (server/index.ts); returns what stops it. */
+export function startBackgroundWork() {
+	return startSessionSweep()
 }
 
 function routeCacheControls({ staticHandlerContext: context }: EntryContext) {

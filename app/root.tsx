@@ -13,9 +13,10 @@ import type { ReactNode } from 'react'
 import { CartProvider } from './components/cart-provider'
 import { MenuPageSkeleton, usePendingMenuPage } from './components/menu/menu-skeleton'
 import { SiteLayout } from './components/site-layout'
-import { getBusiness, siteOrigin } from './config/business.server'
+import { getBusiness } from './config/business.server'
 import tailwindHref from './tailwind.css?url'
 import { useNonce } from './utils/nonce-provider'
+import { siteOrigin } from './utils/request.server'
 import type { RootData } from './utils/seo'
 
 export const links: LinksFunction = () => [

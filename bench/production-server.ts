@@ -69,6 +69,7 @@ export async function startProductionServer(options: { seed?: boolean; env?: Nod
 		NODE_ENV: 'production',
 		HOST: '127.0.0.1',
 		PORT: String(port),
+		APP_URL: `http://127.0.0.1:${port}`,
 		DATABASE_URL: ownDatabaseUrl,
 		STORAGE_DIR: storageDir,
 		IMAGE_CACHE_DIR: imageCacheDir,

@@ -83,11 +83,14 @@ export function createApp({ env, clientDir, build, viteDevServer }: AppOptions) 
 		next()
 	})
 
-	// State-changing requests must come from this site's own pages (CSRF defence for every form).
+	// State-changing requests must come from this site's own pages (CSRF defence for every form). With
+	// APP_URL (always in production) "this site" is its host alone, so a page served under a name that
+	// merely resolves here (DNS rebinding) cannot post either.
+	const siteHost = env.APP_URL ? new URL(env.APP_URL).host : undefined
 	app.use((req, res, next) => {
 		const crossSite = isCrossSiteRequest({
 			method: req.method,
-			host: req.get('host'),
+			siteHost: siteHost ?? req.get('host'),
 			origin: req.get('origin'),
 			referer: req.get('referer'),
 			secFetchSite: req.get('sec-fetch-site'),
@@ -118,8 +121,7 @@ function testOrigins(env: Env) {
 
 function securityHeaders(env: Env) {
 	const isProduction = env.NODE_ENV === 'production'
-	const nonce = (_req: unknown, res: unknown) =>
-		`'nonce-${(res as express.Response).locals.cspNonce as string}'`
+	const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as express.Response).locals.cspNonce as string}'`
 	return helmet({
 		crossOriginEmbedderPolicy: false,
 		xFrameOptions: { action: 'deny' },

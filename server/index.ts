@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
 import { EnvError, getEnv, resetEnv, type Env } from '../app/utils/env.server'
 import { createApp, serverTimeouts } from './app'
+import type * as EntryServerModule from '../app/entry.server'
 import type * as DevDatabaseModule from './dev-database'
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -30,28 +31,36 @@ async function main() {
 					vite.createServer({ server: { middlewareMode: true, hmr: { server } } }),
 				)
 	const productionBuild = path.join(rootDir, 'build/server/index.js')
-	const app = createApp({
-		env: getEnv(),
-		clientDir: path.join(rootDir, 'build/client'),
-		build: viteDevServer
-			? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
-			: ((await import(productionBuild)) as ServerBuild),
-		viteDevServer,
-	})
+	const build = viteDevServer
+		? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
+		: ((await import(productionBuild)) as ServerBuild)
+	const app = createApp({ env: getEnv(), clientDir: path.join(rootDir, 'build/client'), build, viteDevServer })
 
 	server.on('request', app)
+	let stopBackgroundWork: (() => void) | undefined
 	server.listen(env.PORT, env.HOST, () => {
 		console.log(`Bakery site (${env.NODE_ENV}) listening on http://localhost:${env.PORT}`)
+		startBackgroundWork(build).then(
+			(stop) => (stopBackgroundWork = stop),
+			(error: unknown) => console.error('Background work did not start:', error),
+		)
 	})
 	server.on('error', (error) => {
 		console.error(`Server failed to start: ${error.message}`)
 		process.exit(1)
 	})
 	handleShutdown(server, async () => {
+		stopBackgroundWork?.()
 		await viteDevServer?.close()
 		await globalThis.__prisma?.$disconnect()
 		await stopDevDatabase?.()
 	})
+}
+
+/** The app's housekeeping (app/entry.server.tsx), from the build this server runs. */
+async function startBackgroundWork(build: ServerBuild | (() => Promise<ServerBuild>)) {
+	const { entry } = typeof build === 'function' ? await build() : build
+	return (entry.module as unknown as typeof EntryServerModule).startBackgroundWork()
 }
 
 function loadEnvOrExit(): Env {

@@ -32,8 +32,3 @@ export function getBusiness(): BusinessConfig {
 	cached ??= resolveBusiness(getEnv())
 	return cached
 }
-
-/** The public origin for canonical and Open Graph URLs: APP_URL when set, else the request's own. */
-export function siteOrigin(request: Request) {
-	return new URL(getEnv().APP_URL ?? request.url).origin
-}

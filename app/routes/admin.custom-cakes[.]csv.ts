@@ -4,8 +4,7 @@ import { formatBakerySpreadsheetTime } from '~/components/admin/admin-time'
 import { listCustomCakeRequests } from '~/models/custom-cake-request.server'
 import { requireAdmin } from '~/utils/auth.server'
 import { toCsv } from '~/utils/csv.server'
-import { getEnv } from '~/utils/env.server'
-import { appOrigin } from '~/utils/request.server'
+import { siteOrigin } from '~/utils/request.server'
 
 /** The spec's columns in its order (§9), then the two the spec leaves out but the owner needs to call back. */
 export const CUSTOM_CAKE_CSV_HEADER = [
@@ -22,7 +21,7 @@ export const CUSTOM_CAKE_CSV_HEADER = [
 /** `/admin/custom-cakes.csv`: every request, newest first, as custom_cake_orders.csv. */
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireAdmin(request)
-	const origin = appOrigin(request, getEnv().APP_URL)
+	const origin = siteOrigin(request)
 	const requests = await listCustomCakeRequests()
 	const rows = requests.map((cake) => [
 		cake.name,

@@ -1,36 +1,7 @@
-import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { AuthorizationError } from 'remix-auth'
-import {
-	AUTH_ERROR_KEY,
-	googleAuthenticator,
-	LOGIN_FAILED_MESSAGE,
-	NOT_ALLOWED_MESSAGE,
-	returnToCookie,
-	SIGN_IN_PATH,
-	startAdminSession,
-} from '~/utils/auth.server'
-import { safeRedirectPath } from '~/utils/request.server'
-import { commitSession, deleteExpiredSessions, getSession } from '~/utils/session.server'
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { finishGoogleSignIn } from '~/utils/auth.server'
 
-/** Google sends the browser back here with a code (or an error); OAuth state is checked by the strategy. */
-export async function loader({ request }: LoaderFunctionArgs) {
-	const authenticator = googleAuthenticator(request)
-	if (!authenticator) throw new Response('Not found', { status: 404 })
-	try {
-		const user = await authenticator.authenticate('google', request, { throwOnError: true })
-		await deleteExpiredSessions()
-		const returnTo = safeRedirectPath(await returnToCookie.parse(request.headers.get('Cookie')), '/admin')
-		const response = await startAdminSession(request, user, returnTo)
-		response.headers.append('Set-Cookie', await returnToCookie.serialize('', { maxAge: 0 }))
-		return response
-	} catch (error) {
-		if (error instanceof Response) throw error
-		// Not allow-listed (or unverified) gets its own message; cancelled, state mismatch etc. the generic one.
-		const message =
-			error instanceof AuthorizationError && error.message === NOT_ALLOWED_MESSAGE ? NOT_ALLOWED_MESSAGE : LOGIN_FAILED_MESSAGE
-		const session = await getSession(request)
-		session.unset('oauth2:state')
-		session.flash(AUTH_ERROR_KEY, message)
-		return redirect(SIGN_IN_PATH, { headers: { 'Set-Cookie': await commitSession(session) } })
-	}
+/** Google sends the browser back here with a code (or an error); the OAuth state is checked by the strategy. */
+export function loader({ request }: LoaderFunctionArgs) {
+	return finishGoogleSignIn(request)
 }

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { googleAuthenticator, returnToCookie, SIGN_IN_PATH } from '~/utils/auth.server'
+import { SIGN_IN_PATH, startGoogleSignIn } from '~/utils/auth.server'
+import { bodyProblemResponse, readForm } from '~/utils/body.server'
 import { consumeRateLimit } from '~/utils/rate-limit.server'
 import { clientKey, safeRedirectPath } from '~/utils/request.server'
 
@@ -7,7 +8,7 @@ export async function loader() {
 	return redirect(SIGN_IN_PATH)
 }
 
-/** 'Sign in with Google' posts here; the strategy stores an OAuth state and redirects to Google. */
+/** 'Sign in with Google' posts here: the OAuth state goes into a signed cookie and the browser to Google. */
 export async function action({ request, context }: ActionFunctionArgs) {
 	const limit = await consumeRateLimit('signIn', clientKey(context))
 	if (!limit.allowed) {
@@ -16,16 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			headers: { 'Retry-After': String(limit.retryAfterSeconds) },
 		})
 	}
-	const authenticator = googleAuthenticator(request)
-	if (!authenticator) throw new Response('Google sign-in is not configured', { status: 404 })
-	const returnTo = safeRedirectPath((await request.clone().formData()).get('returnTo'), '/admin')
-	try {
-		await authenticator.authenticate('google', request)
-	} catch (response) {
-		if (response instanceof Response) {
-			response.headers.append('Set-Cookie', await returnToCookie.serialize(returnTo))
-		}
-		throw response
-	}
-	return redirect(SIGN_IN_PATH)
+	const form = await readForm(request)
+	if (!form.ok) throw bodyProblemResponse(form.problem)
+	return startGoogleSignIn(request, safeRedirectPath(form.value.get('returnTo'), '/admin'))
 }

@@ -9,10 +9,9 @@ import { ConfirmOrderDialog, type CustomerInfo } from '~/components/checkout/con
 import { buttonClass } from '~/components/forms'
 import { CHECKOUT_FAILED_MESSAGE, customerSchema } from '~/utils/checkout'
 import { startCheckout } from '~/utils/checkout.server'
-import { getEnv } from '~/utils/env.server'
 import { paymentMode } from '~/utils/payments.server'
 import { consumeRateLimit } from '~/utils/rate-limit.server'
-import { appOrigin, clientKey } from '~/utils/request.server'
+import { clientKey, siteOrigin } from '~/utils/request.server'
 import { pageMeta } from '~/utils/seo'
 
 export const meta: MetaFunction = (args) =>
@@ -36,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		)
 	}
 	const body: unknown = await request.json().catch(() => null)
-	const result = await startCheckout(body, { origin: appOrigin(request, getEnv().APP_URL) })
+	const result = await startCheckout(body, { origin: siteOrigin(request) })
 	if (result.ok) return data<CheckoutActionData>({ ok: true, url: result.url }, { headers: noStore })
 	return data<CheckoutActionData>({ ok: false, error: result.error }, { status: result.status, headers: noStore })
 }
@@ -64,7 +63,9 @@ export default function Checkout() {
 				)}
 			</div>
 			<noscript>
-				<p className="mt-6 rounded-xl bg-dough/60 p-4">Checkout needs JavaScript turned on, as your cart is kept in this browser.</p>
+				<p className="mt-6 rounded-xl bg-dough/60 p-4">
+					Checkout needs JavaScript turned on, as your cart is kept in this browser.
+				</p>
 			</noscript>
 		</section>
 	)
@@ -124,7 +125,14 @@ function CheckoutForm() {
 					<label htmlFor={ids.name} className="font-semibold">
 						Full Name
 					</label>
-					<input id={ids.name} name="name" autoComplete="name" className={inputClass} value={customer.name} onChange={update('name')} />
+					<input
+						id={ids.name}
+						name="name"
+						autoComplete="name"
+						className={inputClass}
+						value={customer.name}
+						onChange={update('name')}
+					/>
 				</div>
 				<div>
 					<label htmlFor={ids.email} className="font-semibold">

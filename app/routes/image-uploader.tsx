@@ -5,16 +5,15 @@ import { uploadMenuItemSchema } from '~/components/admin/schemas'
 import { imageRejectionMessages } from '~/components/admin/upload-rules'
 import { createMenuItemWithImage } from '~/models/menu-item.server'
 import {
-	AUTH_ERROR_KEY,
 	getAdmin,
 	isDemoSignInEnabled,
 	isGoogleSignInConfigured,
 	requireAdmin,
+	takeSignInError,
 } from '~/utils/auth.server'
 import { readAdminImageForm, submitAdminImageForm } from '~/utils/admin-uploads.server'
 import { safeRedirectPath } from '~/utils/request.server'
 import { pageMeta } from '~/utils/seo'
-import { commitSession, getSession } from '~/utils/session.server'
 
 // The same screen is also served at /admin-upload and /admin-custom-cake-orders/image-uploader (docs/product.md).
 export { headers } from '~/components/admin/admin-route'
@@ -38,15 +37,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		if (returnToParam) throw redirect(safeRedirectPath(returnToParam, url.pathname), { headers: adminResponseHeaders })
 		return data<AdminLoginData>({ admin: { name: admin.name } }, { headers: adminResponseHeaders })
 	}
-	// A failed sign-in leaves its message as a flash: reading it clears it once the session is saved.
-	const session = await getSession(request)
-	const authError = session.get(AUTH_ERROR_KEY) as string | undefined
+	// A failed sign-in leaves its message in a cookie, shown once.
+	const authError = await takeSignInError(request)
 	const headers = new Headers(adminResponseHeaders)
-	if (authError) headers.append('Set-Cookie', await commitSession(session))
+	if (authError.setCookie) headers.append('Set-Cookie', authError.setCookie)
 	return data<AdminLoginData>(
 		{
 			admin: null,
-			authError: authError ?? null,
+			authError: authError.message,
 			googleSignIn: isGoogleSignInConfigured(),
 			demoSignIn: isDemoSignInEnabled(),
 			// After signing in, come back to this screen (or to the admin page that sent the visitor here).

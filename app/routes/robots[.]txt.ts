@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { siteOrigin } from '~/config/business.server'
+import { siteOrigin } from '~/utils/request.server'
 import { disallowedPaths } from '~/utils/seo'
 
 export function loader({ request }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { siteOrigin } from '~/config/business.server'
+import { siteOrigin } from '~/utils/request.server'
 import { sitemapPaths } from '~/utils/seo'
 
 /** The indexable public pages. Cached for an hour like the other static files. */

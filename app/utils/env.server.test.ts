@@ -20,6 +20,7 @@ describe('parseEnv', () => {
 
 	const production = {
 		NODE_ENV: 'production',
+		APP_URL: 'https://docedulce.example',
 		DATABASE_URL: 'postgresql://u:p@db:5432/bakery',
 		SESSION_SECRET: 'a-production-session-secret-of-40-chars!',
 		GOOGLE_CLIENT_ID: 'client-id',
@@ -46,13 +47,39 @@ describe('parseEnv', () => {
 		)
 	})
 
-	it.each(['SESSION_SECRET', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'ADMIN_EMAILS', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'])(
-		'refuses production without %s',
-		(key) => {
-			const message = parseError({ ...production, [key]: '' })
-			expect(message).toMatch(new RegExp(`^Invalid environment: ${key} is invalid: is required in production`))
-		},
-	)
+	it.each([
+		'SESSION_SECRET',
+		'GOOGLE_CLIENT_ID',
+		'GOOGLE_CLIENT_SECRET',
+		'ADMIN_EMAILS',
+		'STRIPE_SECRET_KEY',
+		'STRIPE_WEBHOOK_SECRET',
+	])('refuses production without %s', (key) => {
+		const message = parseError({ ...production, [key]: '' })
+		expect(message).toMatch(new RegExp(`^Invalid environment: ${key} is invalid: is required in production`))
+	})
+
+	it('refuses production without APP_URL, the origin every absolute URL is built from', () => {
+		expect(parseError({ ...production, APP_URL: '' })).toBe(
+			'Invalid environment: APP_URL is invalid: is required in production (the public origin, e.g. https://docedulce.example)',
+		)
+	})
+
+	it('takes APP_URL as a bare origin, https in production except on this machine', () => {
+		expect(parseEnv({ ...production, APP_URL: 'https://DoceDulce.example/' }).APP_URL).toBe('https://docedulce.example')
+		expect(parseEnv({ ...production, APP_URL: 'http://localhost:3000' }).APP_URL).toBe('http://localhost:3000')
+		expect(parseEnv({ APP_URL: 'http://192.168.1.20:3000' }).APP_URL).toBe('http://192.168.1.20:3000')
+		expect(parseError({ ...production, APP_URL: 'http://docedulce.example' })).toBe(
+			'Invalid environment: APP_URL is invalid: must start with https:// in production (http:// only for localhost)',
+		)
+		for (const notAnOrigin of [
+			'https://docedulce.example/shop',
+			'https://docedulce.example/?a=1',
+			'javascript:alert(1)',
+		]) {
+			expect(parseError({ APP_URL: notAnOrigin }), notAnOrigin).toContain('APP_URL is invalid')
+		}
+	})
 
 	it('lets production run without payments only when they are explicitly turned off', () => {
 		const { STRIPE_SECRET_KEY: _key, STRIPE_WEBHOOK_SECRET: _secret, ...rest } = production
@@ -60,13 +87,20 @@ describe('parseEnv', () => {
 	})
 
 	it('refuses production images on the machine’s own disk unless a volume is named', () => {
-		const { STORAGE_BUCKET: _bucket, STORAGE_ACCESS_KEY_ID: _key, STORAGE_SECRET_ACCESS_KEY: _secret, ...rest } = production
+		const {
+			STORAGE_BUCKET: _bucket,
+			STORAGE_ACCESS_KEY_ID: _key,
+			STORAGE_SECRET_ACCESS_KEY: _secret,
+			...rest
+		} = production
 		expect(parseError(rest)).toContain('STORAGE_BUCKET is invalid: is required in production')
 		expect(parseEnv({ ...rest, STORAGE_DIR: '/data/uploads' }).STORAGE_DIR).toBe('/data/uploads')
 	})
 
 	it('rejects malformed secrets and allow-lists', () => {
-		expect(parseError({ SESSION_SECRET: 'short' })).toContain('SESSION_SECRET is invalid: must be at least 32 characters')
+		expect(parseError({ SESSION_SECRET: 'short' })).toContain(
+			'SESSION_SECRET is invalid: must be at least 32 characters',
+		)
 		expect(parseError({ ADMIN_EMAILS: 'owner@example.com, not-an-email' })).toContain('ADMIN_EMAILS')
 		expect(parseError({ STRIPE_SECRET_KEY: 'pk_test_123' })).toContain('must be a Stripe secret key')
 	})

@@ -13,6 +13,16 @@ const httpUrl = z
 	.url()
 	.refine((value) => /^https?:\/\//i.test(value), 'must start with https:// or http://')
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/** A bare origin (no path, query or credentials), normalised without the trailing slash. */
+const publicOrigin = httpUrl
+	.refine((value) => {
+		const url = new URL(value)
+		return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password
+	}, 'must be an origin such as https://docedulce.example (no path or query)')
+	.transform((value) => new URL(value).origin)
+
 const envSchema = z
 	.object({
 		NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -28,7 +38,10 @@ const envSchema = z
 		STORAGE_ENDPOINT: z.string().url().optional(),
 		STORAGE_ACCESS_KEY_ID: z.string().min(1).optional(),
 		STORAGE_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-		STORAGE_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+		STORAGE_FORCE_PATH_STYLE: z
+			.enum(['true', 'false'])
+			.default('false')
+			.transform((value) => value === 'true'),
 		/** Resized image variants (a cache: safe to delete at any time). The temp folder is writable in the container too. */
 		IMAGE_CACHE_DIR: z.string().min(1).default(path.join(os.tmpdir(), 'bakery-image-cache')),
 		RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().max(10_000).default(1),
@@ -38,17 +51,29 @@ const envSchema = z
 			.regex(/^[A-Za-z0-9-]+$/)
 			.optional(),
 		FLY_APP_NAME: z.string().optional(),
-		/** Public origin for links sent to third parties (payment return URLs). Unset = the request's origin. */
-		APP_URL: z.string().url().optional(),
-		STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_…)').optional(),
-		STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+		/**
+		 * The site's public origin (https://docedulce.example): every absolute URL is built from it, never
+		 * from request headers. Required in production; unset in development = the request's own origin.
+		 */
+		APP_URL: publicOrigin.optional(),
+		STRIPE_SECRET_KEY: z
+			.string()
+			.regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_…)')
+			.optional(),
+		STRIPE_WEBHOOK_SECRET: z
+			.string()
+			.regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)')
+			.optional(),
 		/** Where the Stripe SDK sends requests; only tests change these. */
 		STRIPE_API_HOST: z.string().optional(),
 		STRIPE_API_PORT: z.coerce.number().int().positive().optional(),
 		STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
 		STRIPE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(60_000).default(10_000),
 		/** true = the shop shows that online ordering is unavailable instead of taking payments. */
-		PAYMENTS_DISABLED: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+		PAYMENTS_DISABLED: z
+			.enum(['true', 'false'])
+			.default('false')
+			.transform((value) => value === 'true'),
 		/** Signs the session cookie. Required in production; development uses a fixed dev-only value. */
 		SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 		GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -66,7 +91,10 @@ const envSchema = z
 			.pipe(z.array(z.string().email('must be a comma-separated list of e-mail addresses'))),
 		/** Tests only: a local stand-in for Google's authorization, token and userinfo endpoints. */
 		GOOGLE_OAUTH_TEST_SERVER: z.string().url().optional(),
-		LOG_REQUESTS: z.enum(['true', 'false']).default('true').transform((value) => value === 'true'),
+		LOG_REQUESTS: z
+			.enum(['true', 'false'])
+			.default('true')
+			.transform((value) => value === 'true'),
 		// The bakery's public details (app/config/business.ts has the demo defaults).
 		/** The third-party online-ordering page. Unset = Order Online leads to the in-site /shop. */
 		ORDER_ONLINE_URL: httpUrl.optional(),
@@ -88,7 +116,11 @@ const envSchema = z
 		if (env.NODE_ENV === 'production') {
 			for (const key of ['SESSION_SECRET', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'] as const) {
 				if (!env[key]) {
-					ctx.addIssue({ code: z.ZodIssueCode.custom, path: [key], message: 'is required in production (admin sign-in)' })
+					ctx.addIssue({
+						code: z.ZodIssueCode.custom,
+						path: [key],
+						message: 'is required in production (admin sign-in)',
+					})
 				}
 			}
 			if (env.ADMIN_EMAILS.length === 0) {
@@ -108,6 +140,21 @@ const envSchema = z
 						message: 'is required in production to take payments (or set PAYMENTS_DISABLED=true)',
 					})
 				}
+			}
+		}
+		if (env.NODE_ENV === 'production') {
+			if (!env.APP_URL) {
+				ctx.addIssue({
+					code: z.ZodIssueCode.custom,
+					path: ['APP_URL'],
+					message: 'is required in production (the public origin, e.g. https://docedulce.example)',
+				})
+			} else if (!env.APP_URL.startsWith('https://') && !LOOPBACK_HOSTS.has(new URL(env.APP_URL).hostname)) {
+				ctx.addIssue({
+					code: z.ZodIssueCode.custom,
+					path: ['APP_URL'],
+					message: 'must start with https:// in production (http:// only for localhost)',
+				})
 			}
 		}
 		if (env.NODE_ENV === 'production' && !env.DATABASE_URL) {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { isCrossSiteRequest } from './request.server'
+import { parseEnv } from './env.server'
+import { isCrossSiteRequest, safeRedirectPath, siteOrigin } from './request.server'
 
-const base = { method: 'POST', host: 'bakery.test', origin: undefined, referer: undefined, secFetchSite: undefined }
+const base = { method: 'POST', siteHost: 'bakery.test', origin: undefined, referer: undefined, secFetchSite: undefined }
 
 describe('isCrossSiteRequest', () => {
 	it('lets reads through whatever their origin', () => {
@@ -23,5 +24,71 @@ describe('isCrossSiteRequest', () => {
 
 	it('accepts server-to-server posts that carry no browser headers (signed webhooks)', () => {
 		expect(isCrossSiteRequest(base)).toBe(false)
+	})
+})
+
+describe('safeRedirectPath', () => {
+	// What each value becomes after the browser's own URL parsing: tab, CR and LF vanish anywhere,
+	// `\` is `/`, dot segments collapse. Values arrive decoded once (query string or form field).
+	it.each([
+		['https://evil.example/', 'an absolute URL'],
+		['http:evil.example', 'a scheme without slashes'],
+		['javascript:alert(1)', 'a script URL'],
+		['//evil.example/', 'a protocol-relative URL'],
+		['/\\evil.example/', 'slash-backslash'],
+		['\\/evil.example/', 'backslash-slash'],
+		['\\\\evil.example/', 'two backslashes'],
+		['/\t/evil.example', 'a tab between the slashes'],
+		['/\n/evil.example', 'a line feed between the slashes'],
+		['/\r/evil.example', 'a carriage return between the slashes'],
+		['\t//evil.example', 'a leading tab'],
+		[' //evil.example', 'a leading space'],
+		['\u0000//evil.example', 'a leading NUL'],
+		['/.//evil.example', 'a dot segment that leaves a protocol-relative path'],
+		['/..//evil.example', 'a parent segment that leaves a protocol-relative path'],
+		['/%2e%2e//evil.example', 'an encoded parent segment'],
+		['/\\/evil.example', 'slash-backslash-slash'],
+		['%2F%2Fevil.example', 'an encoded protocol-relative URL (not a path)'],
+		['evil.example', 'a bare host'],
+		['', 'nothing'],
+	])('falls back for %j (%s)', (target) => {
+		expect(safeRedirectPath(target, '/admin')).toBe('/admin')
+	})
+
+	it.each([
+		['/admin/orders?status=PAID', '/admin/orders?status=PAID'],
+		['/admin#top', '/admin#top'],
+		['/', '/'],
+		// Encoded slashes and backslashes stay encoded: browsers never turn them into path separators.
+		['/%2F%2Fevil.example', '/%2F%2Fevil.example'],
+		['/%5Cevil.example', '/%5Cevil.example'],
+		['/%09/evil.example', '/%09/evil.example'],
+		// CR and LF are dropped (as browsers do), so a Location header can never be split or rejected.
+		['/\n', '/'],
+		['/admin\r\n/orders', '/admin/orders'],
+		['/caf\u00e9', '/caf%C3%A9'],
+		['/admin/../orders', '/orders'],
+	])('keeps the same-site path %j as %j', (target, expected) => {
+		expect(safeRedirectPath(target, '/admin')).toBe(expected)
+	})
+
+	it('falls back for anything that is not a string (a file field, a missing value)', () => {
+		expect(safeRedirectPath(null, '/admin')).toBe('/admin')
+		expect(safeRedirectPath(undefined)).toBe('/')
+		expect(safeRedirectPath(new File(['x'], 'x.txt'), '/admin')).toBe('/admin')
+	})
+})
+
+describe('siteOrigin', () => {
+	const forged = new Request('http://evil.example/about', { headers: { 'X-Forwarded-Host': 'evil.example' } })
+
+	it('is APP_URL, whatever host the request names', () => {
+		expect(siteOrigin(forged, parseEnv({ APP_URL: 'https://docedulce.example/' }))).toBe('https://docedulce.example')
+	})
+
+	it('is the request’s own origin only in development without APP_URL', () => {
+		expect(siteOrigin(new Request('http://192.168.1.20:3000/'), parseEnv({}))).toBe('http://192.168.1.20:3000')
+		const productionWithoutAppUrl = { ...parseEnv({}), NODE_ENV: 'production' as const }
+		expect(() => siteOrigin(forged, productionWithoutAppUrl)).toThrow('APP_URL is required in production')
 	})
 })

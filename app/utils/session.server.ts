@@ -1,51 +1,54 @@
 import crypto from 'node:crypto'
 import { createCookie, createSessionStorage, type Session } from '@remix-run/node'
-import type { Prisma } from '~/generated/prisma/client'
-import { prisma } from './db.server'
+import {
+	deleteExpiredSessions,
+	deleteSessionData,
+	readSessionData,
+	storeSessionData,
+	updateSessionData,
+	type SessionData,
+} from '~/models/session.server'
 import { getEnv } from './env.server'
 
 export const SESSION_TTL_SECONDS = 8 * 60 * 60
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000
 const DEV_SESSION_SECRET = 'development-only-session-secret-never-used-in-production'
 
+/** Signs every cookie the site sets. The env schema makes SESSION_SECRET mandatory in production. */
+export function cookieSecrets() {
+	return [getEnv().SESSION_SECRET ?? DEV_SESSION_SECRET]
+}
+
 function createStorage() {
-	const env = getEnv()
 	const cookie = createCookie('__bakery_session', {
 		httpOnly: true,
 		sameSite: 'lax',
-		secure: env.NODE_ENV === 'production',
+		secure: getEnv().NODE_ENV === 'production',
 		path: '/',
 		maxAge: SESSION_TTL_SECONDS,
-		// The env schema makes SESSION_SECRET mandatory in production.
-		secrets: [env.SESSION_SECRET ?? DEV_SESSION_SECRET],
+		secrets: cookieSecrets(),
 	})
 	const expiry = (expires?: Date) => expires ?? new Date(Date.now() + SESSION_TTL_SECONDS * 1000)
-	return createSessionStorage({
+	return createSessionStorage<SessionData>({
 		cookie,
 		async createData(data, expires) {
 			const id = crypto.randomBytes(32).toString('base64url')
-			await prisma.session.create({ data: { id, data: data as Prisma.InputJsonValue, expiresAt: expiry(expires) } })
+			await storeSessionData(id, data, expiry(expires))
 			return id
 		},
-		async readData(id) {
-			const row = await prisma.session.findUnique({ where: { id } })
-			if (!row || row.expiresAt <= new Date()) return null
-			return row.data as Record<string, unknown>
-		},
-		async updateData(id, data, expires) {
-			await prisma.session.updateMany({
-				where: { id },
-				data: { data: data as Prisma.InputJsonValue, expiresAt: expiry(expires) },
-			})
-		},
-		async deleteData(id) {
-			await prisma.session.deleteMany({ where: { id } })
-		},
+		readData: readSessionData,
+		updateData: (id, data, expires) => updateSessionData(id, data, expiry(expires)),
+		deleteData: deleteSessionData,
 	})
 }
 
 let storage: ReturnType<typeof createStorage> | undefined
 
-/** Server-side sessions: the signed cookie carries only a random id; the data lives in Postgres. */
+/**
+ * Server-side sessions, for signed-in admins only: the signed cookie carries a random id, the data
+ * lives in Postgres. Nothing before a successful sign-in writes a row (auth.server.ts keeps the
+ * sign-in round trip in cookies).
+ */
 export function getSessionStorage() {
 	storage ??= createStorage()
 	return storage
@@ -63,7 +66,14 @@ export function destroySession(session: Session) {
 	return getSessionStorage().destroySession(session)
 }
 
-/** Removes sessions past their expiry (run opportunistically at sign-in). */
-export function deleteExpiredSessions() {
-	return prisma.session.deleteMany({ where: { expiresAt: { lt: new Date() } } })
+/** Deletes expired sessions every `intervalMs` (hourly); returns the function that stops it. */
+export function startSessionSweep(intervalMs = SWEEP_INTERVAL_MS) {
+	const sweep = () =>
+		deleteExpiredSessions().catch((error: unknown) => {
+			console.error(`Expired-session sweep failed: ${error instanceof Error ? error.message : String(error)}`)
+		})
+	const timer = setInterval(sweep, intervalMs)
+	// Housekeeping never keeps the process alive (shutdown, tests).
+	timer.unref()
+	return () => clearInterval(timer)
 }

@@ -36,6 +36,7 @@ async function startServer() {
 			NODE_ENV: 'production',
 			HOST: '127.0.0.1',
 			PORT: String(port),
+			APP_URL: `http://127.0.0.1:${port}`,
 			DATABASE_URL: databaseUrl,
 			STORAGE_DIR: path.join(dataDir, 'uploads'),
 			IMAGE_CACHE_DIR: path.join(dataDir, 'cache'),

@@ -39,6 +39,7 @@ const env: NodeJS.ProcessEnv = {
 	...process.env,
 	NODE_ENV: 'production' as const,
 	PORT: String(port),
+	APP_URL: `http://localhost:${port}`,
 	DATABASE_URL: e2eDatabaseUrl,
 	STORAGE_DIR: storageDir,
 	LOG_REQUESTS: 'false',

@@ -20,6 +20,7 @@ function startServer(env: Record<string, string>) {
 		env: {
 			PATH: process.env.PATH ?? '',
 			NODE_ENV: 'production' as const,
+			APP_URL: 'http://localhost:3000',
 			LOG_REQUESTS: 'false',
 			PAYMENTS_DISABLED: 'true',
 			SESSION_SECRET: 'lifecycle-test-session-secret-0123456789',
@@ -59,10 +60,21 @@ test('production refuses to start without DATABASE_URL (no embedded database the
 	expect(server.output().trim().split('\n')).toHaveLength(1)
 })
 
+test('production refuses to start without APP_URL (links are never built from request headers)', async () => {
+	const server = startServer({ APP_URL: '', DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/x' })
+	expect(await server.exited).toBe(1)
+	expect(server.output().trim()).toBe(
+		'Invalid environment: APP_URL is invalid: is required in production (the public origin, e.g. https://docedulce.example)',
+	)
+})
+
 test('/healthz answers 503 while the database is down, and pages do not leak a stack trace', async ({ request }) => {
 	const port = await freePort()
 	const deadDatabasePort = await freePort()
-	const server = startServer({ PORT: String(port), DATABASE_URL: `postgresql://postgres@127.0.0.1:${deadDatabasePort}/bakery` })
+	const server = startServer({
+		PORT: String(port),
+		DATABASE_URL: `postgresql://postgres@127.0.0.1:${deadDatabasePort}/bakery`,
+	})
 	try {
 		await waitForListening(server)
 		const health = await request.get(`http://localhost:${port}/healthz`)
@@ -93,7 +105,10 @@ test('SIGTERM lets an in-flight request finish, then exits 0', async ({ request 
 	await new Promise((resolve) => silentDatabase.once('listening', resolve))
 	const databasePort = (silentDatabase.address() as net.AddressInfo).port
 	const port = await freePort()
-	const server = startServer({ PORT: String(port), DATABASE_URL: `postgresql://postgres@127.0.0.1:${databasePort}/bakery` })
+	const server = startServer({
+		PORT: String(port),
+		DATABASE_URL: `postgresql://postgres@127.0.0.1:${databasePort}/bakery`,
+	})
 	try {
 		await waitForListening(server)
 		const inFlight = request.get(`http://localhost:${port}/healthz`)

@@ -152,7 +152,7 @@ describe('Export to CSV', () => {
 		['+1 425 555 0142', "'+1 425 555 0142"],
 		['-2+3', "'-2+3"],
 		['@SUM(A1:A9)', "'@SUM(A1:A9)"],
-		['\t=cmd', "'\t=cmd"],
+		['\t=cmd', `"'\t=cmd"`],
 		['\r=cmd', `"'\r=cmd"`],
 		['\n=cmd', `"'\n=cmd"`],
 	])('neutralises a cell starting %j so a spreadsheet shows it as text', async (value, cell) => {
@@ -164,10 +164,18 @@ describe('Export to CSV', () => {
 	})
 
 	it('leaves ordinary text alone, including a dash or equals sign inside it', async () => {
-		await createRequest({ name: 'Ana-Luisa', message: 'Size = 10 inch; 2+2 layers' })
+		await createRequest({ name: 'Ana-Luisa', message: 'Size = 10 inch, 2+2 layers' })
 		const { text } = await exportCsv()
 		expect(text).toContain('Ana-Luisa,')
-		expect(text).toContain(',Size = 10 inch; 2+2 layers,')
+		expect(text).toContain(',"Size = 10 inch, 2+2 layers",')
+	})
+
+	it('quotes a semicolon so a spreadsheet that splits on it (pt-BR, es-MX, Europe) sees one cell, not a formula', async () => {
+		await createRequest({ name: 'Ana;=1+1;', message: 'Bolo; -2+3' })
+		const { text } = await exportCsv()
+		const record = text.slice(1).split('\r\n')[1]!
+		expect(record.startsWith('"Ana;=1+1;",')).toBe(true)
+		expect(record).toContain(',"Bolo; -2+3",')
 	})
 
 	it('links each photo absolutely to the admin-only photo route (APP_URL when set), and leaves it empty without one', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { encodeAccount, startMockGoogle, type MockGoogleAccount } from '../mocks/google-oauth-server'
+import { run } from './admin-helpers'
 
 const ORIGIN = 'http://localhost:3000'
 let google: Awaited<ReturnType<typeof startMockGoogle>>
@@ -52,25 +53,49 @@ async function caught(promise: Promise<unknown>): Promise<Response> {
 	throw new Error('expected a Response')
 }
 
-/** Clicks 'Sign in with Google', lets the mock Google answer as `account`, and follows the callback. */
-async function signInAs(account: Partial<MockGoogleAccount>, jar = new CookieJar(), tamperState = false) {
+/** Clicks 'Sign in with Google' (the form posts returnTo); answers the redirect to Google. */
+async function startSignIn(jar: CookieJar, returnTo = '/admin/orders') {
 	const { action } = await import('~/routes/auth.google')
 	const body = new FormData()
-	body.set('returnTo', '/admin/orders')
+	body.set('returnTo', returnTo)
 	const start = await caught(
-		action({ request: new Request(`${ORIGIN}/auth/google`, { method: 'POST', body }), params: {}, context: { clientIp: '1.1.1.1' } }),
+		action({
+			request: new Request(`${ORIGIN}/auth/google`, { method: 'POST', body, headers: { Cookie: jar.header() } }),
+			params: {},
+			context: { clientIp: '1.1.1.1' },
+		}),
 	)
 	jar.store(start)
+	return start
+}
+
+/** Google sends the browser back to the callback (with whatever cookies it holds). */
+async function callback(url: string | URL, jar: CookieJar) {
+	const { loader } = await import('~/routes/auth.google.callback')
+	const done = await caught(
+		loader({ request: new Request(url, { headers: { Cookie: jar.header() } }), params: {}, context: {} }),
+	)
+	jar.store(done)
+	return done
+}
+
+/** Starts sign-in, lets the mock Google answer as `account`, and follows the callback. */
+async function signInAs(
+	account: Partial<MockGoogleAccount>,
+	{ jar = new CookieJar(), tamperState = false, returnTo = '/admin/orders' } = {},
+) {
+	const start = await startSignIn(jar, returnTo)
 	const authorizeUrl = new URL(start.headers.get('Location')!)
 	expect(authorizeUrl.origin).toBe(google.baseUrl)
 	expect(authorizeUrl.searchParams.get('scope')).toBe('openid email profile')
 	expect(authorizeUrl.searchParams.get('redirect_uri')).toBe(`${ORIGIN}/auth/google/callback`)
-	const atGoogle = await fetch(authorizeUrl, { redirect: 'manual', headers: { Cookie: `mock_google_account=${encodeAccount(account)}` } })
+	const atGoogle = await fetch(authorizeUrl, {
+		redirect: 'manual',
+		headers: { Cookie: `mock_google_account=${encodeAccount(account)}` },
+	})
 	const callbackUrl = new URL(atGoogle.headers.get('Location')!)
 	if (tamperState) callbackUrl.searchParams.set('state', 'forged')
-	const { loader } = await import('~/routes/auth.google.callback')
-	const done = await caught(loader({ request: new Request(callbackUrl, { headers: { Cookie: jar.header() } }), params: {}, context: {} }))
-	jar.store(done)
+	const done = await callback(callbackUrl, jar)
 	return { done, jar }
 }
 
@@ -78,10 +103,15 @@ function requestWith(jar: CookieJar, path = '/admin', method = 'GET') {
 	return new Request(`${ORIGIN}${path}`, { method, headers: { Cookie: jar.header() } })
 }
 
+/** The message the sign-in screen shows after a failed attempt (read once). */
 async function flashedError(jar: CookieJar) {
-	const { getSession } = await import('~/utils/session.server')
-	return (await getSession(requestWith(jar))).get(auth.AUTH_ERROR_KEY)
+	const { loader } = await import('~/routes/image-uploader')
+	const outcome = await run(loader({ request: requestWith(jar, '/image-uploader'), params: {}, context: {} }))
+	jar.store(new Response(null, { headers: outcome.headers }))
+	return (outcome.data as { authError: string | null }).authError
 }
+
+const sessionRows = () => prisma.session.count()
 
 describe('Google sign-in', () => {
 	it('gives an allow-listed, verified account a new server-side session and returns to where it was going', async () => {
@@ -92,15 +122,24 @@ describe('Google sign-in', () => {
 		expect(google.tokenRequests.at(-1)?.get('client_secret')).toBe('test-secret')
 	})
 
-	it('issues a new session id at sign-in instead of keeping the pre-sign-in one', async () => {
+	it('issues a new session id at sign-in: a planted session is destroyed, not adopted', async () => {
+		const { getSessionStorage } = await import('~/utils/session.server')
+		const planted = (await getSessionStorage().commitSession(await getSessionStorage().getSession())).split(';')[0]!
+		const plantedId = (await getSessionStorage().getSession(planted)).id
 		const jar = new CookieJar()
-		const { action } = await import('~/routes/auth.google')
-		jar.store(await caught(action({ request: new Request(`${ORIGIN}/auth/google`, { method: 'POST', body: new FormData() }), params: {}, context: {} })))
-		const before = jar.header()
-		await signInAs({}, jar)
+		jar.store(new Response(null, { headers: { 'Set-Cookie': planted } }))
+		await signInAs({}, { jar })
 		const sessionCookie = (header: string) => /__bakery_session=([^;]+)/.exec(header)?.[1]
 		expect(sessionCookie(jar.header())).toBeDefined()
-		expect(sessionCookie(jar.header())).not.toBe(sessionCookie(before))
+		expect(sessionCookie(jar.header())).not.toBe(sessionCookie(planted))
+		expect(await prisma.session.count({ where: { id: plantedId } })).toBe(0)
+	})
+
+	it('returns only to a path on this site, whatever returnTo the form carried', async () => {
+		for (const returnTo of ['/\t/evil.example', '//evil.example', '/.//evil.example', 'https://evil.example/']) {
+			const { done } = await signInAs({}, { returnTo })
+			expect(done.headers.get('Location'), JSON.stringify(returnTo)).toBe('/admin')
+		}
 	})
 
 	it.each([
@@ -117,7 +156,7 @@ describe('Google sign-in', () => {
 		['a cancelled sign-in', { deny: true }, false],
 		['a forged OAuth state', {}, true],
 	])('answers %s with "Login failed. Please try again."', async (_label, account, tamper) => {
-		const { done, jar } = await signInAs(account, new CookieJar(), tamper)
+		const { done, jar } = await signInAs(account, { tamperState: tamper })
 		expect(done.headers.get('Location')).toBe('/image-uploader')
 		expect(await auth.getAdmin(requestWith(jar))).toBeNull()
 		expect(await flashedError(jar)).toBe('Login failed. Please try again.')
@@ -133,6 +172,114 @@ describe('Google sign-in', () => {
 		expect(await prisma.session.count()).toBe(sessionsBefore - 1)
 		const replay = new Request(`${ORIGIN}/admin`, { headers: { Cookie: stolenCookie } })
 		expect(await auth.getAdmin(replay)).toBeNull()
+	})
+})
+
+describe('before a sign-in succeeds, nothing is stored server-side', () => {
+	it('keeps the OAuth state and returnTo in short-lived, signed, httpOnly cookies: starting writes no session row', async () => {
+		const before = await sessionRows()
+		const start = await startSignIn(new CookieJar())
+		expect(start.status).toBe(302)
+		expect(await sessionRows()).toBe(before)
+		const cookies = start.headers.getSetCookie()
+		expect(cookies.filter((cookie) => cookie.startsWith('__bakery_session='))).toEqual([])
+		for (const name of ['__bakery_sign_in', '__bakery_return_to']) {
+			const cookie = cookies.find((header) => header.startsWith(`${name}=`))
+			expect(cookie, name).toMatch(/; HttpOnly/i)
+			expect(cookie, name).toMatch(/; SameSite=Lax/i)
+			expect(cookie, name).toMatch(/; Max-Age=600/i)
+			// Signed: the value ends with a signature after a dot.
+			expect(cookie!.split(';')[0], name).toMatch(/=[^.]+\.[A-Za-z0-9%+/=]+$/)
+		}
+	})
+
+	it.each([
+		['no parameters', ''],
+		['a bogus code and state', '?code=bogus&state=bogus'],
+		['an error from Google', '?error=access_denied&state=bogus'],
+	])(
+		'an anonymous hit on the callback with %s writes no session row and says the sign-in failed',
+		async (_label, query) => {
+			const before = await sessionRows()
+			const jar = new CookieJar()
+			const done = await callback(`${ORIGIN}/auth/google/callback${query}`, jar)
+			expect(done.status).toBe(302)
+			expect(done.headers.get('Location')).toBe('/image-uploader')
+			expect(await sessionRows()).toBe(before)
+			expect(jar.header()).not.toContain('__bakery_session=')
+			expect(await flashedError(jar)).toBe('Login failed. Please try again.')
+			expect(await flashedError(jar)).toBeNull()
+			expect(await sessionRows()).toBe(before)
+		},
+	)
+
+	it('a failed sign-in (cancelled at Google) writes no session row either', async () => {
+		const before = await sessionRows()
+		const { jar } = await signInAs({ deny: true })
+		expect(await sessionRows()).toBe(before)
+		expect(await flashedError(jar)).toBe('Login failed. Please try again.')
+	})
+
+	it('an OAuth state cookie this server did not sign is worthless', async () => {
+		// The state an attacker would like to plant, as an unsigned cookie, with a valid code for the owner.
+		const forgedState = Buffer.from(JSON.stringify({ 'oauth2:state': 'planted' })).toString('base64')
+		const jar = new CookieJar()
+		jar.store(new Response(null, { headers: { 'Set-Cookie': `__bakery_sign_in=${forgedState}` } }))
+		const done = await callback(`${ORIGIN}/auth/google/callback?state=planted&code=${encodeAccount({})}`, jar)
+		expect(done.headers.get('Location')).toBe('/image-uploader')
+		expect(await auth.getAdmin(requestWith(jar))).toBeNull()
+	})
+})
+
+describe('the sign-in form', () => {
+	it('is read within the form limit: an oversized body sent without Content-Length gets 413', async () => {
+		const { action } = await import('~/routes/auth.google')
+		const chunk = new TextEncoder().encode(`returnTo=/admin&padding=${'a'.repeat(64 * 1024)}`)
+		const body = new ReadableStream<Uint8Array>({
+			start(controller) {
+				controller.enqueue(chunk)
+				controller.close()
+			},
+		})
+		const request = new Request(`${ORIGIN}/auth/google`, {
+			method: 'POST',
+			body,
+			duplex: 'half',
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+		} as RequestInit)
+		expect(request.headers.get('Content-Length')).toBeNull()
+		const response = await caught(action({ request, params: {}, context: { clientIp: '2.2.2.2' } }))
+		expect(response.status).toBe(413)
+		expect(response.headers.get('Location')).toBeNull()
+	})
+})
+
+describe('expired sessions', () => {
+	const HOUR = 60 * 60 * 1000
+
+	async function seedSessions() {
+		await prisma.session.createMany({
+			data: [
+				{ id: 'sweep-expired', data: {}, expiresAt: new Date(Date.now() - HOUR) },
+				{ id: 'sweep-live', data: {}, expiresAt: new Date(Date.now() + HOUR) },
+			],
+		})
+	}
+	const sweepIds = async () =>
+		(await prisma.session.findMany({ where: { id: { startsWith: 'sweep-' } }, select: { id: true } })).map(
+			({ id }) => id,
+		)
+
+	it('the sweep deletes expired rows only', async () => {
+		await seedSessions()
+		const { startSessionSweep } = await import('~/utils/session.server')
+		const stop = startSessionSweep(20)
+		try {
+			await expect.poll(sweepIds).toEqual(['sweep-live'])
+		} finally {
+			stop()
+			await prisma.session.deleteMany({ where: { id: { startsWith: 'sweep-' } } })
+		}
 	})
 })
 
@@ -165,7 +312,13 @@ describe('requireAdmin', () => {
 describe('demo sign-in', () => {
 	it('does not exist once Google is configured', async () => {
 		const { action } = await import('~/routes/auth.demo')
-		const response = await caught(action({ request: new Request(`${ORIGIN}/auth/demo`, { method: 'POST', body: new FormData() }), params: {}, context: {} }))
+		const response = await caught(
+			action({
+				request: new Request(`${ORIGIN}/auth/demo`, { method: 'POST', body: new FormData() }),
+				params: {},
+				context: {},
+			}),
+		)
 		expect(response.status).toBe(404)
 	})
 
@@ -173,6 +326,7 @@ describe('demo sign-in', () => {
 		const { parseEnv } = await import('~/utils/env.server')
 		const production = {
 			NODE_ENV: 'production',
+			APP_URL: ORIGIN,
 			DATABASE_URL: process.env.DATABASE_URL,
 			SESSION_SECRET: 'x'.repeat(40),
 			STRIPE_SECRET_KEY: 'sk_test_x',
@@ -201,7 +355,13 @@ describe('demo sign-in', () => {
 		try {
 			const { action } = await import('~/routes/auth.demo')
 			const jar = new CookieJar()
-			jar.store(await action({ request: new Request(`${ORIGIN}/auth/demo`, { method: 'POST', body: new FormData() }), params: {}, context: {} }))
+			jar.store(
+				await action({
+					request: new Request(`${ORIGIN}/auth/demo`, { method: 'POST', body: new FormData() }),
+					params: {},
+					context: {},
+				}),
+			)
 			expect(await auth.getAdmin(requestWith(jar))).toEqual(auth.DEMO_ADMIN)
 		} finally {
 			process.env.GOOGLE_CLIENT_ID = 'test-client'
