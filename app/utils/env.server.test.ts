@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { EnvError, parseEnv } from './env.server'
+import { EnvError, envVariableNames, parseEnv } from './env.server'
 
 function parseError(source: Record<string, string>) {
 	try {
@@ -121,5 +122,18 @@ describe('parseEnv', () => {
 		const env = parseEnv({ DATABASE_URL: '', PORT: '' })
 		expect(env.DATABASE_URL).toBeUndefined()
 		expect(env.PORT).toBe(3000)
+	})
+})
+
+describe('.env.example', () => {
+	const example = readFileSync('.env.example', 'utf8')
+	const documented = new Set([...example.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]))
+
+	it('documents every variable the app reads', () => {
+		expect(envVariableNames.filter((name) => !documented.has(name))).toEqual([])
+	})
+
+	it('documents nothing the app does not read', () => {
+		expect([...documented].filter((name) => !(envVariableNames as string[]).includes(name))).toEqual([])
 	})
 })

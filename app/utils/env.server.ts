@@ -185,6 +185,9 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>
 
+/** Every variable the app reads (each one is documented in .env.example; a test checks it). */
+export const envVariableNames = Object.keys(envSchema.innerType().shape) as Array<keyof Env>
+
 /** Never a spoofable header by default: only Fly's own header on Fly, or one the operator names. */
 export function clientIpHeader(env: Env) {
 	return env.CLIENT_IP_HEADER?.toLowerCase() ?? (env.FLY_APP_NAME ? 'fly-client-ip' : undefined)
