@@ -127,7 +127,7 @@ describe('parseEnv', () => {
 
 describe('.env.example', () => {
 	const example = readFileSync('.env.example', 'utf8')
-	const documented = new Set([...example.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]))
+	const documented = new Set([...example.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]!))
 
 	it('documents every variable the app reads', () => {
 		expect(envVariableNames.filter((name) => !documented.has(name))).toEqual([])
