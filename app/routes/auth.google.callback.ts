@@ -1,12 +1,10 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { AuthorizationError } from 'remix-auth'
 import {
 	AUTH_ERROR_KEY,
 	googleAuthenticator,
-	LOGIN_FAILED_MESSAGE,
-	NOT_ALLOWED_MESSAGE,
 	returnToCookie,
 	SIGN_IN_PATH,
+	signInFailureMessage,
 	startAdminSession,
 } from '~/utils/auth.server'
 import { safeRedirectPath } from '~/utils/request.server'
@@ -25,9 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		return response
 	} catch (error) {
 		if (error instanceof Response) throw error
-		// Not allow-listed (or unverified) gets its own message; cancelled, state mismatch etc. the generic one.
-		const message =
-			error instanceof AuthorizationError && error.message === NOT_ALLOWED_MESSAGE ? NOT_ALLOWED_MESSAGE : LOGIN_FAILED_MESSAGE
+		const message = signInFailureMessage(error)
 		const session = await getSession(request)
 		session.unset('oauth2:state')
 		session.flash(AUTH_ERROR_KEY, message)

@@ -17,6 +17,13 @@ export const NOT_ALLOWED_MESSAGE = 'This Google account is not allowed to manage
 export const LOGIN_FAILED_MESSAGE = 'Login failed. Please try again.'
 export const DEMO_ADMIN: AdminUser = { email: 'demo-admin@localhost', name: 'Demo Admin' }
 
+/** What the sign-in screen says after a failed Google sign-in: not allow-listed (or unverified), or anything else. */
+export function signInFailureMessage(error: unknown) {
+	return error instanceof AuthorizationError && error.message === NOT_ALLOWED_MESSAGE
+		? NOT_ALLOWED_MESSAGE
+		: LOGIN_FAILED_MESSAGE
+}
+
 /** Where to go after the Google round trip; only same-site paths are ever used (safeRedirectPath). */
 export const returnToCookie = createCookie('__bakery_return_to', {
 	httpOnly: true,
