@@ -32,14 +32,13 @@ export async function visitHydrated(page: Page, watch: ErrorWatch, path: string)
 }
 
 export async function expectHydrated(page: Page, watch: ErrorWatch) {
-	const pageErrors = () => watch.errors
 	// Fail fast with the browser's errors instead of waiting for a hydration that will never come.
 	await expect
-		.poll(async () => pageErrors().length > 0 || (await page.locator('html[data-hydrated="true"]').count()) > 0, {
+		.poll(async () => watch.errors.length > 0 || (await page.locator('html[data-hydrated="true"]').count()) > 0, {
 			message: `hydration of ${page.url()}`,
 		})
 		.toBe(true)
-	expect(pageErrors(), `errors on ${page.url()}`).toEqual([])
+	expect(watch.errors, `errors on ${page.url()}`).toEqual([])
 }
 
 /**
