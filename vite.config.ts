@@ -1,6 +1,6 @@
 import { vitePlugin as remix } from '@remix-run/dev'
 import tailwindcss from '@tailwindcss/vite'
-import { defineConfig } from 'vite'
+import { defineConfig, type Rollup } from 'vite'
 import tsconfigPaths from 'vite-tsconfig-paths'
 
 declare module '@remix-run/node' {
@@ -9,9 +9,29 @@ declare module '@remix-run/node' {
 	}
 }
 
+/**
+ * Every package the browser loads (Remix adds React and @remix-run/react). Development pre-bundles
+ * exactly these at startup and discovers nothing later, so a first visit never reloads mid-page and
+ * no server package is ever bundled for the browser (docs/decisions/020). A new browser dependency
+ * goes here; tests/unit/browser-modules.test.ts fails until it does.
+ */
+export const browserPackages = ['zod', '@conform-to/react', '@conform-to/zod']
+
+/** A Node built-in in the browser's build means server code reached it: fail instead of shipping an empty stub. */
+export function failOnBrowserExternals(warning: Rollup.RollupLog, warn: Rollup.LoggingFunction) {
+	if (warning.message.includes('has been externalized for browser compatibility')) {
+		throw new Error(
+			`${warning.message}\nServer-only code reached the browser's module graph: keep it in *.server.ts modules ` +
+				'(docs/decisions/020-browser-safe-modules.md). tests/unit/browser-modules.test.ts names the app module.',
+		)
+	}
+	warn(warning)
+}
+
 export default defineConfig({
 	server: { port: 3000 },
-	build: { cssMinify: true, assetsInlineLimit: 0 },
+	optimizeDeps: { include: browserPackages, noDiscovery: true },
+	build: { cssMinify: true, assetsInlineLimit: 0, rollupOptions: { onwarn: failOnBrowserExternals } },
 	plugins: [
 		tailwindcss(),
 		tsconfigPaths(),

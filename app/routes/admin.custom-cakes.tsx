@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { AdminFrame } from '~/components/admin/admin-frame'
-import { adminMeta, adminReply, adminResponseHeaders, type AdminActionData } from '~/components/admin/admin-route'
+import { adminMeta, adminResponseHeaders, type AdminActionData } from '~/components/admin/admin-route'
 import { formatBakeryDateTime } from '~/components/admin/admin-time'
 import { AdminHeading, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
 import { ConfirmDeletePanel, CONFIRMED_FIELD, DeleteForm } from '~/components/admin/delete-form'
@@ -11,6 +11,7 @@ import {
 	listCustomCakeRequests,
 	type AdminCustomCakeRequest,
 } from '~/models/custom-cake-request.server'
+import { adminReply } from '~/utils/admin-reply.server'
 import { requireAdmin } from '~/utils/auth.server'
 
 export { headers } from '~/components/admin/admin-route'

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { AdminFrame } from '~/components/admin/admin-frame'
-import { adminMeta, adminReply, adminResponseHeaders, type AdminActionData } from '~/components/admin/admin-route'
+import { adminMeta, adminResponseHeaders, type AdminActionData } from '~/components/admin/admin-route'
 import { formatBakeryDateTime } from '~/components/admin/admin-time'
 import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
 import { ConfirmDeletePanel, CONFIRMED_FIELD, DeleteForm } from '~/components/admin/delete-form'
@@ -11,6 +11,7 @@ import {
 	setContactMessageRead,
 	type AdminContactMessage,
 } from '~/models/contact-message.server'
+import { adminReply } from '~/utils/admin-reply.server'
 import { requireAdmin } from '~/utils/auth.server'
 
 export { headers } from '~/components/admin/admin-route'

@@ -1,5 +1,8 @@
-import { data, type HeadersFunction, type MetaFunction } from '@remix-run/node'
+import type { HeadersFunction, MetaFunction } from '@remix-run/node'
 import { pageMeta } from '~/utils/seo'
+
+// Route modules' `meta` and components use this module, so the browser loads it: nothing server-only
+// here (docs/decisions/020). Server-side helpers live in ~/utils/admin-reply.server.
 
 /** Admin responses hold the owner's and customers' data: never stored by a browser or shared cache, never indexed. */
 export const adminResponseHeaders = {
@@ -16,7 +19,3 @@ export function adminMeta(title: string, description = 'The bakery’s admin are
 
 /** What a list screen's action answers: ask to confirm a delete (no-JS path), or report what happened. */
 export type AdminActionData = { confirm: string; message?: undefined } | { confirm?: undefined; message: string }
-
-export function adminReply(body: AdminActionData) {
-	return data(body, { headers: adminResponseHeaders })
-}

@@ -1,0 +1,79 @@
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expectClientSideNavigation, expectHydrated, visitHydrated, watchForErrors } from './support'
+
+const UPLOAD_SCREENS = ['/image-uploader', '/admin-upload', '/admin-custom-cake-orders/image-uploader']
+
+test('after the demo sign-in every admin screen hydrates without an error and answers in the browser', async ({
+	page,
+}) => {
+	const watch = watchForErrors(page)
+	// The messages screen needs a message to delete.
+	const sent = await page.request.post('/contact', {
+		form: { name: 'Admin Check', email: 'admin.check@example.com', message: 'A message for the admin screen.' },
+	})
+	expect(sent.ok()).toBe(true)
+
+	await visitHydrated(page, watch, '/image-uploader')
+	await page.getByRole('button', { name: 'Sign in as demo admin (development only)' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Demo Admin' })).toBeVisible()
+	await expectHydrated(page, watch)
+
+	for (const path of UPLOAD_SCREENS) {
+		await visitHydrated(page, watch, path)
+		await expectPriceCheckedInBrowser(page.locator('form#upload-menu-item'))
+	}
+
+	await visitHydrated(page, watch, '/admin')
+	await expectClientSideNavigation(page, async () => {
+		await page.getByRole('link', { name: /Custom cake requests/ }).click()
+		await expect(page.getByRole('heading', { level: 1, name: 'Custom Cake Orders' })).toBeVisible()
+	})
+
+	await visitHydrated(page, watch, '/admin/menu')
+	await expectDeleteAsksFirst(page, 'Are you sure you want to delete this menu item?')
+	await page.getByRole('link', { name: /^Edit/ }).first().click()
+	await expect(page).toHaveURL(/\/admin\/menu\/[^/]+$/)
+	await visitHydrated(page, watch, page.url())
+	await expectPriceCheckedInBrowser(page.locator('form').filter({ has: page.getByLabel('Price') }))
+
+	await visitHydrated(page, watch, '/admin/custom-cakes')
+	await expectDeleteAsksFirst(page, 'Are you sure you want to delete this request?')
+
+	await visitHydrated(page, watch, '/admin/messages')
+	await expectDeleteAsksFirst(page, 'Are you sure you want to delete this message?')
+
+	await visitHydrated(page, watch, '/admin/gallery')
+	await expectDeleteAsksFirst(page, 'Are you sure you want to delete this image?')
+
+	await visitHydrated(page, watch, '/admin/orders')
+	await expectClientSideNavigation(page, async () => {
+		await page.getByLabel('Status').selectOption({ label: 'Paid' })
+		await page.getByRole('button', { name: 'Filter' }).click()
+		await expect(page).toHaveURL(/status=PAID/)
+	})
+
+	expect(watch.errors).toEqual([])
+})
+
+/** The browser's confirm dialog (JavaScript only) asks the question; dismissing it deletes nothing. */
+async function expectDeleteAsksFirst(page: Page, question: string) {
+	const deleteButtons = page.getByRole('button', { name: /^Delete/ })
+	const countBefore = await deleteButtons.count()
+	expect(countBefore, `something to delete on ${page.url()}`).toBeGreaterThan(0)
+	const asked: string[] = []
+	page.once('dialog', async (dialog) => {
+		asked.push(`${dialog.type()}: ${dialog.message()}`)
+		await dialog.dismiss()
+	})
+	await deleteButtons.first().click()
+	await expect.poll(() => asked).toEqual([`confirm: ${question}`])
+	await expect(deleteButtons).toHaveCount(countBefore)
+}
+
+/** Conform checks the price as the field loses focus, in the browser, before anything is sent. */
+async function expectPriceCheckedInBrowser(form: Locator) {
+	const price = form.getByLabel('Price')
+	await price.fill('four dollars')
+	await price.blur()
+	await expect(form.getByText('Please enter a price such as 4, 4.5 or $4.50 (at most two decimals).')).toBeVisible()
+}
