@@ -30,7 +30,8 @@ export default defineConfig({
 		reuseExistingServer: false,
 		// First run: initdb, migrations and the demo seed.
 		timeout: 120_000,
-		stdout: 'pipe',
+		// One line per request would bury the report; errors (stderr) are still shown.
+		stdout: 'ignore',
 		gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
 	},
 })
