@@ -11,6 +11,7 @@ import { clientIpHeader, type Env } from '../app/utils/env.server'
 import { consumeRateLimit } from '../app/utils/rate-limit.server'
 import { isCrossSiteRequest } from '../app/utils/request.server'
 import { lowerCasePageRedirect } from '../app/utils/page-path'
+import { closeAfterEarlyResponse } from './early-response'
 
 /**
  * Slow clients (docs/security.md): the request line and headers must arrive within 10 s, the whole
@@ -38,6 +39,8 @@ export function createApp({ env, clientDir, build, viteDevServer }: AppOptions) 
 	app.disable('x-powered-by')
 	// Behind Fly's proxy: trust one hop so req.protocol is the client's.
 	app.set('trust proxy', 1)
+	// First, so that every early answer (413, 403, 429, 401) closes the connection cleanly.
+	app.use(closeAfterEarlyResponse())
 
 	app.use((req, res, next) => {
 		const forwarded = ipHeader ? req.get(ipHeader)?.trim() : undefined
