@@ -17,6 +17,6 @@ export function adminMeta(title: string, description = 'The bakery’s admin are
 /** What a list screen's action answers: ask to confirm a delete (no-JS path), or report what happened. */
 export type AdminActionData = { confirm: string; message?: undefined } | { confirm?: undefined; message: string }
 
-export function adminReply(body: AdminActionData) {
-	return data(body, { headers: adminResponseHeaders })
+export function adminReply(body: AdminActionData, status = 200) {
+	return data(body, { status, headers: adminResponseHeaders })
 }

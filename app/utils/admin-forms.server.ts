@@ -1,0 +1,10 @@
+import { adminReply } from '~/components/admin/admin-route'
+import { bodyProblems, readForm } from './body.server'
+
+/** An admin list screen's small form (id, intent), or the reply saying why it could not be read. */
+export async function readAdminForm(request: Request) {
+	const body = await readForm(request)
+	if (body.ok) return { form: body.value, problemReply: null } as const
+	const { status, message } = bodyProblems[body.problem]
+	return { form: null, problemReply: adminReply({ message }, status) } as const
+}
