@@ -1,8 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { RequestHandler } from 'express'
 
-/** nginx's default lingering_timeout: long enough for the answer to reach a client still uploading. */
-const LINGER_MS = 5_000
+/**
+ * Long enough for a client busy uploading to take in the answer; short, because a browser goes on
+ * uploading until the connection closes and only then shows the answer (decision 021).
+ */
+const LINGER_MS = 2_000
 
 function hasUnreadBody(req: IncomingMessage) {
 	const announcesBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
