@@ -8,7 +8,11 @@
  * answer (server/early-response.ts).
  */
 
-/** What each kind of route legitimately receives, with room to spare. Upload forms: uploads.server.ts. */
+/**
+ * What each kind of route legitimately receives, with room to spare. Upload forms keep their limits
+ * beside their size messages (custom-cakes.tsx, components/admin/upload-rules.ts) and stream through
+ * uploads.server.ts.
+ */
 export const bodyLimits = {
 	/** A plain form: a contact message (2,000 characters, 18 KB percent-encoded at worst), an admin action, sign-in. */
 	form: 32 * 1024,
