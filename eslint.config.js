@@ -56,6 +56,19 @@ const notBrowserModules = [
 	'app/**/*.d.ts',
 ]
 
+// Reading a body any other way holds whatever the client sends (a chunked body has no Content-Length to check).
+const bodyReaders = 'formData|json|text|arrayBuffer|blob|bytes'
+const requestName = '/^(req|request)$|Request$/'
+const unboundedBodyReads = [
+	`CallExpression[callee.property.name=/^(${bodyReaders})$/][callee.object.name=${requestName}]`,
+	`CallExpression[callee.property.name=/^(${bodyReaders})$/][callee.object.property.name=${requestName}]`,
+	`CallExpression[callee.property.name=/^(${bodyReaders})$/][callee.object.callee.property.name='clone'][callee.object.callee.object.name=${requestName}]`,
+	`MemberExpression[property.name='body'][object.name=${requestName}]`,
+	// Other body parsers: multipart only through parseFormWithUploads (uploads.server.ts).
+	`ImportDeclaration[source.value=/^@mjackson\\/(multipart|form-data)-parser/]`,
+	`ImportSpecifier[imported.name=/^unstable_(parseMultipartFormData|createMemoryUploadHandler|createFileUploadHandler)$/]`,
+]
+
 export default tseslint.config(
 	{ ignores: ['build/', 'server-build/', 'app/generated/', '.data/', 'test-results/', 'playwright-report/'] },
 	js.configs.recommended,
@@ -69,6 +82,20 @@ export default tseslint.config(
 			'@typescript-eslint/consistent-type-imports': [
 				'error',
 				{ fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+			],
+		},
+	},
+	{
+		files: ['app/**/*.{ts,tsx}', 'server/**/*.ts'],
+		ignores: ['app/utils/body.server.ts', 'app/utils/uploads.server.ts'],
+		rules: {
+			'no-restricted-syntax': [
+				'error',
+				...unboundedBodyReads.map((selector) => ({
+					selector,
+					message:
+						'Read request bodies with app/utils/body.server.ts (readForm, readJson, readText, readBodyBytes, limitBody) or parseFormWithUploads: they stop at a byte limit.',
+				})),
 			],
 		},
 	},

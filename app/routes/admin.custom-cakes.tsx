@@ -11,7 +11,7 @@ import {
 	listCustomCakeRequests,
 	type AdminCustomCakeRequest,
 } from '~/models/custom-cake-request.server'
-import { adminReply } from '~/utils/admin-reply.server'
+import { adminReply, readAdminForm } from '~/utils/admin-actions.server'
 import { requireAdmin } from '~/utils/auth.server'
 
 export { headers } from '~/components/admin/admin-route'
@@ -30,7 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
 	await requireAdmin(request)
-	const form = await request.formData()
+	const { form, problemReply } = await readAdminForm(request)
+	if (!form) return problemReply
 	const id = String(form.get('id') ?? '')
 	if (form.get('intent') !== 'delete' || !id) {
 		throw new Response('Unknown action', { status: 400, headers: adminResponseHeaders })

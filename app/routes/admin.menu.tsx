@@ -12,7 +12,7 @@ import {
 	setMenuItemSoldOut,
 	type AdminMenuItem,
 } from '~/models/menu-item.server'
-import { adminReply } from '~/utils/admin-reply.server'
+import { adminReply, readAdminForm } from '~/utils/admin-actions.server'
 import { requireAdmin } from '~/utils/auth.server'
 import { categoryLabel } from '~/utils/menu-categories'
 import { formatPrice } from '~/utils/money'
@@ -31,7 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
 	await requireAdmin(request)
-	const form = await request.formData()
+	const { form, problemReply } = await readAdminForm(request)
+	if (!form) return problemReply
 	const id = String(form.get('id') ?? '')
 	const intent = form.get('intent')
 	if (!id) throw new Response('Missing item', { status: 400, headers: adminResponseHeaders })

@@ -11,7 +11,7 @@ import {
 	setContactMessageRead,
 	type AdminContactMessage,
 } from '~/models/contact-message.server'
-import { adminReply } from '~/utils/admin-reply.server'
+import { adminReply, readAdminForm } from '~/utils/admin-actions.server'
 import { requireAdmin } from '~/utils/auth.server'
 
 export { headers } from '~/components/admin/admin-route'
@@ -28,7 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
 	await requireAdmin(request)
-	const form = await request.formData()
+	const { form, problemReply } = await readAdminForm(request)
+	if (!form) return problemReply
 	const id = String(form.get('id') ?? '')
 	const intent = form.get('intent')
 	if (!id) throw new Response('Missing message', { status: 400, headers: adminResponseHeaders })

@@ -6,6 +6,7 @@ import { formatBakeryDateTime } from '~/components/admin/admin-time'
 import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
 import type { OrderStatus } from '~/generated/prisma/enums'
 import { listOrdersForAdmin, markOrderPickedUp, orderNumber, type AdminOrder } from '~/models/order.server'
+import { readAdminForm } from '~/utils/admin-actions.server'
 import { requireAdmin } from '~/utils/auth.server'
 import { formatPrice } from '~/utils/money'
 
@@ -50,7 +51,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
 	await requireAdmin(request)
-	const form = await request.formData()
+	const { form, problemReply } = await readAdminForm(request)
+	if (!form) return problemReply
 	const id = String(form.get('id') ?? '')
 	if (form.get('intent') !== 'picked-up' || !id) {
 		throw new Response('Unknown action', { status: 400, headers: adminResponseHeaders })

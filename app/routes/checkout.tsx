@@ -7,6 +7,7 @@ import { useCart } from '~/components/cart-provider'
 import { CheckoutLines } from '~/components/checkout/checkout-lines'
 import { ConfirmOrderDialog, type CustomerInfo } from '~/components/checkout/confirm-order-dialog'
 import { buttonClass } from '~/components/forms'
+import { bodyLimits, bodyProblems, readJson } from '~/utils/body.server'
 import { CHECKOUT_FAILED_MESSAGE, customerSchema } from '~/utils/checkout'
 import { startCheckout } from '~/utils/checkout.server'
 import { paymentMode } from '~/utils/payments.server'
@@ -34,8 +35,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			{ status: 429, headers: { ...noStore, 'Retry-After': String(limit.retryAfterSeconds) } },
 		)
 	}
-	const body: unknown = await request.json().catch(() => null)
-	const result = await startCheckout(body, { origin: siteOrigin(request) })
+	const body = await readJson(request, bodyLimits.checkout)
+	if (!body.ok) {
+		const { status, message } = bodyProblems[body.problem]
+		return data<CheckoutActionData>({ ok: false, error: message }, { status, headers: noStore })
+	}
+	const result = await startCheckout(body.value, { origin: siteOrigin(request) })
 	if (result.ok) return data<CheckoutActionData>({ ok: true, url: result.url }, { headers: noStore })
 	return data<CheckoutActionData>({ ok: false, error: result.error }, { status: result.status, headers: noStore })
 }

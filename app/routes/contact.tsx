@@ -12,14 +12,13 @@ import { MapEmbed } from '~/components/map-embed'
 import { PageIntro } from '~/components/page-intro'
 import { useBusiness } from '~/config/business'
 import { createContactMessage } from '~/models/contact-message.server'
+import { bodyProblems, readForm, type BodyProblem } from '~/utils/body.server'
 import { isHoneypotFilled } from '~/utils/honeypot'
 import { consumeRateLimit } from '~/utils/rate-limit.server'
 import { clientKey } from '~/utils/request.server'
 import { pageMeta } from '~/utils/seo'
 
 const MAX_MESSAGE_LENGTH = 2000
-/** Three short fields fit easily; anything bigger is not a contact message. */
-const MAX_BODY_BYTES = 32 * 1024
 
 export const SENT_MESSAGE = 'Thanks! Your message has been sent. We’ll get back to you soon.'
 
@@ -49,11 +48,20 @@ export const meta: MetaFunction = (args) =>
 			'Get in touch with our Brazilian and Mexican bakery in Everett, WA: address, phone, e-mail, opening hours, a map, and a form to send us a message.',
 	})
 
+/** Said above the form when the post could not be read at all (no field values to show again). */
+const bodyProblemMessages: Record<BodyProblem, string> = {
+	'too-large': 'Your message is too long to send. Please shorten it and try again.',
+	malformed: 'We couldn’t read your message. Please try sending it again.',
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
-	if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) {
-		return data({ result: undefined, sent: false, tooLarge: true }, { status: 413 })
+	// Three short fields fit easily in the form limit; anything bigger is not a contact message.
+	const body = await readForm(request)
+	if (!body.ok) {
+		const { status } = bodyProblems[body.problem]
+		return data({ result: undefined, sent: false, bodyProblem: body.problem }, { status })
 	}
-	const formData = await request.formData()
+	const formData = body.value
 	const submission = parseWithZod(formData, { schema: contactSchema })
 
 	const limit = await consumeRateLimit('form', clientKey(context))
@@ -63,24 +71,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			`You’ve sent several messages in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 		]
 		return data(
-			{ result: submission.reply({ formErrors }), sent: false, tooLarge: false },
+			{ result: submission.reply({ formErrors }), sent: false, bodyProblem: null },
 			{ status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } },
 		)
 	}
 	// Bots that fill the hidden field see the normal success; nothing is stored.
-	if (isHoneypotFilled(formData)) return { result: submission.reply({ resetForm: true }), sent: true, tooLarge: false }
+	if (isHoneypotFilled(formData))
+		return { result: submission.reply({ resetForm: true }), sent: true, bodyProblem: null }
 
 	if (submission.status !== 'success') {
-		return data({ result: submission.reply(), sent: false, tooLarge: false }, { status: 400 })
+		return data({ result: submission.reply(), sent: false, bodyProblem: null }, { status: 400 })
 	}
 	try {
 		await createContactMessage(submission.value)
 	} catch (error) {
 		console.error('Storing a contact message failed', error)
 		const formErrors = ['Sorry, we couldn’t send your message just now. Please try again in a moment.']
-		return data({ result: submission.reply({ formErrors }), sent: false, tooLarge: false }, { status: 503 })
+		return data({ result: submission.reply({ formErrors }), sent: false, bodyProblem: null }, { status: 503 })
 	}
-	return { result: submission.reply({ resetForm: true }), sent: true, tooLarge: false }
+	return { result: submission.reply({ resetForm: true }), sent: true, bodyProblem: null }
 }
 
 export default function Contact() {
@@ -103,9 +112,7 @@ export default function Contact() {
 		if (actionData?.sent) statusRef.current?.focus()
 	}, [actionData])
 
-	const formErrors = actionData?.tooLarge
-		? ['Your message is too long to send. Please shorten it and try again.']
-		: form.errors
+	const formErrors = actionData?.bodyProblem ? [bodyProblemMessages[actionData.bodyProblem]] : form.errors
 
 	return (
 		<>

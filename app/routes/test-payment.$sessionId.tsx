@@ -1,8 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { OrderLines } from '~/components/checkout/order-lines'
 import { buttonClass } from '~/components/forms'
 import { applyCheckoutEvent, findOrderBySessionId } from '~/models/order.server'
+import { bodyProblems, readForm } from '~/utils/body.server'
 import { formatPrice } from '~/utils/money'
 import { paymentMode } from '~/utils/payments.server'
 
@@ -25,7 +26,13 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export async function action({ params, request }: ActionFunctionArgs) {
 	const order = await requireTestOrder(params.sessionId)
 	const sessionId = params.sessionId!
-	const intent = (await request.formData()).get('intent')
+	const form = await readForm(request)
+	// An unreadable post changes nothing (anything but 'pay' would otherwise cancel the order).
+	if (!form.ok) {
+		const { status, message } = bodyProblems[form.problem]
+		return data({ error: message }, { status })
+	}
+	const intent = form.value.get('intent')
 	if (order.status !== 'PENDING') return redirect(order.status === 'PAID' ? `/success?session_id=${sessionId}` : '/cancel')
 	if (intent === 'pay') {
 		await applyCheckoutEvent({ eventId: `test-pay:${sessionId}`, type: 'test.payment.succeeded', kind: 'paid', sessionId })
@@ -37,6 +44,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
 
 export default function TestPayment() {
 	const { order } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
 	const navigation = useNavigation()
 	const busy = navigation.state !== 'idle'
 	return (
@@ -50,6 +58,11 @@ export default function TestPayment() {
 				lines={order.items.map((line, index) => ({ ...line, key: String(index) }))}
 				totalCents={order.totalCents}
 			/>
+			{actionData?.error ? (
+				<p role="alert" className="mt-4 font-semibold text-red-800">
+					{actionData.error}
+				</p>
+			) : null}
 			<div className="mt-6 flex gap-3">
 				<Form method="post">
 					<button className={buttonClass} name="intent" value="pay" disabled={busy}>

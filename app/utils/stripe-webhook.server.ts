@@ -3,8 +3,6 @@ import type { CheckoutEvent } from '~/models/order.server'
 import { getEnv } from './env.server'
 import { getStripe } from './payments.server'
 
-export const MAX_WEBHOOK_BYTES = 512 * 1024
-
 /** Verifies Stripe's signature over the raw body; null when it is missing, wrong, tampered or stale. */
 export function verifyStripeEvent(payload: string, signature: string | null): Stripe.Event | null {
 	const { STRIPE_WEBHOOK_SECRET, STRIPE_SECRET_KEY } = getEnv()

@@ -10,6 +10,7 @@ import { startMockGoogle } from '../mocks/google-oauth-server'
 import { startMockStripe } from '../mocks/stripe-server'
 import { runPrisma } from '../../server/prisma-cli'
 import { createDatabase, databaseUrl, dropDatabase, serverUrlOf } from '../setup/database-server'
+import { recordServerPid } from './server-process'
 
 const serverEntry = path.resolve('server-build/index.js')
 if (!existsSync(serverEntry)) {
@@ -62,6 +63,8 @@ await runPrisma(['migrate', 'deploy'], e2eDatabaseUrl)
 await runPrisma(['db', 'seed'], e2eDatabaseUrl)
 
 const server = spawn(process.execPath, ['--max-old-space-size=128', serverEntry], { env, stdio: 'inherit' })
+// Tests that watch the server's memory read /proc/<pid>/status.
+recordServerPid(port, server.pid!)
 
 let stopping = false
 async function stop(code: number) {

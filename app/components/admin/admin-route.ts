@@ -2,7 +2,7 @@ import type { HeadersFunction, MetaFunction } from '@remix-run/node'
 import { pageMeta } from '~/utils/seo'
 
 // Route modules' `meta` and components use this module, so the browser loads it: nothing server-only
-// here (docs/decisions/020). Server-side helpers live in ~/utils/admin-reply.server.
+// here (docs/decisions/020). Server-side helpers live in ~/utils/admin-actions.server.
 
 /** Admin responses hold the owner's and customers' data: never stored by a browser or shared cache, never indexed. */
 export const adminResponseHeaders = {
