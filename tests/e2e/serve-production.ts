@@ -1,6 +1,8 @@
 /**
  * Playwright's web server: a fresh, migrated and seeded database (on DATABASE_URL's server,
- * or an embedded Postgres when it is unset), then the production server from `npm run build`.
+ * or an embedded Postgres when it is unset), then the production server from `npm run build`, with
+ * local stand-ins for Stripe and Google. `npm run preview` runs the same for a person (PREVIEW=true):
+ * port 3000, the request log and the real rate limits.
  */
 import { spawn } from 'node:child_process'
 import { existsSync, rmSync } from 'node:fs'
@@ -27,6 +29,7 @@ rmSync(storageDir, { recursive: true, force: true })
 
 const e2eDatabaseUrl = databaseUrl(serverUrl, name)
 const port = Number(process.env.E2E_PORT ?? 3100)
+const preview = process.env.PREVIEW === 'true'
 const webhookSecret = 'whsec_e2e_tests'
 // Stripe is mocked on a port the tests can derive (E2E_PORT + 1000), e.g. to make a checkout fail.
 const stripe = await startMockStripe({
@@ -43,8 +46,8 @@ const env: NodeJS.ProcessEnv = {
 	APP_URL: `http://localhost:${port}`,
 	DATABASE_URL: e2eDatabaseUrl,
 	STORAGE_DIR: storageDir,
-	LOG_REQUESTS: 'false',
-	RATE_LIMIT_MULTIPLIER: '50',
+	LOG_REQUESTS: String(preview),
+	RATE_LIMIT_MULTIPLIER: preview ? '1' : '50',
 	STRIPE_SECRET_KEY: 'sk_test_e2e',
 	STRIPE_WEBHOOK_SECRET: webhookSecret,
 	STRIPE_API_HOST: '127.0.0.1',
@@ -65,6 +68,13 @@ await runPrisma(['db', 'seed'], e2eDatabaseUrl)
 const server = spawn(process.execPath, ['--max-old-space-size=128', serverEntry], { env, stdio: 'inherit' })
 // Tests that watch the server's memory read /proc/<pid>/status.
 recordServerPid(port, server.pid!)
+if (preview) {
+	console.log(
+		`Preview of the production build on http://localhost:${port} (fresh demo data). Admin: /image-uploader → ` +
+			`'Sign in with Google' signs in as owner@example.com through a local stand-in; payments go to a local ` +
+			`stand-in of Stripe's hosted page. Ctrl-C stops it and drops its database.`,
+	)
+}
 
 let stopping = false
 async function stop(code: number) {
