@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { addCakeToCart } from '../e2e/support'
 import { expectHydrated, visitHydrated, watchForErrors, type ErrorWatch } from './support'
 
 // Every page route in app/routes a visitor can open (checkout, payment, success and cancel: the next test).
@@ -51,12 +52,7 @@ test('a customer sends a message, orders, cancels on the test payment page, then
 	await expect(page.getByText('Thanks! Your message has been sent.')).toBeVisible()
 
 	await visitHydrated(page, watch, '/cakes')
-	await page.getByRole('button', { name: /Tres Leches Cake/ }).click()
-	await page
-		.getByRole('dialog')
-		.getByRole('button', { name: /^Add to Cart/ })
-		.click()
-	await page.keyboard.press('Escape')
+	await addCakeToCart(page, 'Tres Leches Cake')
 	await visitHydrated(page, watch, '/cart')
 	await expect(page.getByText('Tres Leches Cake').first()).toBeVisible()
 

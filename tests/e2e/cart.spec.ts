@@ -1,20 +1,11 @@
-import { expect, test, type Page } from '@playwright/test'
-import { expectNoAxeViolations, gotoHydrated } from './support'
-
-async function addCake(page: Page, name: string, quantity = 1) {
-	await page.getByRole('button', { name: new RegExp(name) }).click()
-	const dialog = page.getByRole('dialog', { name })
-	for (let step = 1; step < quantity; step++) await dialog.getByRole('button', { name: 'Increase quantity' }).click()
-	await dialog.getByRole('button', { name: /^Add to Cart/ }).click()
-	await expect(dialog.getByRole('status')).toContainText('Added to cart')
-	await page.keyboard.press('Escape')
-}
+import { expect, test } from '@playwright/test'
+import { addCakeToCart, expectNoAxeViolations, gotoHydrated } from './support'
 
 test('adding, merging, updating, removing and clearing; the cart survives a reload', async ({ page }) => {
 	await gotoHydrated(page, '/cakes')
-	await addCake(page, 'Tres Leches Cake')
-	await addCake(page, 'Chocolate Brigadeiro Cake', 2)
-	await addCake(page, 'Tres Leches Cake', 2)
+	await addCakeToCart(page, 'Tres Leches Cake')
+	await addCakeToCart(page, 'Chocolate Brigadeiro Cake', 2)
+	await addCakeToCart(page, 'Tres Leches Cake', 2)
 	await expect(page.getByRole('banner').getByRole('link', { name: /Cart, 5 items/ }).first()).toBeVisible()
 
 	await gotoHydrated(page, '/cart')
@@ -44,7 +35,7 @@ test('adding, merging, updating, removing and clearing; the cart survives a relo
 
 test('the cart never flashes "Your cart is empty." before the stored cart is read', async ({ page }) => {
 	await gotoHydrated(page, '/cakes')
-	await addCake(page, 'Tres Leches Cake')
+	await addCakeToCart(page, 'Tres Leches Cake')
 	const seen: string[] = []
 	await page.exposeFunction('recordEmpty', (text: string) => seen.push(text))
 	await page.addInitScript(() => {
@@ -68,6 +59,6 @@ test('the cart stays in sync across tabs', async ({ page, context }) => {
 	await gotoHydrated(page, '/cart')
 	const other = await context.newPage()
 	await gotoHydrated(other, '/cakes')
-	await addCake(other, 'Tres Leches Cake')
+	await addCakeToCart(other, 'Tres Leches Cake')
 	await expect(page.getByLabel('Quantity of Tres Leches Cake', { exact: true })).toHaveValue('1')
 })

@@ -1,8 +1,8 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { fiftyMegapixelPng, photo } from '../fixtures/images'
+import { expectNoAxeViolations } from './support'
 
 const THANK_YOU = "Thank you! We'll contact you soon. Redirecting to homepage..."
 // The production server of these tests stores uploads here (tests/e2e/serve-production.ts).
@@ -27,11 +27,6 @@ async function fillValidRequest(page: Page) {
 	await page.getByLabel('Cake type').selectOption('Tres Leches')
 	await page.getByLabel('Size').fill('12-inch')
 	await page.getByLabel('Message').fill('Anniversary cake with white roses, please.')
-}
-
-async function expectNoAxeViolations(page: Page) {
-	const results = await new AxeBuilder({ page }).analyze()
-	expect(results.violations).toEqual([])
 }
 
 test.describe('with JavaScript', () => {
@@ -184,14 +179,19 @@ test('the production server resizes stored images by width and format, and never
 	expect((await request.get(`/images/${privateKey}?w=640`)).status()).toBe(404)
 })
 
+/** What a customer typed, posted as a browser posts the form (each test adds its photo). */
+const typedFields = {
+	name: 'Gabriela Torres',
+	phone: '(425) 555-0142',
+	email: 'gabriela.torres@example.com',
+	type: 'Fruit',
+	size: '8-inch',
+}
+
 test('an oversized photo is refused over real HTTP with the typed fields kept', async ({ request }) => {
 	const response = await request.post('/custom-cakes', {
 		multipart: {
-			name: 'Gabriela Torres',
-			phone: '(425) 555-0142',
-			email: 'gabriela.torres@example.com',
-			type: 'Fruit',
-			size: '8-inch',
+			...typedFields,
 			message: 'Big photo attached',
 			image: { name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(6 * 1024 * 1024, 1) },
 		},
@@ -208,11 +208,7 @@ test('a 215 kB PNG of 50 megapixels is refused over real HTTP from its header, w
 	const photosBefore = storedPhotoCount()
 	const response = await request.post('/custom-cakes', {
 		multipart: {
-			name: 'Gabriela Torres',
-			phone: '(425) 555-0142',
-			email: 'gabriela.torres@example.com',
-			type: 'Fruit',
-			size: '8-inch',
+			...typedFields,
 			message: 'A photo from my camera’s 50 MP mode',
 			image: { name: 'huge.png', mimeType: 'image/png', buffer: await fiftyMegapixelPng() },
 		},

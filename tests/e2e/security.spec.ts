@@ -1,7 +1,7 @@
 import { expect, test, type APIResponse, type BrowserContext, type Page } from '@playwright/test'
 import { photo } from '../fixtures/images'
 import { encodeAccount } from '../mocks/google-oauth-server'
-import { gotoHydrated } from './support'
+import { addCakeToCart, gotoHydrated } from './support'
 
 /**
  * The attacks a small shop's site meets: script injection, cross-site form posts, open
@@ -360,12 +360,7 @@ test.describe('script injection', () => {
 		await page.keyboard.press('Escape')
 		// New uploads are not orderable until the owner says so: order a seeded cake.
 		await gotoHydrated(page, '/cakes')
-		await page.getByRole('button', { name: /Tres Leches Cake/ }).click()
-		await page
-			.getByRole('dialog')
-			.getByRole('button', { name: /^Add to Cart/ })
-			.click()
-		await page.keyboard.press('Escape')
+		await addCakeToCart(page, 'Tres Leches Cake')
 		await gotoHydrated(page, '/checkout')
 		await page.getByLabel('Full Name').fill(`${customerName} "><img src=x onerror="window.__xss=1">`)
 		await page.getByLabel('Email Address').fill('buyer@example.com')

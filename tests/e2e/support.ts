@@ -7,6 +7,16 @@ export async function gotoHydrated(page: Page, path: string) {
 	await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
 }
 
+/** On a menu page: opens a cake's dialog, adds `quantity` to the cart, waits for 'Added to cart' and closes it. */
+export async function addCakeToCart(page: Page, name: string, quantity = 1) {
+	await page.getByRole('button', { name: new RegExp(name) }).click()
+	const dialog = page.getByRole('dialog', { name })
+	for (let step = 1; step < quantity; step++) await dialog.getByRole('button', { name: 'Increase quantity' }).click()
+	await dialog.getByRole('button', { name: /^Add to Cart/ }).click()
+	await expect(dialog.getByRole('status')).toContainText('Added to cart')
+	await page.keyboard.press('Escape')
+}
+
 export async function expectNoAxeViolations(page: Page) {
 	const results = await new AxeBuilder({ page }).analyze()
 	expect(results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target).join(' ')}`)).toEqual([])
