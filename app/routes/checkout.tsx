@@ -13,12 +13,16 @@ import { startCheckout } from '~/utils/checkout.server'
 import { paymentMode } from '~/utils/payments.server'
 import { consumeRateLimit } from '~/utils/rate-limit.server'
 import { clientKey, siteOrigin } from '~/utils/request.server'
+import { withRetryAfter } from '~/utils/route-headers'
 import { pageMeta } from '~/utils/seo'
 
 export const meta: MetaFunction = (args) =>
 	pageMeta(args, { title: 'Checkout', description: 'Review your order and pay securely.', noindex: true })
 
 const noStore = { 'Cache-Control': 'private, no-store' }
+
+// A rate-limited checkout says when to try again.
+export const headers = withRetryAfter(noStore)
 
 export function loader() {
 	return data({ paymentsEnabled: paymentMode() !== 'disabled' }, { headers: noStore })

@@ -16,6 +16,7 @@ import { bodyProblems, readForm, type BodyProblem } from '~/utils/body.server'
 import { isHoneypotFilled } from '~/utils/honeypot'
 import { consumeRateLimit } from '~/utils/rate-limit.server'
 import { clientKey } from '~/utils/request.server'
+import { withRetryAfter } from '~/utils/route-headers'
 import { pageMeta } from '~/utils/seo'
 
 const MAX_MESSAGE_LENGTH = 2000
@@ -40,6 +41,9 @@ export const contactSchema = z.object({
 		.min(1, 'Please write your message.')
 		.max(MAX_MESSAGE_LENGTH, 'Please keep your message under 2,000 characters.'),
 })
+
+// A rate-limited post says when to try again.
+export const headers = withRetryAfter()
 
 export const meta: MetaFunction = (args) =>
 	pageMeta(args, {

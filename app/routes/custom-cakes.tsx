@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { data, type ActionFunctionArgs, type HeadersFunction, type MetaFunction } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { z } from 'zod'
@@ -11,6 +11,7 @@ import { isHoneypotFilled } from '~/utils/honeypot'
 import { imageRejectionMessages, inspectUploadedImage } from '~/utils/images.server'
 import { consumeRateLimit } from '~/utils/rate-limit.server'
 import { clientKey } from '~/utils/request.server'
+import { withRetryAfter } from '~/utils/route-headers'
 import { pageMeta } from '~/utils/seo'
 import { parseFormWithUploads, type UploadProblem } from '~/utils/uploads.server'
 
@@ -86,7 +87,7 @@ export const meta: MetaFunction = (args) =>
 	})
 
 // Each page view carries its own submission token: never let a cache hand one to someone else.
-export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store' })
+export const headers = withRetryAfter({ 'Cache-Control': 'no-store' })
 
 export function loader() {
 	return { submissionToken: crypto.randomUUID() }

@@ -99,6 +99,41 @@ test('/healthz answers 503 while the database is down, and pages do not leak a s
 	}
 })
 
+test('a rate-limited post says when to try again (Retry-After), for a page and for a data request', async ({
+	request,
+}) => {
+	// The real budgets (RATE_LIMIT_MULTIPLIER unset): 8 public form posts and 12 checkouts per 10 minutes.
+	// The limit is spent before the database is touched, so none is needed.
+	const port = await freePort()
+	const deadDatabasePort = await freePort()
+	const server = startServer({
+		PORT: String(port),
+		DATABASE_URL: `postgresql://postgres@127.0.0.1:${deadDatabasePort}/x`,
+	})
+	try {
+		await waitForListening(server)
+		const base = `http://localhost:${port}`
+		const contact = () =>
+			request.post(`${base}/contact`, { form: { name: 'Ana', email: 'ana@example.com', message: 'Olá!' } })
+		for (let post = 0; post < 8; post++) expect((await contact()).status()).not.toBe(429)
+		const limited = await contact()
+		expect(limited.status()).toBe(429)
+		expect(Number(limited.headers()['retry-after'])).toBeGreaterThan(0)
+		expect(await limited.text()).toContain('Please try again in')
+
+		const checkout = () =>
+			request.post(`${base}/checkout.data`, {
+				data: { customer: { name: 'Ana', email: 'ana@example.com' }, items: [{ id: 'x', quantity: 1 }] },
+			})
+		for (let post = 0; post < 12; post++) expect((await checkout()).status()).not.toBe(429)
+		const limitedCheckout = await checkout()
+		expect(limitedCheckout.status()).toBe(429)
+		expect(Number(limitedCheckout.headers()['retry-after'])).toBeGreaterThan(0)
+	} finally {
+		stop(server.child)
+	}
+})
+
 test('SIGTERM lets an in-flight request finish, then exits 0', async ({ request }) => {
 	// A "database" that accepts connections and never answers keeps /healthz busy for its 3 s timeout.
 	const silentDatabase = net.createServer(() => {}).listen(0, '127.0.0.1')
