@@ -14,6 +14,9 @@ test('after the demo sign-in every admin screen hydrates without an error and an
 	expect(sent.ok()).toBe(true)
 
 	await visitHydrated(page, watch, '/image-uploader')
+	// Without Google credentials there is no Google button leading nowhere, only the demo and how to add Google.
+	await expect(page.getByRole('button', { name: 'Sign in with Google' })).toHaveCount(0)
+	await expect(page.getByText('Google sign-in is off in this development copy.')).toBeVisible()
 	await page.getByRole('button', { name: 'Sign in as demo admin (development only)' }).click()
 	await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Demo Admin' })).toBeVisible()
 	await expectHydrated(page, watch)
