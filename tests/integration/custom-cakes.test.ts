@@ -43,7 +43,14 @@ describe('the page', () => {
 		const first = loader().submissionToken
 		expect(first).toMatch(/^[0-9a-f-]{36}$/)
 		expect(loader().submissionToken).not.toBe(first)
-		expect(new Headers(headers({} as never)).get('Cache-Control')).toBe('no-store')
+		const noHeaders = new Headers()
+		const routeHeaders = headers({
+			actionHeaders: noHeaders,
+			loaderHeaders: noHeaders,
+			parentHeaders: noHeaders,
+			errorHeaders: undefined,
+		})
+		expect(new Headers(routeHeaders).get('Cache-Control')).toBe('no-store')
 	})
 })
 
