@@ -16,7 +16,6 @@ const CLEANUP_LIMIT_MS = 2_000
 // Keep-alive connections with no request after the signal for this long are closed.
 const IDLE_DRAIN_MS = 1_000
 
-
 async function main() {
 	const env = loadEnvOrExit()
 	const stopDevDatabase = env.DATABASE_URL ? undefined : await startDevDatabase(env)

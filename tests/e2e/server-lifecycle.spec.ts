@@ -43,6 +43,16 @@ async function waitForListening(server: { output: () => string }) {
 	await expect.poll(server.output, { timeout: 15_000 }).toContain('listening on')
 }
 
+/** A production server on a free port whose database at `databasePort` is down (or never answers). */
+async function startServerWithDatabaseAt(databasePort: number) {
+	const port = await freePort()
+	const server = startServer({
+		PORT: String(port),
+		DATABASE_URL: `postgresql://postgres@127.0.0.1:${databasePort}/bakery`,
+	})
+	return { ...server, port }
+}
+
 function stop(child: ChildProcess) {
 	if (child.exitCode === null) child.kill('SIGKILL')
 }
@@ -69,12 +79,8 @@ test('production refuses to start without APP_URL (links are never built from re
 })
 
 test('/healthz answers 503 while the database is down, and pages do not leak a stack trace', async ({ request }) => {
-	const port = await freePort()
-	const deadDatabasePort = await freePort()
-	const server = startServer({
-		PORT: String(port),
-		DATABASE_URL: `postgresql://postgres@127.0.0.1:${deadDatabasePort}/bakery`,
-	})
+	const server = await startServerWithDatabaseAt(await freePort())
+	const port = server.port
 	try {
 		await waitForListening(server)
 		const health = await request.get(`http://localhost:${port}/healthz`)
@@ -104,15 +110,10 @@ test('a rate-limited post says when to try again (Retry-After), for a page and f
 }) => {
 	// The real budgets (RATE_LIMIT_MULTIPLIER unset): 8 public form posts and 12 checkouts per 10 minutes.
 	// The limit is spent before the database is touched, so none is needed.
-	const port = await freePort()
-	const deadDatabasePort = await freePort()
-	const server = startServer({
-		PORT: String(port),
-		DATABASE_URL: `postgresql://postgres@127.0.0.1:${deadDatabasePort}/x`,
-	})
+	const server = await startServerWithDatabaseAt(await freePort())
 	try {
 		await waitForListening(server)
-		const base = `http://localhost:${port}`
+		const base = `http://localhost:${server.port}`
 		const contact = () =>
 			request.post(`${base}/contact`, { form: { name: 'Ana', email: 'ana@example.com', message: 'Olá!' } })
 		for (let post = 0; post < 8; post++) expect((await contact()).status()).not.toBe(429)
@@ -139,11 +140,8 @@ test('SIGTERM lets an in-flight request finish, then exits 0', async ({ request 
 	const silentDatabase = net.createServer(() => {}).listen(0, '127.0.0.1')
 	await new Promise((resolve) => silentDatabase.once('listening', resolve))
 	const databasePort = (silentDatabase.address() as net.AddressInfo).port
-	const port = await freePort()
-	const server = startServer({
-		PORT: String(port),
-		DATABASE_URL: `postgresql://postgres@127.0.0.1:${databasePort}/bakery`,
-	})
+	const server = await startServerWithDatabaseAt(databasePort)
+	const port = server.port
 	try {
 		await waitForListening(server)
 		const inFlight = request.get(`http://localhost:${port}/healthz`)

@@ -7,19 +7,17 @@
  * down chosen ones deterministically; every other image goes through the real sharp untouched.
  */
 import crypto from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
+import { rm } from 'node:fs/promises'
 import sharp from 'sharp'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { withStoredImage } from '~/models/uploaded-image.server'
 import { loader as imageLoader } from '~/routes/images.$'
 import { prisma } from '~/utils/db.server'
-import { resetEnv } from '~/utils/env.server'
 import { resetRateLimits } from '~/utils/rate-limit.server'
 import { createObjectKey, getObject, listObjectKeys, putObject } from '~/utils/storage.server'
 import { fiftyMegapixelPng, file, photo, twentyFourMegapixelJpeg } from '../fixtures/images'
 import { fieldErrors, postCustomCake, validFields, type ActionOutcome } from './custom-cakes-helpers'
+import { useTempImageStorage } from './temp-image-storage'
 
 type Behaviour = 'held' | 'slow'
 
@@ -71,24 +69,13 @@ vi.mock('sharp', async (importOriginal) => {
 	return { default: Object.assign(spiedSharp, real) }
 })
 
-let tempDir: string
-
-beforeAll(async () => {
-	tempDir = await mkdtemp(path.join(os.tmpdir(), 'bakery-custom-cake-limits-'))
-	process.env.STORAGE_DIR = path.join(tempDir, 'uploads')
-	process.env.IMAGE_CACHE_DIR = path.join(tempDir, 'cache')
-	resetEnv()
-})
-
-afterAll(async () => {
-	await rm(tempDir, { recursive: true, force: true })
-})
+const storage = useTempImageStorage('bakery-custom-cake-limits-')
 
 beforeEach(async () => {
 	resetRateLimits()
 	sharpSpy.behaviours.clear()
 	await prisma.customCakeRequest.deleteMany()
-	await rm(path.join(tempDir, 'uploads'), { recursive: true, force: true })
+	await rm(storage.uploadsDir, { recursive: true, force: true })
 })
 
 const rowCount = () => prisma.customCakeRequest.count()

@@ -1,13 +1,11 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import os from 'node:os'
+import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { imageWidths, StoredImage } from '~/components/stored-image'
 import { loader } from '~/routes/images.$'
-import { resetEnv } from '~/utils/env.server'
 import { prepareUploadedImage } from '~/utils/images.server'
 import { createObjectKey, deleteObject, putObject, variantCacheDir } from '~/utils/storage.server'
 import {
@@ -20,19 +18,9 @@ import {
 	svgImage,
 	truncatedJpeg,
 } from '../fixtures/images'
+import { useTempImageStorage } from './temp-image-storage'
 
-let tempDir: string
-
-beforeAll(async () => {
-	tempDir = await mkdtemp(path.join(os.tmpdir(), 'bakery-images-'))
-	process.env.STORAGE_DIR = path.join(tempDir, 'uploads')
-	process.env.IMAGE_CACHE_DIR = path.join(tempDir, 'cache')
-	resetEnv()
-})
-
-afterAll(async () => {
-	await rm(tempDir, { recursive: true, force: true })
-})
+useTempImageStorage('bakery-images-')
 
 describe('checking and re-encoding an upload', () => {
 	it.each(['jpeg', 'png', 'webp', 'avif', 'gif'] as const)(
