@@ -1,6 +1,6 @@
 /**
  * Renders the site's photos from the project's own illustrations into public/images/site/
- * (committed; re-run after changing a drawing or app/components/site-images.ts):
+ * (committed; re-run after changing a drawing or app/utils/site-images.ts):
  *
  *   npx tsx scripts/render-site-images.ts
  *
@@ -11,7 +11,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import pngToIco from 'png-to-ico'
 import sharp from 'sharp'
-import { siteImageSpecs, type SiteImageName } from '../app/components/site-images'
+import { siteImageSpecs, type SiteImageName } from '../app/utils/site-images'
 import { renderDemoImage } from '../prisma/seed/images'
 
 const publicDir = path.resolve('public')

@@ -6,7 +6,7 @@ import { MapEmbed } from './map-embed'
 import { OrderOnlineLink, orderButtonClass } from './order-online-link'
 import { RevealItem, RevealSection } from './reveal'
 import { SiteImage } from './site-image'
-import type { SiteImageName } from './site-images'
+import type { SiteImageName } from '~/utils/site-images'
 
 const goodies: ReadonlyArray<{
 	title: string

@@ -1,4 +1,4 @@
-import { siteImageHeight, siteImageSpecs, siteImageSrcSet, siteImageUrl, type SiteImageName } from './site-images'
+import { siteImageHeight, siteImageSpecs, siteImageSrcSet, siteImageUrl, type SiteImageName } from '~/utils/site-images'
 
 /**
  * One of the site's own photos (public/images/site): AVIF, then WebP, then a JPEG fallback, with

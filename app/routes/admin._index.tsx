@@ -1,15 +1,15 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { AdminFrame } from '~/components/admin/admin-frame'
-import { adminMeta, adminResponseHeaders } from '~/components/admin/admin-route'
-import { startOfBakeryDay } from '~/components/admin/admin-time'
+import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
+import { startOfBakeryDay } from '~/utils/bakery-time'
 import { AdminHeading } from '~/components/admin/admin-ui'
 import { countUnreadContactMessages } from '~/models/contact-message.server'
 import { countCustomCakeRequestsSince } from '~/models/custom-cake-request.server'
 import { countPaidOrdersSince } from '~/models/order.server'
 import { requireAdmin } from '~/utils/auth.server'
 
-export { headers } from '~/components/admin/admin-route'
+export { headers } from '~/utils/admin-route'
 
 export const meta = adminMeta('Admin dashboard')
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { adminResponseHeaders } from '~/components/admin/admin-route'
+import { adminResponseHeaders } from '~/utils/admin-route'
 import { imageResponse, plainResponse } from '~/utils/images.server'
 import { requireAdmin } from '~/utils/auth.server'
 import { isValidStorageKey } from '~/utils/storage.server'

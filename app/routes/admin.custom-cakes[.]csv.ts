@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { adminResponseHeaders } from '~/components/admin/admin-route'
-import { formatBakerySpreadsheetTime } from '~/components/admin/admin-time'
+import { adminResponseHeaders } from '~/utils/admin-route'
+import { formatBakerySpreadsheetTime } from '~/utils/bakery-time'
 import { listCustomCakeRequests } from '~/models/custom-cake-request.server'
 import { requireAdmin } from '~/utils/auth.server'
 import { toCsv } from '~/utils/csv.server'

@@ -3,12 +3,12 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { AdminFrame } from '~/components/admin/admin-frame'
-import { adminMeta, adminResponseHeaders } from '~/components/admin/admin-route'
+import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
 import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
 import { ConfirmDeletePanel, CONFIRMED_FIELD, DeleteForm } from '~/components/admin/delete-form'
-import { galleryUploadSchema } from '~/components/admin/schemas'
-import { acceptedImageTypes, imageRejectionMessages } from '~/components/admin/upload-rules'
-import { useHydrated } from '~/components/admin/use-hydrated'
+import { galleryUploadSchema } from '~/utils/admin-schemas'
+import { acceptedImageTypes, imageRejectionMessages } from '~/utils/upload-rules'
+import { useHydrated } from '~/utils/use-hydrated'
 import { buttonClass, FormErrors, TextField } from '~/components/forms'
 import { StoredImage } from '~/components/stored-image'
 import {
@@ -22,7 +22,7 @@ import { readAdminImageForm, submitAdminImageForm } from '~/utils/admin-uploads.
 import { requireAdmin } from '~/utils/auth.server'
 import type { ParsedForm } from '~/utils/uploads.server'
 
-export { headers } from '~/components/admin/admin-route'
+export { headers } from '~/utils/admin-route'
 export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'
 
 export const meta = adminMeta('Gallery')

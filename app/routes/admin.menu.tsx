@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { AdminFrame } from '~/components/admin/admin-frame'
-import { adminMeta, adminResponseHeaders, type AdminActionData } from '~/components/admin/admin-route'
+import { adminMeta, adminResponseHeaders, type AdminActionData } from '~/utils/admin-route'
 import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
 import { ConfirmDeletePanel, CONFIRMED_FIELD, DeleteForm } from '~/components/admin/delete-form'
 import { buttonClass } from '~/components/forms'
@@ -17,7 +17,7 @@ import { requireAdmin } from '~/utils/auth.server'
 import { categoryLabel } from '~/utils/menu-categories'
 import { formatPrice } from '~/utils/money'
 
-export { headers } from '~/components/admin/admin-route'
+export { headers } from '~/utils/admin-route'
 export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'
 
 export const meta = adminMeta('Menu items')

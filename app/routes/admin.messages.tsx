@@ -1,8 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { AdminFrame } from '~/components/admin/admin-frame'
-import { adminMeta, adminResponseHeaders, type AdminActionData } from '~/components/admin/admin-route'
-import { formatBakeryDateTime } from '~/components/admin/admin-time'
+import { adminMeta, adminResponseHeaders, type AdminActionData } from '~/utils/admin-route'
+import { formatBakeryDateTime } from '~/utils/bakery-time'
 import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
 import { ConfirmDeletePanel, CONFIRMED_FIELD, DeleteForm } from '~/components/admin/delete-form'
 import {
@@ -14,7 +14,7 @@ import {
 import { adminReply, readAdminForm } from '~/utils/admin-actions.server'
 import { requireAdmin } from '~/utils/auth.server'
 
-export { headers } from '~/components/admin/admin-route'
+export { headers } from '~/utils/admin-route'
 export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'
 
 export const meta = adminMeta('Messages')

@@ -1,8 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { AdminFrame } from '~/components/admin/admin-frame'
-import { adminMeta, adminResponseHeaders } from '~/components/admin/admin-route'
-import { formatBakeryDateTime } from '~/components/admin/admin-time'
+import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
+import { formatBakeryDateTime } from '~/utils/bakery-time'
 import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
 import type { OrderStatus } from '~/generated/prisma/enums'
 import { listOrdersForAdmin, markOrderPickedUp, orderNumber, type AdminOrder } from '~/models/order.server'
@@ -10,7 +10,7 @@ import { readAdminForm } from '~/utils/admin-actions.server'
 import { requireAdmin } from '~/utils/auth.server'
 import { formatPrice } from '~/utils/money'
 
-export { headers } from '~/components/admin/admin-route'
+export { headers } from '~/utils/admin-route'
 export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'
 
 export const meta = adminMeta('Orders')

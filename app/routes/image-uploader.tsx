@@ -1,8 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { AdminLoginScreen, type AdminLoginData, type UploadActionData } from '~/components/admin/admin-login-screen'
-import { adminResponseHeaders } from '~/components/admin/admin-route'
-import { uploadMenuItemSchema } from '~/components/admin/schemas'
-import { imageRejectionMessages } from '~/components/admin/upload-rules'
+import { adminResponseHeaders } from '~/utils/admin-route'
+import { uploadMenuItemSchema } from '~/utils/admin-schemas'
+import { imageRejectionMessages } from '~/utils/upload-rules'
 import { createMenuItemWithImage } from '~/models/menu-item.server'
 import {
 	getAdmin,
@@ -16,7 +16,7 @@ import { safeRedirectPath } from '~/utils/request.server'
 import { pageMeta } from '~/utils/seo'
 
 // The same screen is also served at /admin-upload and /admin-custom-cake-orders/image-uploader (docs/product.md).
-export { headers } from '~/components/admin/admin-route'
+export { headers } from '~/utils/admin-route'
 export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'
 
 // Signed out it is the sign-in screen; signed in, the screen where the owner adds menu items.

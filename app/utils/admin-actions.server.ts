@@ -1,5 +1,5 @@
 import { data } from '@remix-run/node'
-import { adminResponseHeaders, type AdminActionData } from '~/components/admin/admin-route'
+import { adminResponseHeaders, type AdminActionData } from '~/utils/admin-route'
 import { bodyProblems, readForm } from './body.server'
 
 /** A list screen action's answer, with the admin area's no-store, noindex headers. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { imageMessages, uploadProblemMessages } from '~/components/admin/upload-rules'
+import { imageMessages, uploadProblemMessages } from '~/utils/upload-rules'
 import { submitAdminImageForm } from './admin-uploads.server'
 
 const schema = z.object({

@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod'
 import type { z } from 'zod'
-import { MAX_ADMIN_IMAGE_BYTES, MAX_ADMIN_REQUEST_BYTES, uploadProblemMessages } from '~/components/admin/upload-rules'
+import { MAX_ADMIN_IMAGE_BYTES, MAX_ADMIN_REQUEST_BYTES, uploadProblemMessages } from '~/utils/upload-rules'
 import { parseFormWithUploads, type ParsedForm } from './uploads.server'
 
 /** Streams an owner's form with its one `image` file field, within the admin size limits. */

@@ -4,6 +4,7 @@ import { GoogleStrategy } from 'remix-auth-google'
 import { getEnv } from './env.server'
 import { safeRedirectPath, siteOrigin } from './request.server'
 import { commitSession, cookieSecrets, destroySession, getSession, getSessionStorage } from './session.server'
+import { SIGN_IN_PATH } from './sign-in-path'
 
 export interface AdminUser {
 	email: string
@@ -12,7 +13,6 @@ export interface AdminUser {
 
 export const ADMIN_SESSION_KEY = 'admin'
 const AUTH_ERROR_KEY = 'authError'
-export const SIGN_IN_PATH = '/image-uploader'
 export const NOT_ALLOWED_MESSAGE = 'This Google account is not allowed to manage the bakery.'
 export const LOGIN_FAILED_MESSAGE = 'Login failed. Please try again.'
 export const DEMO_ADMIN: AdminUser = { email: 'demo-admin@localhost', name: 'Demo Admin' }

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { fileTypeFromBuffer } from 'file-type'
 import pLimit from 'p-limit'
 import sharp from 'sharp'
-import { imageWidths, type ImageWidth } from '~/components/stored-image'
+import { imageWidths, type ImageWidth } from '~/utils/stored-image-url'
 import { getObject, variantCacheDir } from './storage.server'
 
 /**

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from '@remix-run/node'
 import { defaultBusiness, streetAddressLine, type BusinessConfig } from '~/config/business'
-import { siteImageHeight, siteImageUrl } from '~/components/site-images'
+import { siteImageHeight, siteImageUrl } from '~/utils/site-images'
 
 /** What the root loader hands to every page (see app/root.tsx). */
 export interface RootData {

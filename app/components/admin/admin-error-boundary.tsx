@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
-import { SIGN_IN_PATH } from './sign-in-path'
+import { SIGN_IN_PATH } from '~/utils/sign-in-path'
 
 /** 401/403 from requireAdmin on a form post, e.g. after the session ended: say so and offer sign-in. */
 export function AdminErrorBoundary() {

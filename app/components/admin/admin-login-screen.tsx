@@ -4,8 +4,8 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { buttonClass, FormErrors, FormStatus } from '~/components/forms'
 import { AdminBar } from './admin-bar'
 import { MenuItemFields } from './menu-item-fields'
-import { uploadMenuItemSchema } from './schemas'
-import { useHydrated } from './use-hydrated'
+import { uploadMenuItemSchema } from '~/utils/admin-schemas'
+import { useHydrated } from '~/utils/use-hydrated'
 
 export type AdminLoginData =
 	| {

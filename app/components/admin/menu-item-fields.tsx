@@ -1,7 +1,7 @@
 import type { FieldMetadata } from '@conform-to/react'
 import { SelectField, TextareaField, TextField } from '~/components/forms'
 import { menuCategories } from '~/utils/menu-categories'
-import { acceptedImageTypes } from './upload-rules'
+import { acceptedImageTypes } from '~/utils/upload-rules'
 
 type Field = FieldMetadata<string | undefined>
 

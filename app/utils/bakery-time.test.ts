@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatBakeryDateTime, formatBakerySpreadsheetTime, startOfBakeryDay } from './admin-time'
+import { formatBakeryDateTime, formatBakerySpreadsheetTime, startOfBakeryDay } from './bakery-time'
 
 describe('startOfBakeryDay', () => {
 	it.each([
