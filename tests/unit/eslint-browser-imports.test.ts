@@ -1,9 +1,12 @@
 /** The lint rule of eslint.config.js that keeps server-only imports out of modules the browser loads. */
 import { ESLint } from 'eslint'
-import { expect, test } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
 
 const eslint = new ESLint()
 const RULE = '@typescript-eslint/no-restricted-imports'
+
+// Loading the config and its parsers takes seconds on a busy machine: once, before the tests' own timeouts.
+beforeAll(() => eslint.lintText('', { filePath: 'app/utils/example.ts' }), 60_000)
 
 async function restrictedImports(filePath: string, code: string) {
 	const [result] = await eslint.lintText(code, { filePath })
