@@ -39,22 +39,72 @@ const serverOnlyPatterns = [
 ]
 function browserSafeImports({ allowRemixNode }) {
 	const packages = allowRemixNode ? serverOnlyPackages : ['@remix-run/node', ...serverOnlyPackages]
+	return {
+		paths: packages.map((name) => ({ name, message: browserOnlyMessage, allowTypeImports: true })),
+		patterns: [{ group: serverOnlyPatterns, message: browserOnlyMessage, allowTypeImports: true }],
+	}
+}
+// Never in the browser's graph: server modules, the route config, tests and type declarations.
+const tests = ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts']
+const notBrowserModules = ['app/**/*.server.{ts,tsx}', 'app/routes.ts', ...tests, 'app/**/*.d.ts']
+
+// The layering the README's Architecture section states: routes → models/utils → db. `~/x`, `./x` and
+// `../x` spellings alike; type-only imports count too, except of Prisma's generated types.
+const appFolder = (folder) => `^(~|\\.{1,2})(/\\.\\.)*/${folder}(/|$)`
+const layer = {
+	components: {
+		regex: appFolder('components'),
+		message: 'Layering: utils and models never import UI. Move what both need into app/utils/.',
+	},
+	routes: {
+		regex: appFolder('routes'),
+		message: 'Layering: only Remix imports route modules. Move what is shared into app/utils/ or a model.',
+	},
+	models: {
+		regex: appFolder('models'),
+		message: 'Layering: components get data from props or loader data, never from a model.',
+	},
+	serverModules: {
+		regex: '\\.server(\\.tsx?)?$',
+		message: 'Layering: components are UI the browser loads; server-only code reaches them through a loader.',
+	},
+	prismaClient: {
+		regex: '(^|/)db\\.server$',
+		importNames: ['prisma'],
+		message: 'Layering: only app/models/*.server.ts builds Prisma queries. Call (or add) a model function.',
+	},
+	generatedClient: {
+		// The enums are plain constants, and types build no query.
+		regex: '(^|/)generated/prisma/(?!enums$)',
+		allowTypeImports: true,
+		message: 'Layering: only app/models/*.server.ts uses the Prisma client. Call (or add) a model function.',
+	},
+}
+const dbOnlyThroughModels = [layer.prismaClient, layer.generatedClient]
+// Each file gets its folder's block (later blocks win): app/ as a whole (root, entries, config), then each layer.
+const layers = [
+	{ folder: 'app', forbid: dbOnlyThroughModels },
+	{ folder: 'app/components', forbid: [layer.models, layer.routes, layer.serverModules] },
+	{ folder: 'app/utils', forbid: [layer.components, layer.routes, ...dbOnlyThroughModels] },
+	{ folder: 'app/models', forbid: [layer.components, layer.routes] },
+	{ folder: 'app/routes', forbid: dbOnlyThroughModels, allowRemixNode: true },
+]
+const restrictImports = (restrictions) => ({ '@typescript-eslint/no-restricted-imports': ['error', restrictions] })
+// One rule holds both: browser modules get the browser-safe restrictions (decision 020) plus their layer's.
+function importRules({ folder, forbid, allowRemixNode = false }) {
+	const browser = browserSafeImports({ allowRemixNode })
+	// The browser-safe patterns already refuse Prisma's generated client: one message per import.
+	browser.patterns.push(...forbid.filter((restriction) => restriction !== layer.generatedClient))
 	return [
-		'error',
+		{ files: [`${folder}/**/*.{ts,tsx}`], ignores: notBrowserModules, rules: restrictImports(browser) },
 		{
-			paths: packages.map((name) => ({ name, message: browserOnlyMessage, allowTypeImports: true })),
-			patterns: [{ group: serverOnlyPatterns, message: browserOnlyMessage, allowTypeImports: true }],
+			files: [`${folder}/**/*.server.{ts,tsx}`],
+			// The client's own module.
+			ignores: [...tests, 'app/utils/db.server.ts'],
+			rules: restrictImports({ patterns: forbid }),
 		},
 	]
 }
-// Never in the browser's graph: server modules, the route config, tests and type declarations.
-const notBrowserModules = [
-	'app/**/*.server.{ts,tsx}',
-	'app/entry.server.tsx',
-	'app/routes.ts',
-	'app/**/*.test.{ts,tsx}',
-	'app/**/*.d.ts',
-]
 
 // Reading a body any other way holds whatever the client sends (a chunked body has no Content-Length to check).
 const bodyReaders = 'formData|json|text|arrayBuffer|blob|bytes'
@@ -111,17 +161,7 @@ export default tseslint.config(
 			'react/prop-types': 'off',
 		},
 	},
-	{
-		files: ['app/**/*.{ts,tsx}'],
-		ignores: [...notBrowserModules, 'app/routes/**'],
-		rules: { '@typescript-eslint/no-restricted-imports': browserSafeImports({ allowRemixNode: false }) },
-	},
-	{
-		// Remix removes loader, action and headers from a route's browser build, with the imports only they
-		// use: routes may import `data`/`redirect` from @remix-run/node for them. Anything else server-only
-		// comes through a *.server.ts module, which Remix refuses in the browser's graph.
-		files: ['app/routes/**/*.{ts,tsx}'],
-		ignores: notBrowserModules,
-		rules: { '@typescript-eslint/no-restricted-imports': browserSafeImports({ allowRemixNode: true }) },
-	},
+	...layers.flatMap(importRules),
+	// The Express server reaches the database through app/ too.
+	{ files: ['server/**/*.ts'], ignores: tests, rules: restrictImports({ patterns: dbOnlyThroughModels }) },
 )

@@ -9,7 +9,7 @@ export default defineConfig({
 				extends: true,
 				test: {
 					name: 'unit',
-					include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}'],
+					include: ['app/**/*.test.ts', 'server/**/*.test.ts', 'tests/unit/**/*.test.ts'],
 					environment: 'node',
 				},
 			},
@@ -17,7 +17,7 @@ export default defineConfig({
 				extends: true,
 				test: {
 					name: 'integration',
-					include: ['tests/integration/**/*.test.{ts,tsx}'],
+					include: ['tests/integration/**/*.test.ts'],
 					globalSetup: ['tests/setup/global-database.ts'],
 					setupFiles: ['tests/setup/file-database.ts'],
 					testTimeout: 30_000,

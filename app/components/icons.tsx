@@ -99,11 +99,3 @@ export function ClockIcon(props: IconProps) {
 		</Icon>
 	)
 }
-
-export function ExternalIcon(props: IconProps) {
-	return (
-		<Icon {...props}>
-			<path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
-		</Icon>
-	)
-}

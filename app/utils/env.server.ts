@@ -230,10 +230,3 @@ export function getEnv(): Env {
 export function resetEnv() {
 	cachedEnv = undefined
 }
-
-/** The only values the browser may see. Never put secrets here. */
-export function getClientEnv() {
-	return { MODE: getEnv().NODE_ENV } as const
-}
-
-export type ClientEnv = ReturnType<typeof getClientEnv>

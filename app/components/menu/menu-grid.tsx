@@ -3,7 +3,7 @@ import { StoredImage } from '~/components/stored-image'
 import { formatPrice } from '~/utils/money'
 import type { MenuItemView } from './types'
 
-export { menuGridClass, MenuSkeleton } from './menu-skeleton'
+export { menuGridClass } from './menu-skeleton'
 
 const CARD_IMAGE_SIZES = '(min-width: 1024px) 352px, (min-width: 640px) calc(50vw - 2.5rem), calc(100vw - 2rem)'
 
@@ -65,5 +65,3 @@ export function MenuCard({
 		</li>
 	)
 }
-
-/** Six placeholder cards while a menu page loads during client-side navigation. */

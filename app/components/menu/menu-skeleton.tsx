@@ -5,6 +5,7 @@ export const menuGridClass = 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols
 
 const MENU_PATHS = new Set(['/shop', '/menu', '/cakes', '/brazilian-pastries', '/mexican-pastries'])
 
+/** Six placeholder cards while a menu page loads during client-side navigation. */
 export function MenuSkeleton() {
 	return (
 		<ul className={menuGridClass} aria-busy="true" aria-label="Loading menu">
