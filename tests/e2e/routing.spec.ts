@@ -28,6 +28,7 @@ const routeTable = [
 ] as const
 
 test('every path of the route table shows its own screen inside the shared layout', async ({ page }) => {
+	test.setTimeout(60_000) // 19 pages
 	for (const [path, screen] of routeTable) {
 		const response = await page.goto(path)
 		expect(response?.status(), path).toBe(200)
