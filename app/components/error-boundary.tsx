@@ -63,7 +63,7 @@ const standardHandlers: Record<number, StatusHandler> = {
  * The site's one error boundary (after Epic Stack's GeneralErrorBoundary): a thrown response is shown
  * by its status's handler (404 and the 503 outage have standard ones; a route passes its own words),
  * any other status by `defaultStatusHandler`, and an unexpected error (a 500, which handleError logs
- * on the server) by `unexpectedErrorHandler`. Unexpected errors are also logged in the browser.
+ * on the server) by `unexpectedErrorHandler`. In the browser, unexpected errors and 5xx are logged too.
  */
 export function GeneralErrorBoundary({
 	statusHandlers,
