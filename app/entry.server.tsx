@@ -9,27 +9,20 @@ import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { cachePresets, documentCacheControl } from './utils/cache-control'
-import { isDatabaseUnavailable } from './utils/db.server'
 import { NonceProvider } from './utils/nonce-provider'
 import { cachedPage, NONCE_PLACEHOLDER, pageCacheKey, storePage } from './utils/page-cache.server'
 import { startSessionSweep } from './utils/session.server'
 
 export const streamTimeout = 5_000
 
-// Requests whose loaders failed because the database is unreachable (errors are sanitized
-// before handleRequest sees them in production, so handleError records the fact).
-const databaseDownRequests = new WeakSet<Request>()
-
-/** Logs real server errors once; unknown URLs and aborted requests are not errors. */
+/**
+ * Logs every unexpected server error (the 500s) once; unknown URLs and aborted requests are not
+ * errors. Responses a loader throws on purpose (the outage policy's 503, a 404) never reach it.
+ */
 export const handleError: HandleErrorFunction = (error, { request }) => {
 	if (request.signal.aborted) return
 	if (isRouteErrorResponse(error) && error.status === 404) return
 	if (error instanceof Error && /^No route matches URL/.test(error.message)) return
-	if (isDatabaseUnavailable(error)) {
-		databaseDownRequests.add(request)
-		console.error(`Database unavailable: ${(error as Error).message.split('\n').at(-1)}`)
-		return
-	}
 	console.error(error)
 }
 
@@ -58,11 +51,6 @@ export default async function handleRequest(
 	loadContext: AppLoadContext,
 ) {
 	const nonce = loadContext.cspNonce ?? ''
-	// A database outage is temporary: say so (503 + Retry-After) instead of a generic 500.
-	if (responseStatusCode >= 500 && databaseDownRequests.has(request)) {
-		responseStatusCode = 503
-		responseHeaders.set('Retry-After', '30')
-	}
 	const cacheControl = documentCacheControl(responseStatusCode, responseHeaders, routeCacheControls(remixContext))
 	responseHeaders.set('Cache-Control', cacheControl)
 	responseHeaders.set('Content-Type', 'text/html; charset=utf-8')

@@ -1,16 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
-import {
-	isRouteErrorResponse,
-	Link,
-	Links,
-	Meta,
-	Outlet,
-	Scripts,
-	ScrollRestoration,
-	useRouteError,
-} from '@remix-run/react'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { CartProvider } from './components/cart-provider'
+import { GeneralErrorBoundary } from './components/error-boundary'
 import { MenuPageSkeleton, usePendingMenuPage } from './components/menu/menu-skeleton'
 import { SiteLayout } from './components/site-layout'
 import { getBusiness } from './config/business.server'
@@ -76,26 +68,12 @@ export default function App() {
 	)
 }
 
+/** Any failure a route does not handle itself, inside the site's header and footer. */
 export function ErrorBoundary() {
-	const error = useRouteError()
-	const notFound = isRouteErrorResponse(error) && error.status === 404
-	if (!notFound) console.error(error)
 	return (
 		<CartProvider>
 			<SiteLayout>
-				<section className="mx-auto max-w-2xl px-4 py-16 text-center">
-					<h1 className="font-display text-3xl font-bold">
-						{notFound ? 'We couldn’t find that page' : 'Something went wrong'}
-					</h1>
-					<p className="mt-4">
-						{notFound
-							? 'The page you asked for is not here.'
-							: 'Sorry — the bakery site hit a problem. Please try again in a moment.'}
-					</p>
-					<Link className="mt-6 inline-block font-semibold underline underline-offset-4" to="/">
-						Back to the home page
-					</Link>
-				</section>
+				<GeneralErrorBoundary />
 			</SiteLayout>
 		</CartProvider>
 	)

@@ -1,7 +1,8 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { MenuLoadError, MenuPageHeader, MenuPageShell, MenuSection } from '~/components/menu/menu-page'
+import { MenuErrorBoundary, MenuPageHeader, MenuPageShell, MenuSection } from '~/components/menu/menu-page'
 import { loadCategoryMenu } from '~/utils/menu-page.server'
+import { outageHeaders } from '~/utils/outage.server'
 import { pageMeta } from '~/utils/seo'
 
 export const meta: MetaFunction = (args) =>
@@ -14,6 +15,8 @@ export async function loader() {
 	return loadCategoryMenu('BRAZILIAN_PASTRIES')
 }
 
+export const headers = outageHeaders
+
 export default function BrazilianPastries() {
 	const { items } = useLoaderData<typeof loader>()
 	return (
@@ -25,5 +28,5 @@ export default function BrazilianPastries() {
 }
 
 export function ErrorBoundary() {
-	return <MenuLoadError message="We couldn't load the Brazilian pastries right now. Please try again later." />
+	return <MenuErrorBoundary message="We couldn't load the Brazilian pastries right now. Please try again later." />
 }

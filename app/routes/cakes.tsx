@@ -1,7 +1,14 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { MenuLoadError, MenuPageHeader, MenuPageShell, MenuSection, ViewCartLink } from '~/components/menu/menu-page'
+import {
+	MenuErrorBoundary,
+	MenuPageHeader,
+	MenuPageShell,
+	MenuSection,
+	ViewCartLink,
+} from '~/components/menu/menu-page'
 import { loadCategoryMenu } from '~/utils/menu-page.server'
+import { outageHeaders } from '~/utils/outage.server'
 import { pageMeta } from '~/utils/seo'
 
 export const meta: MetaFunction = (args) =>
@@ -13,6 +20,8 @@ export const meta: MetaFunction = (args) =>
 export async function loader() {
 	return loadCategoryMenu('CAKES')
 }
+
+export const headers = outageHeaders
 
 export default function Cakes() {
 	const { items } = useLoaderData<typeof loader>()
@@ -27,5 +36,5 @@ export default function Cakes() {
 }
 
 export function ErrorBoundary() {
-	return <MenuLoadError message="Failed to load cakes. Please try again later." />
+	return <MenuErrorBoundary message="Failed to load cakes. Please try again later." />
 }

@@ -1,11 +1,11 @@
-import type { HeadersFunction, MetaFunction } from '@remix-run/node'
+import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { LoadProblem } from '~/components/load-problem'
+import { OutageErrorBoundary } from '~/components/error-boundary'
 import { PageIntro } from '~/components/page-intro'
 import { RevealItem, RevealSection } from '~/components/reveal'
 import { StoredImage } from '~/components/stored-image'
 import { listGalleryImages } from '~/models/gallery-image.server'
-import { pageDataOrUnavailable } from '~/utils/page-data.server'
+import { outageHeaders, withOutagePolicy } from '~/utils/outage.server'
 import { pageMeta } from '~/utils/seo'
 
 export const meta: MetaFunction = (args) =>
@@ -15,23 +15,27 @@ export const meta: MetaFunction = (args) =>
 	})
 
 export function loader() {
-	return pageDataOrUnavailable('images', 'the gallery', listGalleryImages)
+	return withOutagePolicy(async () => ({ images: await listGalleryImages() }))
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
+export const headers = outageHeaders
+
+function GalleryIntro() {
+	return (
+		<PageIntro id="gallery-heading" title="Bakery Gallery">
+			Fresh from the oven and around the café: a peek at a day at the bakery.
+		</PageIntro>
+	)
+}
 
 export default function Gallery() {
 	const { images } = useLoaderData<typeof loader>()
 	return (
 		<>
-			<PageIntro id="gallery-heading" title="Bakery Gallery">
-				Fresh from the oven and around the café: a peek at a day at the bakery.
-			</PageIntro>
+			<GalleryIntro />
 
 			<div className="mx-auto max-w-6xl px-4 py-14 md:py-16">
-				{images === null ? (
-					<LoadProblem>We couldn’t load the gallery right now. Please try again shortly.</LoadProblem>
-				) : images.length === 0 ? (
+				{images.length === 0 ? (
 					<p className="text-center text-lg">New photos are on their way. Please check back soon!</p>
 				) : (
 					<RevealSection as="div" group>
@@ -56,5 +60,14 @@ export default function Gallery() {
 				)}
 			</div>
 		</>
+	)
+}
+
+export function ErrorBoundary() {
+	return (
+		<OutageErrorBoundary
+			heading={<GalleryIntro />}
+			message="We couldn’t load the gallery right now. Please try again shortly."
+		/>
 	)
 }

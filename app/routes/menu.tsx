@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { MenuLoadError, MenuPageHeader, MenuPageShell, MenuSection } from '~/components/menu/menu-page'
+import { MenuErrorBoundary, MenuPageHeader, MenuPageShell, MenuSection } from '~/components/menu/menu-page'
 import { loadFilterableMenu } from '~/utils/menu-page.server'
+import { outageHeaders } from '~/utils/outage.server'
 import { pageMeta } from '~/utils/seo'
 
 export const meta: MetaFunction = (args) =>
@@ -13,6 +14,8 @@ export const meta: MetaFunction = (args) =>
 export async function loader({ request }: LoaderFunctionArgs) {
 	return loadFilterableMenu(request)
 }
+
+export const headers = outageHeaders
 
 export default function Menu() {
 	const { items, categories, activeCategory } = useLoaderData<typeof loader>()
@@ -27,5 +30,5 @@ export default function Menu() {
 }
 
 export function ErrorBoundary() {
-	return <MenuLoadError message="Unable to load menu right now. Please try again later." />
+	return <MenuErrorBoundary message="Unable to load menu right now. Please try again later." />
 }

@@ -1,10 +1,10 @@
-import type { HeadersFunction, MetaFunction } from '@remix-run/node'
+import type { MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { LoadProblem } from '~/components/load-problem'
+import { OutageErrorBoundary } from '~/components/error-boundary'
 import { PageIntro } from '~/components/page-intro'
 import { RevealItem, RevealSection } from '~/components/reveal'
 import { listReviews } from '~/models/review.server'
-import { pageDataOrUnavailable } from '~/utils/page-data.server'
+import { outageHeaders, withOutagePolicy } from '~/utils/outage.server'
 import { pageMeta } from '~/utils/seo'
 
 export const meta: MetaFunction = (args) =>
@@ -14,23 +14,27 @@ export const meta: MetaFunction = (args) =>
 	})
 
 export function loader() {
-	return pageDataOrUnavailable('reviews', 'reviews', listReviews)
+	return withOutagePolicy(async () => ({ reviews: await listReviews() }))
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
+export const headers = outageHeaders
+
+function ReviewsIntro() {
+	return (
+		<PageIntro id="reviews-heading" title="Customer Reviews">
+			Kind words from the neighbours, regulars and first-timers who visit us.
+		</PageIntro>
+	)
+}
 
 export default function Reviews() {
 	const { reviews } = useLoaderData<typeof loader>()
 	return (
 		<>
-			<PageIntro id="reviews-heading" title="Customer Reviews">
-				Kind words from the neighbours, regulars and first-timers who visit us.
-			</PageIntro>
+			<ReviewsIntro />
 
 			<div className="mx-auto max-w-6xl px-4 py-14 md:py-16">
-				{reviews === null ? (
-					<LoadProblem>We couldn’t load the reviews right now. Please try again shortly.</LoadProblem>
-				) : reviews.length === 0 ? (
+				{reviews.length === 0 ? (
 					<div className="mx-auto max-w-xl text-center">
 						<p className="text-lg">No reviews yet. Be the first to tell us what you think!</p>
 						<Link to="/contact" className="mt-4 inline-block font-semibold text-cinnamon underline underline-offset-4">
@@ -57,5 +61,14 @@ export default function Reviews() {
 				)}
 			</div>
 		</>
+	)
+}
+
+export function ErrorBoundary() {
+	return (
+		<OutageErrorBoundary
+			heading={<ReviewsIntro />}
+			message="We couldn’t load the reviews right now. Please try again shortly."
+		/>
 	)
 }

@@ -1,18 +1,28 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { MenuLoadError, MenuPageHeader, MenuPageShell, MenuSection, ViewCartLink } from '~/components/menu/menu-page'
+import {
+	MenuErrorBoundary,
+	MenuPageHeader,
+	MenuPageShell,
+	MenuSection,
+	ViewCartLink,
+} from '~/components/menu/menu-page'
 import { loadFilterableMenu } from '~/utils/menu-page.server'
+import { outageHeaders } from '~/utils/outage.server'
 import { pageMeta } from '~/utils/seo'
 
 export const meta: MetaFunction = (args) =>
 	pageMeta(args, {
 		title: 'Shop Our Menu',
-		description: 'Shop our Brazilian and Mexican bakery menu: pão de queijo, conchas, churros, tres leches cakes and more.',
+		description:
+			'Shop our Brazilian and Mexican bakery menu: pão de queijo, conchas, churros, tres leches cakes and more.',
 	})
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	return loadFilterableMenu(request)
 }
+
+export const headers = outageHeaders
 
 export default function Shop() {
 	const { items, categories, activeCategory } = useLoaderData<typeof loader>()
@@ -27,5 +37,5 @@ export default function Shop() {
 }
 
 export function ErrorBoundary() {
-	return <MenuLoadError message="We couldn't load the shop right now. Please try again shortly." />
+	return <MenuErrorBoundary message="We couldn't load the shop right now. Please try again shortly." />
 }

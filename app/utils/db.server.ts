@@ -38,12 +38,6 @@ export async function isDatabaseReachable(timeoutMs = 3_000, client: PrismaClien
 	}
 }
 
-export async function disconnectDatabase() {
-	const client = globalThis.__prisma
-	globalThis.__prisma = undefined
-	await client?.$disconnect()
-}
-
 const UNAVAILABLE_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024'])
 
 /** True for errors that mean "the database is down or unreachable" (answer 503), not a bug (500). */

@@ -246,6 +246,8 @@ test('anonymous visitors: admin pages send them to sign-in, writes are refused, 
 
 	const write = await request.post('/admin/menu', { form: { intent: 'delete', id: 'seed-conchas', confirmed: 'yes' } })
 	expect(write.status()).toBe(401)
+	// The admin area's words on the site's error boundary, with the way back in.
+	expect(await write.text()).toMatch(/Please sign in again.*Go to the admin sign-in/s)
 
 	const demo = await request.post('/auth/demo', { form: { returnTo: '/admin' }, maxRedirects: 0 })
 	expect(demo.status()).toBe(404)

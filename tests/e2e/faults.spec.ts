@@ -60,6 +60,7 @@ async function startServer() {
 
 interface Outcome {
 	status: number | string
+	retryAfter?: string | null
 	body: string
 	finishedAt: number
 }
@@ -67,7 +68,8 @@ interface Outcome {
 async function get(url: string): Promise<Outcome> {
 	try {
 		const response = await fetch(url, { signal: AbortSignal.timeout(15_000) })
-		return { status: response.status, body: await response.text(), finishedAt: Date.now() }
+		const retryAfter = response.headers.get('Retry-After')
+		return { status: response.status, retryAfter, body: await response.text(), finishedAt: Date.now() }
 	} catch (error) {
 		const cause = (error as { cause?: { code?: string } }).cause
 		return { status: cause?.code ?? (error as Error).name, body: '', finishedAt: Date.now() }
@@ -117,7 +119,12 @@ test('database restarted mid-load: friendly 503s during the outage, /healthz 503
 		// /menu may still answer from the in-process menu cache; reviews always read the database.
 		const page = await get(`${server.baseUrl}/reviews`)
 		expect(page.status).toBe(503)
+		expect(page.retryAfter).toBe('30')
+		// Inside the layout, with the page's heading, its note and a way to try again.
 		expect(page.body).toContain('<html')
+		expect(page.body).toContain('Customer Reviews')
+		expect(page.body).toContain('We couldn’t load the reviews right now. Please try again shortly.')
+		expect(page.body).toContain('Try again')
 		// A page for people: no stack trace, no driver messages.
 		expect(page.body).not.toMatch(/\n\s+at |ECONNREFUSED|PrismaClient|Error: /)
 		expect((await get(`${server.baseUrl}/healthz`)).status).toBe(503)

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createMenuItem } from '../fixtures/menu'
 
 let prisma: (typeof import('~/utils/db.server'))['prisma']
@@ -25,7 +25,11 @@ describe('menu page loaders', () => {
 		await createMenuItem({ name: 'Conchas', category: 'MEXICAN_PASTRIES', sortOrder: 1 })
 		await createMenuItem({ name: 'Tres Leches Cake', category: 'CAKES', sortOrder: 2 })
 		const data = await load('/shop')
-		expect(data.items.map((item: { name: string }) => item.name)).toEqual(['Conchas', 'Tres Leches Cake', 'Churro Donut'])
+		expect(data.items.map((item: { name: string }) => item.name)).toEqual([
+			'Conchas',
+			'Tres Leches Cake',
+			'Churro Donut',
+		])
 		expect(data.categories).toEqual(['MEXICAN_PASTRIES', 'CAKES', 'DONUTS'])
 		expect(data.activeCategory).toBeNull()
 	})
@@ -49,7 +53,9 @@ describe('menu page loaders', () => {
 		await createMenuItem({ name: 'In', category })
 		await createMenuItem({ name: 'Out', category: category === 'CAKES' ? 'DONUTS' : 'CAKES' })
 		const data = await load(path)
-		expect(data.items.map((item: { name: string; category: string }) => [item.name, item.category])).toEqual([['In', category]])
+		expect(data.items.map((item: { name: string; category: string }) => [item.name, item.category])).toEqual([
+			['In', category],
+		])
 	})
 
 	it('public items never carry admin-only fields', async () => {
@@ -68,14 +74,30 @@ describe('menu page loaders', () => {
 		expect((await load('/brazilian-pastries')).items[0].soldOut).toBe(true)
 	})
 
-	it('a database failure reaches the route error boundary as an error the server answers with 503', async () => {
-		const { isDatabaseUnavailable } = await import('~/utils/db.server')
+	it('a database outage answers 503 with Retry-After for the page’s boundary; any other failure stays an error', async () => {
 		const { PrismaPg } = await import('@prisma/adapter-pg')
 		const { PrismaClient } = await import('~/generated/prisma/client')
-		const down = new PrismaClient({ adapter: new PrismaPg({ connectionString: 'postgresql://postgres@127.0.0.1:1/x' }) })
-		const error = await down.menuItem.findMany().catch((caught: unknown) => caught)
-		expect(isDatabaseUnavailable(error)).toBe(true)
-		expect(isDatabaseUnavailable(new Error('a bug'))).toBe(false)
+		const down = new PrismaClient({
+			adapter: new PrismaPg({ connectionString: 'postgresql://postgres@127.0.0.1:1/x' }),
+		})
+		const outage = await down.menuItem.findMany().catch((caught: unknown) => caught)
 		await down.$disconnect()
+		const quiet = vi.spyOn(console, 'error').mockImplementation(() => {})
+		for (const path of ['/menu', '/shop', '/cakes', '/brazilian-pastries', '/mexican-pastries']) {
+			invalidateMenuCache()
+			const query = vi.spyOn(prisma.menuItem, 'findMany').mockRejectedValue(outage)
+			const thrown = (await load(path).catch((caught: unknown) => caught)) as { init?: ResponseInit }
+			query.mockRestore()
+			expect(thrown.init?.status, path).toBe(503)
+			expect(new Headers(thrown.init?.headers).get('Retry-After'), path).toBe('30')
+			const route = await import(`~/routes${path}.tsx`)
+			expect(route.headers({ loaderHeaders: new Headers(thrown.init?.headers) }).get('Retry-After'), path).toBe('30')
+		}
+		quiet.mockRestore()
+		invalidateMenuCache()
+		const bug = new Error('a bug')
+		const query = vi.spyOn(prisma.menuItem, 'findMany').mockRejectedValue(bug)
+		await expect(load('/cakes')).rejects.toBe(bug)
+		query.mockRestore()
 	})
 })

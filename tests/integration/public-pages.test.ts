@@ -15,6 +15,19 @@ function unwrap<T>(returned: unknown) {
 	return { status: wrapped.init?.status ?? 200, headers: new Headers(wrapped.init?.headers), value: wrapped.data as T }
 }
 
+/** What a loader threw: the status and headers of a thrown `data()` response, or the error itself. */
+async function thrownBy(load: () => unknown) {
+	try {
+		await load()
+	} catch (thrown) {
+		return unwrap(thrown)
+	}
+	throw new Error('the loader did not throw')
+}
+
+// What the Postgres driver throws when nothing listens on the database's port.
+const databaseDown = () => new Error('connect ECONNREFUSED 127.0.0.1:5432')
+
 afterEach(() => {
 	vi.restoreAllMocks()
 })
@@ -35,13 +48,19 @@ describe('Customer Reviews', () => {
 		])
 	})
 
-	it('answers 503 with no list (the page shows a friendly message) when the query fails', async () => {
-		vi.spyOn(prisma.review, 'findMany').mockRejectedValueOnce(new Error('connection lost'))
-		vi.spyOn(console, 'error').mockImplementation(() => {})
-		const { status, headers, value } = unwrap<{ reviews: null }>(await reviewsLoader())
+	it('answers 503 with Retry-After (the page’s boundary shows a friendly note) when the database is down', async () => {
+		vi.spyOn(prisma.review, 'findMany').mockRejectedValueOnce(databaseDown())
+		const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+		const { status, headers } = await thrownBy(reviewsLoader)
 		expect(status).toBe(503)
 		expect(headers.get('Retry-After')).toBe('30')
-		expect(value.reviews).toBeNull()
+		expect(log).toHaveBeenCalledWith('Database unavailable: connect ECONNREFUSED 127.0.0.1:5432')
+	})
+
+	it('a failure that is not an outage stays an error (a 500 that handleError logs), not a 503', async () => {
+		const bug = new TypeError('Cannot read properties of undefined')
+		vi.spyOn(prisma.review, 'findMany').mockRejectedValueOnce(bug)
+		await expect(reviewsLoader()).rejects.toBe(bug)
 	})
 })
 
@@ -61,12 +80,15 @@ describe('Bakery Gallery', () => {
 		])
 	})
 
-	it('answers 503 with no list when the query fails', async () => {
-		vi.spyOn(prisma.galleryImage, 'findMany').mockRejectedValueOnce(new Error('connection lost'))
+	it('answers 503 with Retry-After when the database is down, and a bug stays an error', async () => {
+		vi.spyOn(prisma.galleryImage, 'findMany').mockRejectedValueOnce(databaseDown())
 		vi.spyOn(console, 'error').mockImplementation(() => {})
-		const { status, value } = unwrap<{ images: null }>(await galleryLoader())
+		const { status, headers } = await thrownBy(galleryLoader)
 		expect(status).toBe(503)
-		expect(value.images).toBeNull()
+		expect(headers.get('Retry-After')).toBe('30')
+		const bug = new Error('a bug')
+		vi.spyOn(prisma.galleryImage, 'findMany').mockRejectedValueOnce(bug)
+		await expect(galleryLoader()).rejects.toBe(bug)
 	})
 })
 

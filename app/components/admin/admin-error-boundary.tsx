@@ -1,33 +1,43 @@
-import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
+import { ErrorNote, GeneralErrorBoundary, type StatusHandler } from '~/components/error-boundary'
 import { SIGN_IN_PATH } from '~/utils/sign-in-path'
 
+const signIn = { to: SIGN_IN_PATH, label: 'Go to the admin sign-in' }
+const dashboard = { to: '/admin', label: 'Back to the admin dashboard' }
+
 /** 401/403 from requireAdmin on a form post, e.g. after the session ended: say so and offer sign-in. */
-export function AdminErrorBoundary() {
-	const error = useRouteError()
-	const status = isRouteErrorResponse(error) ? error.status : 500
-	if (status >= 500) console.error(error)
-	const { title, text } =
-		status === 401
-			? { title: 'Please sign in again', text: 'Your admin session has ended, so nothing was changed.' }
-			: status === 403
-				? { title: 'Not allowed', text: 'This account may no longer manage the bakery, so nothing was changed.' }
-				: status === 404
-					? { title: 'Not found', text: 'This item doesn’t exist any more; it may have been deleted.' }
-					: {
-							title: 'Something went wrong',
-							text: 'Sorry — the admin page hit a problem. Please try again in a moment.',
-						}
+const adminHandlers: Record<number, StatusHandler> = {
+	401: () => (
+		<ErrorNote title="Please sign in again" link={signIn}>
+			Your admin session has ended, so nothing was changed.
+		</ErrorNote>
+	),
+	403: () => (
+		<ErrorNote title="Not allowed" link={signIn}>
+			This account may no longer manage the bakery, so nothing was changed.
+		</ErrorNote>
+	),
+	404: () => (
+		<ErrorNote title="Not found" link={dashboard}>
+			This item doesn’t exist any more; it may have been deleted.
+		</ErrorNote>
+	),
+}
+
+function adminProblem() {
 	return (
-		<section className="mx-auto max-w-2xl px-4 py-16 text-center">
-			<h1 className="font-display text-3xl font-bold">{title}</h1>
-			<p className="mt-4">{text}</p>
-			<Link
-				className="mt-6 inline-block font-semibold underline underline-offset-4"
-				to={status === 401 || status === 403 ? SIGN_IN_PATH : '/admin'}
-				reloadDocument
-			>
-				{status === 401 || status === 403 ? 'Go to the admin sign-in' : 'Back to the admin dashboard'}
-			</Link>
-		</section>
+		<ErrorNote title="Something went wrong" link={dashboard}>
+			Sorry — the admin page hit a problem. Please try again in a moment.
+		</ErrorNote>
+	)
+}
+
+/** Every admin route's ErrorBoundary: the site's boundary with the admin area's words and links. */
+export function AdminErrorBoundary() {
+	return (
+		<GeneralErrorBoundary
+			statusHandlers={adminHandlers}
+			defaultStatusHandler={adminProblem}
+			unexpectedErrorHandler={adminProblem}
+		/>
 	)
 }

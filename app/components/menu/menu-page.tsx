@@ -1,5 +1,6 @@
 import { Link, useLocation, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { ErrorNote, GeneralErrorBoundary } from '~/components/error-boundary'
 import { orderLink, useBusiness } from '~/config/business'
 import type { MenuCategory } from '~/generated/prisma/enums'
 import { CategoryFilter } from './category-filter'
@@ -93,18 +94,11 @@ export function MenuSection({
 	)
 }
 
-/** A route error boundary's content: the page's own failure text, inside the layout, with a retry. */
-export function MenuLoadError({ message }: { message: string }) {
-	const location = useLocation()
+/** A menu page's ErrorBoundary: every failure (outage or bug) in the page's own words, with a retry. */
+export function MenuErrorBoundary({ message }: { message: string }) {
+	const note = () => <ErrorNote>{message}</ErrorNote>
 	return (
-		<section className="mx-auto max-w-3xl px-4 py-16 text-center">
-			<p role="alert" className="text-lg">
-				{message}
-			</p>
-			<a href={location.pathname + location.search} className="mt-6 inline-block font-semibold text-cinnamon underline">
-				Try again
-			</a>
-		</section>
+		<GeneralErrorBoundary statusHandlers={{ 503: note }} defaultStatusHandler={note} unexpectedErrorHandler={note} />
 	)
 }
 
