@@ -5,15 +5,18 @@ import { useCart } from '~/components/cart-provider'
 import { OrderLines } from '~/components/checkout/order-lines'
 import { orderNumber } from '~/models/order.server'
 import { confirmCheckoutSession } from '~/utils/checkout.server'
+import { outageHeaders, withOutagePolicy } from '~/utils/outage.server'
 import { pageMeta } from '~/utils/seo'
 
 export const meta: MetaFunction = (args) =>
 	pageMeta(args, { title: 'Order Confirmed', description: 'Thank you for your order.', noindex: true })
 
+export const headers = outageHeaders
+
 /** Shows a confirmation only for a session the payment provider reports as paid — never a fake one. */
 export async function loader({ request }: LoaderFunctionArgs) {
 	const sessionId = new URL(request.url).searchParams.get('session_id') ?? ''
-	const order = sessionId ? await confirmCheckoutSession(sessionId) : null
+	const order = sessionId ? await withOutagePolicy(() => confirmCheckoutSession(sessionId)) : null
 	const view = order && {
 		number: orderNumber(order.id),
 		totalCents: order.totalCents,

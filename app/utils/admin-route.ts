@@ -10,7 +10,11 @@ export const adminResponseHeaders = {
 	'X-Robots-Tag': 'noindex, nofollow',
 } as const
 
-export const headers: HeadersFunction = () => adminResponseHeaders
+/** The admin headers, plus the Retry-After of a 503 during a database outage (the outage policy). */
+export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
+	const retryAfter = (errorHeaders ?? loaderHeaders).get('Retry-After')
+	return retryAfter ? { ...adminResponseHeaders, 'Retry-After': retryAfter } : adminResponseHeaders
+}
 
 /** Title and `noindex` for an admin screen. */
 export function adminMeta(title: string, description = 'The bakery’s admin area.'): MetaFunction {

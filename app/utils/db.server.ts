@@ -39,6 +39,11 @@ export async function isDatabaseReachable(timeoutMs = 3_000, client: PrismaClien
 }
 
 const UNAVAILABLE_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024'])
+/**
+ * Postgres refusing work for now, as Prisma's driver adapter reports it ("Database error. Code: `57P03`"):
+ * connection exceptions (08…), shutting down or starting up (57P01–57P03), too many connections (53300).
+ */
+const UNAVAILABLE_SQLSTATE = /Code: `(?:08[0-9A-Z]{3}|57P0[1-3]|53300)`/
 
 /** True for errors that mean "the database is down or unreachable" (answer 503), not a bug (500). */
 export function isDatabaseUnavailable(error: unknown): boolean {
@@ -46,5 +51,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 	const code = (error as { code?: unknown }).code
 	if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true
 	if (error.name === 'PrismaClientInitializationError') return true
-	return /ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|DatabaseNotReachable/.test(error.message)
+	return (
+		/ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|DatabaseNotReachable/.test(error.message) ||
+		UNAVAILABLE_SQLSTATE.test(error.message)
+	)
 }

@@ -9,6 +9,7 @@ import {
 	type SessionData,
 } from '~/models/session.server'
 import { getEnv } from './env.server'
+import { withOutagePolicy } from './outage.server'
 
 export const SESSION_TTL_SECONDS = 8 * 60 * 60
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000
@@ -54,8 +55,9 @@ export function getSessionStorage() {
 	return storage
 }
 
+/** Every admin request reads its session first: a database outage there is a 503 (the outage policy). */
 export function getSession(request: Request) {
-	return getSessionStorage().getSession(request.headers.get('Cookie'))
+	return withOutagePolicy(() => getSessionStorage().getSession(request.headers.get('Cookie')))
 }
 
 export function commitSession(session: Session) {

@@ -4,6 +4,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
+import { createCookie } from '@remix-run/node'
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../server/embedded-postgres'
 import { runPrisma } from '../../server/prisma-cli'
 
@@ -43,7 +44,7 @@ async function startServer() {
 			LOG_REQUESTS: 'false',
 			RATE_LIMIT_MULTIPLIER: '1000',
 			PAYMENTS_DISABLED: 'true',
-			SESSION_SECRET: 'faults-test-session-secret-0123456789abcdef',
+			SESSION_SECRET,
 			GOOGLE_CLIENT_ID: 'faults-client',
 			GOOGLE_CLIENT_SECRET: 'faults-secret',
 			ADMIN_EMAILS: 'owner@example.com',
@@ -58,6 +59,14 @@ async function startServer() {
 	return { child, exited, baseUrl: `http://127.0.0.1:${port}`, output: () => output }
 }
 
+const SESSION_SECRET = 'faults-test-session-secret-0123456789abcdef'
+
+/** A correctly signed admin session cookie: reading it needs the database. */
+async function sessionCookie() {
+	const cookie = createCookie('__bakery_session', { secrets: [SESSION_SECRET] })
+	return (await cookie.serialize('a-session-id')).split(';')[0]!
+}
+
 interface Outcome {
 	status: number | string
 	retryAfter?: string | null
@@ -65,9 +74,9 @@ interface Outcome {
 	finishedAt: number
 }
 
-async function get(url: string): Promise<Outcome> {
+async function get(url: string, headers: Record<string, string> = {}): Promise<Outcome> {
 	try {
-		const response = await fetch(url, { signal: AbortSignal.timeout(15_000) })
+		const response = await fetch(url, { headers, signal: AbortSignal.timeout(15_000) })
 		const retryAfter = response.headers.get('Retry-After')
 		return { status: response.status, retryAfter, body: await response.text(), finishedAt: Date.now() }
 	} catch (error) {
@@ -127,6 +136,12 @@ test('database restarted mid-load: friendly 503s during the outage, /healthz 503
 		expect(page.body).toContain('Try again')
 		// A page for people: no stack trace, no driver messages.
 		expect(page.body).not.toMatch(/\n\s+at |ECONNREFUSED|PrismaClient|Error: /)
+		// The owner's screens follow the same policy: reading the session is the first thing that fails.
+		const admin = await get(`${server.baseUrl}/admin/orders`, { Cookie: await sessionCookie() })
+		expect(admin.status).toBe(503)
+		expect(admin.retryAfter).toBe('30')
+		expect(admin.body).toContain('Please try again shortly.')
+		expect(admin.body).not.toMatch(/\n\s+at |ECONNREFUSED|PrismaClient|Error: /)
 		expect((await get(`${server.baseUrl}/healthz`)).status).toBe(503)
 		await new Promise((resolve) => setTimeout(resolve, 2_000))
 
