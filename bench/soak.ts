@@ -104,15 +104,17 @@ async function main() {
 			const item = items[n % items.length]!
 			const response = await fetch(`${baseUrl}/checkout.data`, {
 				method: 'POST',
-				headers: { Origin: origin, 'Content-Type': 'application/json' },
-				body: JSON.stringify({
-					customer: { name: `Soak ${runId} ${n}`, email: `soak-${n}@example.com` },
-					items: [{ id: item.id, quantity: 1 }],
+				headers: { Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+				body: new URLSearchParams({
+					'customer.name': `Soak ${runId} ${n}`,
+					'customer.email': `soak-${n}@example.com`,
+					'items[0].id': item.id,
+					'items[0].quantity': '1',
 				}),
 			})
 			const text = await response.text()
 			if (response.status >= 500) throw new Error(`POST /checkout → ${response.status}`)
-			return response.ok && text.includes('"url"')
+			return response.ok && text.includes('/pay/cs_test_')
 		},
 	}
 

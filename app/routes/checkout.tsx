@@ -1,15 +1,18 @@
+import { getFormProps, parse, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useFetcher, useLoaderData } from '@remix-run/react'
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { Fragment, useEffect, useRef, useState } from 'react'
 import { CartPlaceholder } from '~/components/cart/cart-line-image'
 import { EmptyCart } from '~/components/cart/empty-cart'
 import { useCart } from '~/components/cart-provider'
 import { CheckoutLines } from '~/components/checkout/checkout-lines'
-import { ConfirmOrderDialog, type CustomerInfo } from '~/components/checkout/confirm-order-dialog'
-import { buttonClass } from '~/components/forms'
-import { bodyLimits, bodyProblems, readJson } from '~/utils/body.server'
-import { CHECKOUT_FAILED_MESSAGE, customerSchema } from '~/utils/checkout'
+import { ConfirmOrderDialog } from '~/components/checkout/confirm-order-dialog'
+import { buttonClass, FormErrors, TextField } from '~/components/forms'
+import { bodyLimits, bodyProblems, readForm } from '~/utils/body.server'
+import { checkoutRequestSchema, type CheckoutRequest } from '~/utils/checkout'
 import { startCheckout } from '~/utils/checkout.server'
+import { formReply } from '~/utils/form-reply.server'
 import { paymentMode } from '~/utils/payments.server'
 import { consumeRateLimit } from '~/utils/rate-limit.server'
 import { clientKey, siteOrigin } from '~/utils/request.server'
@@ -28,28 +31,40 @@ export function loader() {
 	return data({ paymentsEnabled: paymentMode() !== 'disabled' }, { headers: noStore })
 }
 
-export type CheckoutActionData = { ok: true; url: string } | { ok: false; error: string }
+/** A post with no form to answer (refused before reading, or unreadable): its reply carries only why. */
+function unreadForm() {
+	return parse<object, string[]>(new FormData(), { resolve: () => ({ value: {} }) })
+}
 
-/** Receives ids, quantities and the customer only; every amount comes from the database. */
+/** Every answer says where to pay (`url`), or why not (`result`: field and form errors, what was typed). */
+const notStarted = { url: null }
+
+/**
+ * Receives the checkout form: the customer's fields and the cart's ids and quantities (hidden fields),
+ * parsed with the same schema the browser validated with. Every amount comes from the database.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
 	const limit = await consumeRateLimit('checkout', clientKey(context))
 	if (!limit.allowed) {
-		return data<CheckoutActionData>(
-			{ ok: false, error: 'Too many checkout attempts. Please wait a few minutes and try again.' },
-			{ status: 429, headers: { ...noStore, 'Retry-After': String(limit.retryAfterSeconds) } },
-		)
+		const formErrors = ['Too many checkout attempts. Please wait a few minutes and try again.']
+		const headers = { ...noStore, 'Retry-After': String(limit.retryAfterSeconds) }
+		return formReply(unreadForm(), { status: 429, headers, formErrors }, notStarted)
 	}
-	const body = await readJson(request, bodyLimits.checkout)
+	const body = await readForm(request, bodyLimits.checkout)
 	if (!body.ok) {
 		const { status, message } = bodyProblems[body.problem]
-		return data<CheckoutActionData>({ ok: false, error: message }, { status, headers: noStore })
+		return formReply(unreadForm(), { status, headers: noStore, formErrors: [message] }, notStarted)
 	}
-	const result = await startCheckout(body.value, { origin: siteOrigin(request) })
-	if (result.ok) return data<CheckoutActionData>({ ok: true, url: result.url }, { headers: noStore })
-	return data<CheckoutActionData>({ ok: false, error: result.error }, { status: result.status, headers: noStore })
-}
+	const submission = parseWithZod(body.value, { schema: checkoutRequestSchema })
+	if (submission.status !== 'success') return formReply(submission, { headers: noStore }, notStarted)
 
-const inputClass = 'mt-1 block w-full rounded-lg border border-cocoa/40 bg-white px-3 py-2'
+	const checkout = await startCheckout(submission.value, { origin: siteOrigin(request) })
+	if (!checkout.ok) {
+		const formErrors = [checkout.error]
+		return formReply(submission, { status: checkout.status, headers: noStore, formErrors }, notStarted)
+	}
+	return formReply(submission, { headers: noStore }, { url: checkout.url })
+}
 
 export default function Checkout() {
 	const { paymentsEnabled } = useLoaderData<typeof loader>()
@@ -80,100 +95,78 @@ export default function Checkout() {
 	)
 }
 
+/**
+ * One form holds the customer's details and, as hidden fields, the cart's ids and quantities.
+ * Preview Order validates it in the browser and opens the dialog; Confirm & Pay posts that same form,
+ * which the action parses with the same schema (decision NEW-checkout-form).
+ */
 function CheckoutForm() {
 	const cart = useCart()
-	const fetcher = useFetcher<CheckoutActionData>()
-	const [customer, setCustomer] = useState<CustomerInfo>({ name: '', email: '', phone: '' })
-	const [formError, setFormError] = useState<string | null>(null)
-	const [previewOpen, setPreviewOpen] = useState(false)
-	const [checkoutError, setCheckoutError] = useState<string | null>(null)
-	const ids = { name: useId(), email: useId(), phone: useId() }
+	const fetcher = useFetcher<typeof action>()
+	const formRef = useRef<HTMLFormElement>(null)
+	const [previewed, setPreviewed] = useState<CheckoutRequest['customer'] | null>(null)
+	const backToFields = useRef(false)
+	const [form, fields] = useForm({
+		id: 'checkout',
+		lastResult: fetcher.data?.result,
+		constraint: getZodConstraint(checkoutRequestSchema),
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutRequestSchema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+		onSubmit(event, { submission }) {
+			// Preview Order never posts: paying starts from the dialog.
+			event.preventDefault()
+			if (submission?.status === 'success') setPreviewed(submission.value.customer)
+		},
+	})
+	const customer = fields.customer.getFieldset()
 	const processing = fetcher.state !== 'idle'
+	// What is wrong with the order as a whole: said in the dialog while it is open, above Preview Order otherwise.
+	const problems = [...new Set([...(form.errors ?? []), ...Object.values(fields.items.allErrors).flat()])]
 
 	useEffect(() => {
 		if (fetcher.state !== 'idle' || !fetcher.data) return
-		if (fetcher.data.ok) {
+		if (fetcher.data.url) {
 			// Cleared only now, just before leaving for the payment page: a failure keeps the cart,
 			// and a cancelled payment gets it back (see /cancel).
 			cart.stashForPayment()
 			window.location.assign(fetcher.data.url)
-		} else {
-			setCheckoutError(fetcher.data.error || CHECKOUT_FAILED_MESSAGE)
+		} else if (
+			Object.keys(fetcher.data.result.error ?? {}).some((name) => name.startsWith(`${fields.customer.name}.`))
+		) {
+			// The server found a detail to fix: close the dialog, so its message shows beside the field.
+			backToFields.current = true
+			setPreviewed(null)
 		}
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- react to each finished submission only
 	}, [fetcher.state, fetcher.data])
 
-	function preview(event: FormEvent) {
-		event.preventDefault()
-		const parsed = customerSchema.safeParse(customer)
-		if (!parsed.success) {
-			setFormError(parsed.error.issues[0]?.message ?? 'Please enter name and email.')
-			return
-		}
-		setFormError(null)
-		setCheckoutError(null)
-		setPreviewOpen(true)
-	}
-
-	function confirm() {
-		setCheckoutError(null)
-		fetcher.submit(
-			{ customer: { ...customer }, items: cart.items.map(({ id, quantity }) => ({ id, quantity })) },
-			{ method: 'post', action: '/checkout', encType: 'application/json' },
-		)
-	}
-
-	const update = (field: keyof CustomerInfo) => (event: { target: { value: string } }) =>
-		setCustomer((current) => ({ ...current, [field]: event.target.value }))
+	useEffect(() => {
+		// After the dialog has handed focus back to Preview Order: on to the first field to fix.
+		if (previewed || !backToFields.current) return
+		backToFields.current = false
+		formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+	}, [previewed])
 
 	return (
 		<div className="grid gap-10 md:grid-cols-2">
-			<form onSubmit={preview} noValidate className="space-y-4 rounded-2xl bg-white p-6 shadow-md ring-1 ring-dough">
+			<form
+				method="post"
+				{...getFormProps(form)}
+				ref={formRef}
+				className="space-y-4 rounded-2xl bg-white p-6 shadow-md ring-1 ring-dough"
+			>
 				<h2 className="font-display text-2xl font-bold">Customer Info</h2>
-				<div>
-					<label htmlFor={ids.name} className="font-semibold">
-						Full Name
-					</label>
-					<input
-						id={ids.name}
-						name="name"
-						autoComplete="name"
-						className={inputClass}
-						value={customer.name}
-						onChange={update('name')}
-					/>
-				</div>
-				<div>
-					<label htmlFor={ids.email} className="font-semibold">
-						Email Address
-					</label>
-					<input
-						id={ids.email}
-						name="email"
-						type="email"
-						autoComplete="email"
-						className={inputClass}
-						value={customer.email}
-						onChange={update('email')}
-					/>
-				</div>
-				<div>
-					<label htmlFor={ids.phone} className="font-semibold">
-						Phone Number (Optional)
-					</label>
-					<input
-						id={ids.phone}
-						name="phone"
-						type="tel"
-						autoComplete="tel"
-						className={inputClass}
-						value={customer.phone}
-						onChange={update('phone')}
-					/>
-				</div>
-				<div role="alert" className="min-h-6 font-semibold text-red-800">
-					{formError}
-				</div>
+				<TextField meta={customer.name} label="Full Name" autoComplete="name" />
+				<TextField meta={customer.email} label="Email Address" type="email" autoComplete="email" />
+				<TextField meta={customer.phone} label="Phone Number (Optional)" type="tel" autoComplete="tel" />
+				{cart.items.map((item, index) => (
+					<Fragment key={item.id}>
+						<input type="hidden" name={`${fields.items.name}[${index}].id`} value={item.id} />
+						<input type="hidden" name={`${fields.items.name}[${index}].quantity`} value={item.quantity} />
+					</Fragment>
+				))}
+				{previewed ? null : <FormErrors id={form.errorId} errors={problems} />}
 				<button type="submit" className={buttonClass}>
 					Preview Order
 				</button>
@@ -183,12 +176,13 @@ function CheckoutForm() {
 				<CheckoutLines />
 			</div>
 			<ConfirmOrderDialog
-				open={previewOpen}
-				customer={customer}
+				open={previewed !== null}
+				customer={previewed}
 				processing={processing}
-				error={checkoutError}
-				onCancel={() => setPreviewOpen(false)}
-				onConfirm={confirm}
+				errorId={form.errorId}
+				errors={problems}
+				onCancel={() => setPreviewed(null)}
+				onConfirm={() => fetcher.submit(formRef.current, { method: 'post', action: '/checkout' })}
 			/>
 		</div>
 	)

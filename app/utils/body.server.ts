@@ -16,7 +16,7 @@
 export const bodyLimits = {
 	/** A plain form: a contact message (2,000 characters, 18 KB percent-encoded at worst), an admin action, sign-in. */
 	form: 32 * 1024,
-	/** The checkout JSON: item ids, quantities and the customer (a full 30-line cart is about 6 KB at most). */
+	/** The checkout form: item ids, quantities and the customer (a full 30-line cart is about 6 KB at most). */
 	checkout: 16 * 1024,
 	/** A Stripe event: a checkout session object is a few KB; Stripe's largest events stay far below this. */
 	webhook: 512 * 1024,

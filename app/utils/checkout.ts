@@ -1,27 +1,36 @@
 import { z } from 'zod'
 import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE } from './cart'
 
-/**
- * What the browser may send to start a checkout: item ids, quantities and who is ordering.
- * Prices, names and images are deliberately absent — the server reads them from the database.
- */
-export const customerSchema = z.object({
-	name: z.string({ required_error: 'Please enter name and email.' }).trim().min(1, 'Please enter name and email.').max(100),
-	email: z
-		.string({ required_error: 'Please enter name and email.' })
+const NAME_REQUIRED = 'Please enter your name.'
+const EMAIL_REQUIRED = 'Please enter your email address.'
+
+/** Who is ordering: the checkout form's fields (Conform names them `customer.name`, `customer.email`, `customer.phone`). */
+const customerSchema = z.object({
+	name: z
+		.string({ required_error: NAME_REQUIRED })
 		.trim()
-		.min(1, 'Please enter name and email.')
-		.max(254)
+		.min(1, NAME_REQUIRED)
+		.max(100, 'Please keep your name under 100 characters.'),
+	email: z
+		.string({ required_error: EMAIL_REQUIRED })
+		.trim()
+		.min(1, EMAIL_REQUIRED)
+		.max(254, 'Please keep the email address under 254 characters.')
 		.email('Please enter a valid email address.'),
 	phone: z
 		.string()
 		.trim()
-		.max(30)
+		.max(30, 'Please keep the phone number under 30 characters.')
 		.regex(/^[+()\d\s.-]*$/, 'Please enter a valid phone number.')
 		.optional()
 		.transform((value) => value || undefined),
 })
 
+/**
+ * What the browser may send to start a checkout: item ids, quantities and who is ordering — the one
+ * schema for the checkout form (Conform, in the browser and in the action) and for `startCheckout`.
+ * Prices, names and images are deliberately absent: the server reads them from the database.
+ */
 export const checkoutRequestSchema = z.object({
 	customer: customerSchema,
 	items: z

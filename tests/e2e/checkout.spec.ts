@@ -5,7 +5,10 @@ async function cartWithTwoCakes(page: Page) {
 	await gotoHydrated(page, '/cakes')
 	for (const name of ['Tres Leches Cake', 'Chocolate Brigadeiro Cake']) {
 		await page.getByRole('button', { name: new RegExp(name) }).click()
-		await page.getByRole('dialog').getByRole('button', { name: /^Add to Cart/ }).click()
+		await page
+			.getByRole('dialog')
+			.getByRole('button', { name: /^Add to Cart/ })
+			.click()
 		await page.keyboard.press('Escape')
 	}
 }
@@ -20,7 +23,10 @@ test('full purchase: preview, Processing..., pay on the hosted page, confirmed o
 	await cartWithTwoCakes(page)
 	await gotoHydrated(page, '/checkout')
 	await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible()
-	const total = await page.getByText(/^Total: \$/).first().textContent()
+	const total = await page
+		.getByText(/^Total: \$/)
+		.first()
+		.textContent()
 	await fillCustomer(page)
 	await page.getByRole('button', { name: 'Preview Order' }).click()
 	const dialog = page.getByRole('dialog', { name: 'Confirm Your Order' })
@@ -73,15 +79,53 @@ test('cancelling on the payment page lands on /cancel with the cart still there'
 	await expect(page.getByLabel('Quantity of Chocolate Brigadeiro Cake', { exact: true })).toHaveValue('1')
 })
 
-test('Preview Order without name or e-mail says so', async ({ page }) => {
+test('Preview Order without name or e-mail says so beside each field and opens nothing', async ({ page }) => {
 	await cartWithTwoCakes(page)
 	await gotoHydrated(page, '/checkout')
 	await page.getByRole('button', { name: 'Preview Order' }).click()
-	await expect(page.getByRole('alert').filter({ hasText: 'Please enter name and email.' })).toBeVisible()
+	const name = page.getByLabel('Full Name')
+	await expect(name).toHaveAttribute('aria-invalid', 'true')
+	await expect(name).toHaveAccessibleDescription('Please enter your name.')
+	await expect(name).toBeFocused()
+	await expect(page.getByLabel('Email Address')).toHaveAccessibleDescription('Please enter your email address.')
 	await expect(page.getByRole('dialog')).toBeHidden()
+
+	await page.getByLabel('Email Address').fill('ana@')
+	await expect(page.getByLabel('Email Address')).toHaveAccessibleDescription('Please enter a valid email address.')
+	await fillCustomer(page)
+	await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0)
+	await page.getByRole('button', { name: 'Preview Order' }).click()
+	await expect(page.getByRole('dialog', { name: 'Confirm Your Order' })).toBeVisible()
 })
 
-test('a failed checkout keeps the dialog and the cart and re-enables the button', async ({ page, request, baseURL }) => {
+test('a detail the server refuses is said beside its field, and what was typed stays', async ({ page }) => {
+	await cartWithTwoCakes(page)
+	await gotoHydrated(page, '/checkout')
+	await fillCustomer(page)
+	await page.getByRole('button', { name: 'Preview Order' }).click()
+	// The browser checks with the same schema, so only a form changed behind the page's back gets this far.
+	await page.getByLabel('Email Address').evaluate((input: HTMLInputElement) => (input.value = 'ana@'))
+	await page.getByRole('dialog').getByRole('button', { name: 'Confirm & Pay' }).click()
+	await expect(page.getByRole('dialog')).toBeHidden()
+	const email = page.getByLabel('Email Address')
+	await expect(email).toHaveAccessibleDescription('Please enter a valid email address.')
+	await expect(email).toBeFocused()
+	await expect(email).toHaveValue('ana@')
+	await expect(page.getByLabel('Full Name')).toHaveValue('Ana Souza')
+	await expectNoAxeViolations(page)
+
+	await email.fill('ana.souza@example.com')
+	await expect(email).not.toHaveAttribute('aria-invalid', 'true')
+	await page.getByRole('button', { name: 'Preview Order' }).click()
+	await page.getByRole('dialog').getByRole('button', { name: 'Confirm & Pay' }).click()
+	await page.waitForURL(/\/pay\/cs_test_/)
+})
+
+test('a failed checkout keeps the dialog and the cart and re-enables the button', async ({
+	page,
+	request,
+	baseURL,
+}) => {
 	await cartWithTwoCakes(page)
 	await gotoHydrated(page, '/checkout')
 	await fillCustomer(page)
@@ -143,4 +187,20 @@ test('/success with an unknown session never shows a confirmation', async ({ pag
 	await gotoHydrated(page, '/success?session_id=cs_test_forged')
 	await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toHaveCount(0)
 	await expect(page.getByRole('heading', { name: 'We couldn’t confirm this order' })).toBeVisible()
+})
+
+test.describe('without JavaScript', () => {
+	test.use({ javaScriptEnabled: false })
+
+	test('checkout says it needs JavaScript (the cart is kept in the browser) and offers no form', async ({ page }) => {
+		const response = await page.goto('/checkout')
+		expect(response?.status()).toBe(200)
+		await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible()
+		// In the <noscript> (which Playwright's Chromium does not render with scripts off, so read the page itself).
+		expect(await response!.text()).toContain(
+			'Checkout needs JavaScript turned on, as your cart is kept in this browser.',
+		)
+		await expect(page.getByLabel('Full Name')).toHaveCount(0)
+		await expect(page.getByRole('button', { name: 'Preview Order' })).toHaveCount(0)
+	})
 })

@@ -69,13 +69,15 @@ for (const [forged, headers] of Object.entries(forgeries)) {
 			baseURL,
 			request,
 		}) => {
-			const body = JSON.stringify({
-				customer: { name: 'Ana Souza', email: 'ana@example.com' },
-				items: [{ id: 'seed-tres-leches-cake', quantity: 1 }],
-			})
+			const body = new URLSearchParams({
+				'customer.name': 'Ana Souza',
+				'customer.email': 'ana@example.com',
+				'items[0].id': 'seed-tres-leches-cake',
+				'items[0].quantity': '1',
+			}).toString()
 			const checkout = await rawRequest(baseURL!, '/checkout.data', {
 				method: 'POST',
-				headers: { ...headers, 'Content-Type': 'application/json' },
+				headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' },
 				body,
 			})
 			expectNoTrace(checkout, 'POST /checkout.data')

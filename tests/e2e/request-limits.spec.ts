@@ -148,7 +148,7 @@ async function ownerCookies(baseURL: string) {
 
 const oversized = [
 	// What the checkout page's fetcher posts (single fetch).
-	{ path: '/checkout.data', contentType: json, prefix: '{"customer":{"name":"', status: 413, says: 'too large' },
+	{ path: '/checkout.data', contentType: form, prefix: 'customer.name=', status: 413, says: 'too large' },
 	{ path: '/contact', contentType: form, prefix: 'name=Ana&message=', status: 413, says: 'Your message is too long' },
 	{
 		path: '/custom-cakes',

@@ -1,9 +1,12 @@
+import type { SubmissionResult } from '@conform-to/react'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createMenuItem } from '../fixtures/menu'
 import { startMockStripe, type MockStripe } from '../mocks/stripe-server'
+import { run } from './admin-helpers'
 
 let stripe: MockStripe
 let checkout: typeof import('~/utils/checkout.server')
+let route: typeof import('~/routes/checkout')
 let prisma: (typeof import('~/utils/db.server'))['prisma']
 const origin = 'https://bakery.test'
 const customer = { name: 'Ana Souza', email: 'ana@example.com', phone: '(425) 555-0100' }
@@ -18,6 +21,7 @@ beforeAll(async () => {
 		STRIPE_API_PROTOCOL: 'http',
 	})
 	checkout = await import('~/utils/checkout.server')
+	route = await import('~/routes/checkout')
 	prisma = (await import('~/utils/db.server')).prisma
 })
 
@@ -26,6 +30,7 @@ afterAll(async () => {
 })
 
 beforeEach(async () => {
+	;(await import('~/utils/rate-limit.server')).resetRateLimits()
 	stripe.requests.length = 0
 	await prisma.order.deleteMany()
 })
@@ -76,7 +81,10 @@ describe('startCheckout with Stripe', () => {
 		const cake = await createMenuItem({ priceCents: 3000 })
 		const result = await checkout.startCheckout({ customer, items: [{ id: cake.id, quantity: 1 }] }, { origin })
 		await prisma.menuItem.update({ where: { id: cake.id }, data: { priceCents: 9900, name: 'Renamed' } })
-		const order = await prisma.order.findFirstOrThrow({ where: { id: result.ok ? result.orderId : '' }, include: { items: true } })
+		const order = await prisma.order.findFirstOrThrow({
+			where: { id: result.ok ? result.orderId : '' },
+			include: { items: true },
+		})
 		expect(order.items[0]).toMatchObject({ unitPriceCents: 3000, name: cake.name })
 	})
 
@@ -115,8 +123,8 @@ describe('startCheckout with Stripe', () => {
 	})
 
 	it.each([
-		['a missing name', { customer: { ...customer, name: '  ' } }, 'Please enter name and email.'],
-		['a missing email', { customer: { name: 'Ana' } }, 'Please enter name and email.'],
+		['a missing name', { customer: { ...customer, name: '  ' } }, 'Please enter your name.'],
+		['a missing email', { customer: { name: 'Ana' } }, 'Please enter your email address.'],
 		['a malformed email', { customer: { ...customer, email: 'ana@' } }, 'Please enter a valid email address.'],
 		['quantity 0', { quantity: 0 }, undefined],
 		['quantity 51', { quantity: 51 }, undefined],
@@ -125,10 +133,16 @@ describe('startCheckout with Stripe', () => {
 		['31 lines', { lines: 31 }, undefined],
 	])('rejects %s before touching the database', async (_label, change, message) => {
 		const cake = await createMenuItem()
-		const lines = 'lines' in change ? Array.from({ length: change.lines as number }, (_, index) => ({ id: `x${index}`, quantity: 1 })) : undefined
+		const lines =
+			'lines' in change
+				? Array.from({ length: change.lines as number }, (_, index) => ({ id: `x${index}`, quantity: 1 }))
+				: undefined
 		const body = {
 			customer: 'customer' in change ? change.customer : customer,
-			items: 'items' in change ? change.items : (lines ?? [{ id: cake.id, quantity: 'quantity' in change ? change.quantity : 1 }]),
+			items:
+				'items' in change
+					? change.items
+					: (lines ?? [{ id: cake.id, quantity: 'quantity' in change ? change.quantity : 1 }]),
 		}
 		const result = await checkout.startCheckout(body, { origin })
 		expect(result).toMatchObject({ ok: false, status: 400 })
@@ -148,8 +162,106 @@ describe('confirmCheckoutSession (/success)', () => {
 		expect(await checkout.confirmCheckoutSession(sessionId)).toBeNull()
 		stripe.pay(sessionId)
 		const confirmed = await checkout.confirmCheckoutSession(sessionId)
-		expect(confirmed).toMatchObject({ status: 'PAID', totalCents: 3600, items: [{ name: 'Bolo de Cenoura', quantity: 1 }] })
+		expect(confirmed).toMatchObject({
+			status: 'PAID',
+			totalCents: 3600,
+			items: [{ name: 'Bolo de Cenoura', quantity: 1 }],
+		})
 		expect(await checkout.confirmCheckoutSession('cs_test_unknown')).toBeNull()
 		expect(await checkout.confirmCheckoutSession('not a session')).toBeNull()
+	})
+})
+
+/** The checkout form as the page posts it: the customer's fields and the cart's lines as hidden fields. */
+function checkoutForm(fields: Record<string, string>, items: Array<{ id: string; quantity: number }>) {
+	const form = new URLSearchParams(fields)
+	items.forEach(({ id, quantity }, index) => {
+		form.append(`items[${index}].id`, id)
+		form.append(`items[${index}].quantity`, String(quantity))
+	})
+	return form
+}
+
+const filledIn = { 'customer.name': 'Ana Souza', 'customer.email': 'ana@example.com', 'customer.phone': '' }
+
+async function postCheckout(body: BodyInit, contentType = 'application/x-www-form-urlencoded') {
+	const request = new Request(`${origin}/checkout`, { method: 'POST', headers: { 'Content-Type': contentType }, body })
+	const outcome = await run(route.action({ request, context: { clientIp: 'checkout-test' }, params: {} }))
+	return { ...outcome, data: outcome.data as { url: string | null; result: SubmissionResult<string[]> } }
+}
+
+describe('the checkout form (POST /checkout)', () => {
+	it('starts a checkout from the form: database prices, the payment page’s address, nothing cached', async () => {
+		const cake = await createMenuItem({ name: 'Tres Leches Cake', priceCents: 4200 })
+		const outcome = await postCheckout(checkoutForm(filledIn, [{ id: cake.id, quantity: 3 }]))
+		expect(outcome.status).toBe(200)
+		expect(outcome.headers.get('Cache-Control')).toBe('private, no-store')
+		expect(outcome.data.url).toContain('/pay/cs_test_mock')
+		expect(stripe.requests[0]!.params.get('line_items[0][quantity]')).toBe('3')
+		const order = await prisma.order.findFirstOrThrow()
+		expect(order).toMatchObject({ totalCents: 12600, customerName: 'Ana Souza', customerPhone: null })
+	})
+
+	it('answers a detail to fix beside its field, keeping what was typed, and creates nothing', async () => {
+		const cake = await createMenuItem()
+		const typed = { ...filledIn, 'customer.email': 'ana@', 'customer.phone': 'call me' }
+		const outcome = await postCheckout(checkoutForm(typed, [{ id: cake.id, quantity: 1 }]))
+		expect(outcome.status).toBe(400)
+		expect(outcome.data.url).toBeNull()
+		expect(outcome.data.result.error).toEqual({
+			'customer.email': ['Please enter a valid email address.'],
+			'customer.phone': ['Please enter a valid phone number.'],
+		})
+		expect(outcome.data.result.initialValue).toMatchObject({
+			customer: { name: 'Ana Souza', email: 'ana@', phone: 'call me' },
+		})
+		expect(await prisma.order.count()).toBe(0)
+		expect(stripe.requests).toHaveLength(0)
+	})
+
+	it('says why the order cannot start as a form error (sold out), with its status', async () => {
+		const soldOut = await createMenuItem({ name: 'Chocolate Cake', soldOut: true })
+		const outcome = await postCheckout(checkoutForm(filledIn, [{ id: soldOut.id, quantity: 1 }]))
+		expect(outcome.status).toBe(409)
+		expect(outcome.data.result.error).toEqual({ '': ['Chocolate Cake is sold out. Please update your cart.'] })
+		expect(outcome.data.result.initialValue).toMatchObject({ customer: { name: 'Ana Souza' } })
+	})
+
+	it('refuses lines the cart could not hold (duplicates, quantity 51) before touching the database', async () => {
+		const cake = await createMenuItem()
+		const duplicated = await postCheckout(
+			checkoutForm(filledIn, [
+				{ id: cake.id, quantity: 1 },
+				{ id: cake.id, quantity: 2 },
+			]),
+		)
+		expect(duplicated.status).toBe(400)
+		expect(duplicated.data.result.error).toEqual({ items: ['Each item may appear once.'] })
+		const tooMany = await postCheckout(checkoutForm(filledIn, [{ id: cake.id, quantity: 51 }]))
+		expect(tooMany.status).toBe(400)
+		expect(Object.keys(tooMany.data.result.error ?? {})).toEqual(['items[0].quantity'])
+		expect(await prisma.order.count()).toBe(0)
+	})
+
+	it('answers a body that is not a form with a form error, not a 500', async () => {
+		const outcome = await postCheckout(JSON.stringify({ customer, items: [] }), 'application/json')
+		expect(outcome.status).toBe(400)
+		expect(outcome.data.result.error).toEqual({ '': ['We couldn’t read what was sent. Please try again.'] })
+	})
+
+	it('after its budget of attempts from one connection answers 429 with Retry-After and says so', async () => {
+		const { rateLimitPolicies } = await import('~/utils/rate-limit.server')
+		const cake = await createMenuItem()
+		const noEmail = checkoutForm({ ...filledIn, 'customer.email': '' }, [{ id: cake.id, quantity: 1 }])
+		for (let attempt = 0; attempt < rateLimitPolicies.checkout.points; attempt++) {
+			expect((await postCheckout(noEmail)).status).toBe(400)
+		}
+		const limited = await postCheckout(checkoutForm(filledIn, [{ id: cake.id, quantity: 1 }]))
+		expect(limited.status).toBe(429)
+		expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0)
+		expect(limited.data.result.error).toEqual({
+			'': ['Too many checkout attempts. Please wait a few minutes and try again.'],
+		})
+		expect(stripe.requests).toHaveLength(0)
 	})
 })

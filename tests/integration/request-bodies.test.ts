@@ -49,13 +49,13 @@ const MAX_CUSTOM_CAKE_REQUEST_BYTES = 5 * 1024 * 1024 + 256 * 1024
 
 const routes: RouteCase[] = [
 	{
-		name: 'checkout (JSON)',
+		name: 'checkout',
 		path: '/checkout',
 		action: async () => (await import('~/routes/checkout')).action,
 		limit: 16 * 1024,
-		contentType: 'application/json',
-		prefix: '{"customer":{"name":"',
-		tooLarge: /"ok":false,"error":"What you sent is too large/,
+		contentType: 'application/x-www-form-urlencoded',
+		prefix: 'customer.name=',
+		tooLarge: /"url":null.*What you sent is too large/,
 	},
 	{
 		name: 'contact',

@@ -1,27 +1,27 @@
 import { useId } from 'react'
 import { useCart } from '~/components/cart-provider'
+import { FormErrors } from '~/components/forms'
 import { Modal } from '~/components/modal'
+import type { CheckoutRequest } from '~/utils/checkout'
 import { OrderLines } from './order-lines'
-
-export interface CustomerInfo {
-	name: string
-	email: string
-	phone: string
-}
 
 /** 'Confirm Your Order': who, what and how much, then Cancel or Confirm & Pay. */
 export function ConfirmOrderDialog({
 	open,
 	customer,
 	processing,
-	error,
+	errorId,
+	errors,
 	onCancel,
 	onConfirm,
 }: {
 	open: boolean
-	customer: CustomerInfo
+	/** What the checkout form validated (trimmed; no phone when none was given). */
+	customer: CheckoutRequest['customer'] | null
 	processing: boolean
-	error: string | null
+	/** Why the last Confirm & Pay failed (the form's errors, under the form's error id). */
+	errorId: string
+	errors?: string[]
 	onCancel: () => void
 	onConfirm: () => void
 }) {
@@ -34,21 +34,19 @@ export function ConfirmOrderDialog({
 			</h2>
 			<dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
 				<dt className="font-semibold">Name</dt>
-				<dd>{customer.name}</dd>
+				<dd>{customer?.name}</dd>
 				<dt className="font-semibold">Email</dt>
-				<dd>{customer.email}</dd>
+				<dd>{customer?.email}</dd>
 				<dt className="font-semibold">Phone</dt>
-				<dd>{customer.phone.trim() || 'N/A'}</dd>
+				<dd>{customer?.phone ?? 'N/A'}</dd>
 			</dl>
 			<OrderLines
 				lines={cart.items.map((item) => ({ ...item, key: item.id, unitPriceCents: item.priceCents }))}
 				totalCents={cart.totalCents}
 			/>
-			{error ? (
-				<p role="alert" className="mt-3 rounded-lg border border-red-800 bg-red-50 p-3 text-red-900">
-					{error}
-				</p>
-			) : null}
+			<div className="mt-3">
+				<FormErrors id={errorId} errors={processing ? undefined : errors} />
+			</div>
 			<div className="mt-5 flex flex-wrap justify-end gap-3">
 				<button
 					type="button"
