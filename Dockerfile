@@ -10,7 +10,7 @@ RUN apt-get update && apt-get install -y --no-install-recommends openssl ca-cert
 # All dependencies (dev included) for the build.
 FROM base AS deps
 COPY package.json package-lock.json prisma.config.ts ./
-COPY prisma ./prisma
+COPY prisma/schema.prisma ./prisma/
 COPY scripts/prisma-schema-engine.mjs ./scripts/
 RUN npm ci --include=dev
 
@@ -33,7 +33,9 @@ COPY --from=build --chown=bakery /app/app/generated /app/app/generated
 COPY --from=build --chown=bakery /app/build /app/build
 COPY --from=build --chown=bakery /app/server-build /app/server-build
 COPY --chown=bakery package.json prisma.config.ts ./
-COPY --chown=bakery prisma ./prisma
+# What `prisma migrate deploy` (fly.toml's release_command) reads; the seed is demo data for development.
+COPY --chown=bakery prisma/schema.prisma ./prisma/
+COPY --chown=bakery prisma/migrations ./prisma/migrations
 COPY --chown=bakery scripts/prisma-schema-engine.mjs ./scripts/
 USER bakery
 EXPOSE 8080

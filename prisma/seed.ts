@@ -2,15 +2,19 @@
  * Demo bakery data. Idempotent: fixed ids and keys, so running it again adds nothing,
  * and it never overwrites what the owner has edited since.
  */
+import { readFile } from 'node:fs/promises'
 import { prisma } from '../app/utils/db.server'
 import { objectExists, putObject } from '../app/utils/storage.server'
 import { demoCakeRequests, demoGallery, demoMenuItems, demoReviews, type DemoImageId } from './seed/data'
-import { renderDemoImage } from './seed/images'
 
 const DAY_MS = 86_400_000
 
-async function ensureImage(key: string, image: DemoImageId) {
-	if (!(await objectExists(key))) await putObject(key, await renderDemoImage(image))
+/** Uploads the demo picture (prisma/seed/images, stored as they are) under `<folder>/seed-<slug>.webp`. */
+async function ensureImage(folder: 'menuImages' | 'galleryImages', slug: string, image: DemoImageId) {
+	const key = `${folder}/seed-${slug}.webp`
+	if (!(await objectExists(key))) {
+		await putObject(key, await readFile(new URL(`./seed/images/${image}.webp`, import.meta.url)))
+	}
 	return key
 }
 
@@ -20,7 +24,7 @@ function daysAgo(days: number) {
 
 async function seedMenu() {
 	for (const item of demoMenuItems) {
-		const imageKey = await ensureImage(`menuImages/seed-${item.slug}.jpg`, item.image)
+		const imageKey = await ensureImage('menuImages', item.slug, item.image)
 		const { slug, image: _image, ...fields } = item
 		await prisma.menuItem.upsert({
 			where: { id: `seed-${slug}` },
@@ -32,12 +36,13 @@ async function seedMenu() {
 
 async function seedGallery() {
 	for (const entry of demoGallery) {
-		const storageKey = await ensureImage(`galleryImages/seed-${entry.slug}.jpg`, entry.image)
-		await prisma.galleryImage.upsert({
-			where: { storageKey },
-			create: { storageKey, alt: entry.alt, sortOrder: entry.sortOrder },
-			update: {},
+		// Any format: databases seeded before the pictures became files hold `seed-<slug>.jpg`.
+		const seeded = await prisma.galleryImage.count({
+			where: { storageKey: { startsWith: `galleryImages/seed-${entry.slug}.` } },
 		})
+		if (seeded > 0) continue
+		const storageKey = await ensureImage('galleryImages', entry.slug, entry.image)
+		await prisma.galleryImage.create({ data: { storageKey, alt: entry.alt, sortOrder: entry.sortOrder } })
 	}
 }
 

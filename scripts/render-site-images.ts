@@ -1,26 +1,39 @@
 /**
- * Renders the site's photos from the project's own illustrations into public/images/site/
- * (committed; re-run after changing a drawing or app/utils/site-images.ts):
+ * The site's own image files, written into public/ (committed):
  *
- *   npx tsx scripts/render-site-images.ts
+ *   npx tsx scripts/render-site-images.ts                         the icons only
+ *   npx tsx scripts/render-site-images.ts storefront=shop.jpg …   also replace photos by photographs
  *
- * Also rasterises the logo (public/favicon.svg) into the web-manifest and Apple touch icons, and
+ * Icons: the logo (public/favicon.svg) rasterised into the web-manifest and Apple touch icons, and
  * public/favicon.ico for browsers and tools that ask for /favicon.ico without reading the page.
+ * Photos: each `<name>=<file>` (a name from app/utils/site-images.ts) is cropped to that entry's
+ * aspect ratio and written as AVIF + WebP at each of its widths plus the JPEG fallback. Give a
+ * photograph at least the entry's `width`. The committed photos were rendered once from the demo
+ * drawings the seed used to draw (prisma/seed/images/README.md).
  */
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import pngToIco from 'png-to-ico'
 import sharp from 'sharp'
 import { siteImageSpecs, type SiteImageName } from '../app/utils/site-images'
-import { renderDemoImage } from '../prisma/seed/images'
 
 const publicDir = path.resolve('public')
 const outDir = path.join(publicDir, 'images/site')
 
-async function renderPhoto(name: SiteImageName) {
+function photoArguments(args: string[]) {
+	return args.map((arg) => {
+		const [name, file] = arg.split('=')
+		if (!name || !file || !(name in siteImageSpecs)) {
+			throw new Error(`Expected <name>=<photo file> with a name from ${Object.keys(siteImageSpecs).join(', ')}: ${arg}`)
+		}
+		return { name: name as SiteImageName, file }
+	})
+}
+
+async function renderPhoto({ name, file }: { name: SiteImageName; file: string }) {
 	const spec = siteImageSpecs[name]
-	// One large master, downscaled per width: sharper and faster than re-drawing every size.
-	const master = await renderDemoImage(spec.source, { width: spec.width })
+	// One master at the entry's size and aspect ratio, downscaled per width.
+	const master = await sharp(file).rotate().resize(spec.width, spec.height, { fit: 'cover' }).png().toBuffer()
 	const written: Array<[string, number]> = []
 	for (const width of spec.widths) {
 		const resized = sharp(master).resize({ width })
@@ -67,12 +80,9 @@ async function renderIcons() {
 	return written
 }
 
-await rm(outDir, { recursive: true, force: true })
+const photos = photoArguments(process.argv.slice(2))
 await mkdir(outDir, { recursive: true })
-const results = [
-	...(await Promise.all((Object.keys(siteImageSpecs) as SiteImageName[]).map(renderPhoto))).flat(),
-	...(await renderIcons()),
-]
+const results = [...(await Promise.all(photos.map(renderPhoto))).flat(), ...(await renderIcons())]
 for (const [file, bytes] of results) console.log(`${file.padEnd(34)} ${(bytes / 1024).toFixed(1).padStart(7)} KB`)
 const total = results.reduce((sum, [, bytes]) => sum + bytes, 0)
 console.log(`${(await readdir(outDir)).length} files, ${(total / 1024).toFixed(0)} KB in ${path.relative('.', outDir)}`)

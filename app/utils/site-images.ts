@@ -1,7 +1,8 @@
 /**
- * The site's own photos (hero, vibe, story, goodie cards), rendered once by
- * `npx tsx scripts/render-site-images.ts` into public/images/site/ and committed.
- * Every entry exists as AVIF and WebP at each width, plus one JPEG fallback.
+ * The site's own photos (hero, vibe, story, goodie cards) in public/images/site/, committed.
+ * Every entry exists as AVIF and WebP at each width, plus one JPEG fallback. Today's files were
+ * rendered once from the demo drawing named by `source` (prisma/seed/images/README.md); replace
+ * one with a photograph by `npx tsx scripts/render-site-images.ts <name>=<photo file>`.
  */
 export const siteImageSpecs = {
 	storefront: { source: 'storefront', width: 1920, height: 1080, widths: [480, 800, 1200, 1920], fallbackWidth: 1200 },

@@ -161,14 +161,14 @@ test('the server-rendered error page (as a browser without JavaScript gets it) h
 test('the production server resizes stored images by width and format, and never shows customer photos', async ({
 	request,
 }) => {
-	const response = await request.get('/images/galleryImages/seed-storefront.jpg?w=640', {
+	const response = await request.get('/images/galleryImages/seed-storefront.webp?w=640', {
 		headers: { Accept: 'image/avif,image/webp,*/*' },
 	})
 	expect(response.status()).toBe(200)
 	expect(response.headers()['content-type']).toBe('image/avif')
 	expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
 	expect(response.headers()['x-content-type-options']).toBe('nosniff')
-	const jpeg = await request.get('/images/galleryImages/seed-storefront.jpg?w=640', { headers: { Accept: '*/*' } })
+	const jpeg = await request.get('/images/galleryImages/seed-storefront.webp?w=640', { headers: { Accept: '*/*' } })
 	expect(jpeg.headers()['content-type']).toBe('image/jpeg')
 	expect((await response.body()).byteLength).toBeLessThan((await jpeg.body()).byteLength)
 

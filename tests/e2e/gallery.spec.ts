@@ -9,7 +9,7 @@ test('Bakery Gallery: the stored gallery images with alt text, lazy below the fo
 	const images = page.getByRole('main').getByRole('img')
 	await expect(images).toHaveCount(12)
 	for (const image of await images.all()) {
-		await expect(image).toHaveAttribute('src', /^\/images\/galleryImages\/seed-[a-z-]+\.jpg\?w=\d+$/)
+		await expect(image).toHaveAttribute('src', /^\/images\/galleryImages\/seed-[a-z-]+\.webp\?w=\d+$/)
 		expect((await image.getAttribute('alt'))!.length).toBeGreaterThan(20)
 		await expect(image).toHaveAttribute('width', '1600')
 		await expect(image).toHaveAttribute('height', '1200')

@@ -55,10 +55,10 @@ test('paths are case-insensitive: /ABOUT shows About, at its one lower-case addr
 })
 
 test('stored images keep their case-sensitive addresses', async ({ request }) => {
-	const image = await request.get('/images/galleryImages/seed-latte-art.jpg?w=320', { maxRedirects: 0 })
+	const image = await request.get('/images/galleryImages/seed-latte-art.webp?w=320', { maxRedirects: 0 })
 	expect(image.status()).toBe(200)
 	expect(image.headers()['content-type']).toMatch(/^image\//)
-	const wrongCase = await request.get('/images/GALLERYIMAGES/seed-latte-art.jpg?w=320', { maxRedirects: 0 })
+	const wrongCase = await request.get('/images/GALLERYIMAGES/seed-latte-art.webp?w=320', { maxRedirects: 0 })
 	expect(wrongCase.status()).toBe(404)
 })
 

@@ -44,11 +44,13 @@ describe('prisma db seed', () => {
 		expect(first.gallery.length).toBeGreaterThanOrEqual(8)
 		expect(first.cakeRequests).toBeGreaterThanOrEqual(3)
 
+		// Every picture is stored, at the widest size the site shows (1280 px: the image route never enlarges).
 		const { getObject } = await import('~/utils/storage.server')
-		const image = await getObject(first.menuItems[0]!.imageKey!)
-		const metadata = await sharp(image!).metadata()
-		expect(metadata.format).toBe('jpeg')
-		expect(metadata.width).toBeGreaterThanOrEqual(1200)
+		for (const key of [...first.menuItems.map((item) => item.imageKey!), ...first.gallery.map((g) => g.storageKey)]) {
+			const metadata = await sharp((await getObject(key))!).metadata()
+			expect(metadata.format, key).toBe('webp')
+			expect(metadata.width, key).toBe(1280)
+		}
 
 		await runPrisma(['db', 'seed'], process.env.DATABASE_URL!)
 		expect(await snapshot()).toEqual(first)
@@ -64,4 +66,27 @@ describe('prisma db seed', () => {
 			soldOut: true,
 		})
 	})
+
+	it(
+		'adds no second copy of a gallery picture seeded before the pictures were WebP files',
+		{ timeout: 180_000 },
+		async () => {
+			const { prisma } = await import('~/utils/db.server')
+			const { putObject } = await import('~/utils/storage.server')
+			const before = await prisma.galleryImage.count()
+			const entry = await prisma.galleryImage.findFirstOrThrow({
+				where: { storageKey: { startsWith: 'galleryImages/seed-' } },
+			})
+			const legacyKey = entry.storageKey.replace(/\.webp$/, '.jpg')
+			await putObject(
+				legacyKey,
+				await sharp({ create: { width: 8, height: 6, channels: 3, background: '#c96' } })
+					.jpeg()
+					.toBuffer(),
+			)
+			await prisma.galleryImage.update({ where: { id: entry.id }, data: { storageKey: legacyKey } })
+			await runPrisma(['db', 'seed'], process.env.DATABASE_URL!)
+			expect(await prisma.galleryImage.count()).toBe(before)
+		},
+	)
 })
