@@ -17,7 +17,7 @@ function form(entries: Record<string, string | File>) {
 /** What `formReply` hands Remix: `data(value, init)`. */
 function sent(reply: unknown) {
 	const { data, init } = reply as {
-		data: Record<string, unknown> & { result: { error?: Record<string, string[]> } }
+		data: Record<string, unknown> & { imageAttached: boolean; result: { error?: Record<string, string[]> } }
 		init: ResponseInit
 	}
 	return { ...data, status: init.status, headers: new Headers(init.headers) }
