@@ -143,8 +143,8 @@ export async function checkImageForm<Schema extends z.ZodTypeAny>(
 	}
 
 	if (submission.status === 'success' && !parsed.problem) {
-		return { submission, image, reply, value: submission.value as z.output<Schema>, refusal: null }
+		return { submission, reply, value: submission.value as z.output<Schema>, refusal: null }
 	}
 	const refusal = await refusalOf(parsed, image, Boolean(fieldErrors?.image?.length), policy)
-	return { submission, image, reply, value: null, refusal }
+	return { submission, reply, value: null, refusal }
 }
