@@ -6,7 +6,7 @@ import {
 	type StoredImageOutcome,
 } from '~/models/uploaded-image.server'
 import { prisma } from '~/utils/db.server'
-import { isRecordNotFound, isUniqueViolation } from '~/utils/prisma-errors.server'
+import { isRecordNotFound, isUniqueViolation } from '~/models/prisma-errors.server'
 
 export interface NewCustomCakeRequest {
 	name: string

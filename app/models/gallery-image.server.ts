@@ -1,6 +1,6 @@
 import { removeObjectQuietly, withStoredImage } from '~/models/uploaded-image.server'
 import { prisma } from '~/utils/db.server'
-import { isRecordNotFound } from '~/utils/prisma-errors.server'
+import { isRecordNotFound } from '~/models/prisma-errors.server'
 
 const GALLERY_PREFIX = 'galleryImages/'
 /** The owner's order; pictures with the same position by age, then by id so the order never wavers. */

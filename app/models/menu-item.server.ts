@@ -2,7 +2,7 @@ import type { MenuCategory } from '~/generated/prisma/enums'
 import { removeObjectQuietly, withStoredImage, type StoredImageOutcome } from '~/models/uploaded-image.server'
 import { prisma } from '~/utils/db.server'
 import { cachedMenuRead, invalidateMenuCache } from '~/utils/menu-cache.server'
-import { isRecordNotFound } from '~/utils/prisma-errors.server'
+import { isRecordNotFound } from '~/models/prisma-errors.server'
 
 const publicFields = {
 	id: true,

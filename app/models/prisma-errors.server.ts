@@ -1,3 +1,4 @@
+// Shared by the models: the only modules that use the Prisma client (README, Architecture).
 import { Prisma } from '~/generated/prisma/client'
 
 /** Prisma's P2025: the row to update or delete does not exist (any more). */
