@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react'
 import { useCart } from './cart-provider'
+import { outlineButtonClass } from './forms'
 
 /**
  * The header's cart indicator (desktop navigation and mobile menu panel): a link to /cart with
@@ -14,7 +15,7 @@ export function CartLink({ placement }: { placement: 'desktop' | 'mobile' }) {
 			to="/cart"
 			aria-label={label}
 			data-placement={placement}
-			className="inline-flex items-center gap-2 rounded-full border-2 border-cinnamon px-3 py-1.5 font-semibold text-cinnamon hover:bg-dough"
+			className={`${outlineButtonClass} gap-2 px-3 py-1.5`}
 		>
 			<svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
 				<path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.9a2 2 0 0 0 2-1.5L21 8H6.2" strokeLinecap="round" strokeLinejoin="round" />

@@ -1,11 +1,12 @@
 import crypto from 'node:crypto'
-import { Prisma } from '~/generated/prisma/client'
+import {
+	removeObjectQuietly,
+	saveRecord,
+	withStoredImage,
+	type StoredImageOutcome,
+} from '~/models/uploaded-image.server'
 import { prisma } from '~/utils/db.server'
-import { prepareUploadedImage, type UploadRejection } from '~/utils/images.server'
-
-// Other upload forms (admin) share these texts.
-export { imageRejectionMessages } from '~/utils/images.server'
-import { createObjectKey, deleteObject, putObject } from '~/utils/storage.server'
+import { isRecordNotFound, isUniqueViolation } from '~/models/prisma-errors.server'
 
 export interface NewCustomCakeRequest {
 	name: string
@@ -20,10 +21,6 @@ export interface NewCustomCakeRequest {
 }
 
 export type CreateOutcome = { created: true; id: string } | { created: false; duplicateOf: string }
-
-function isUniqueViolation(error: unknown) {
-	return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002'
-}
 
 export async function findCustomCakeRequestIdByToken(submissionToken: string) {
 	const existing = await prisma.customCakeRequest.findUnique({ where: { submissionToken }, select: { id: true } })
@@ -55,17 +52,8 @@ export interface CustomCakeSubmission {
 	submissionToken?: string
 }
 
-export type SubmitOutcome =
-	| { ok: true }
-	| { ok: false; imageRejection: UploadRejection }
-	| { ok: false; formError: string; retryAfterSeconds?: number }
-
-export const storageFailureMessage = 'We couldn’t save your photo just now. Please try again in a moment.'
-export const databaseFailureMessage = 'We couldn’t save your request just now. Please try again in a moment.'
-/** Too many customers' photos already waiting to be processed (decision 023). */
-export const photosBusyMessage =
-	'We’re busy processing other photos. Please try sending your request again in a minute.'
-const PHOTOS_BUSY_RETRY_AFTER_SECONDS = 60
+/** Saved (or already saved), or why not: the route says it in the form's words. */
+export type SubmitOutcome = StoredImageOutcome<void>
 
 /**
  * The page's token plus a digest of what was sent: the same form sent twice (double click,
@@ -80,65 +68,39 @@ function submissionIdentity(submission: CustomCakeSubmission, imageBytes: Uint8A
 	return `${token}.${hash.digest('base64url').slice(0, 22)}`
 }
 
-async function removeUpload(key: string) {
-	try {
-		await deleteObject(key)
-	} catch (error) {
-		// Nothing references the object: it is safe to delete by hand.
-		console.error(`Orphaned upload ${key} could not be removed:`, error)
-	}
-}
-
 /**
  * Saves one custom cake request and its optional photo so that both exist or neither does: the
- * photo is checked and re-encoded first, stored, then the row is written; if the row can't be
- * written the stored photo is removed again.
+ * photo is checked and re-encoded first (in the public line: decision 023), stored, then the row is
+ * written; if the row can't be written the stored photo is removed again.
  */
 export async function submitCustomCakeRequest(submission: CustomCakeSubmission): Promise<SubmitOutcome> {
 	const imageBytes = submission.image ? new Uint8Array(await submission.image.arrayBuffer()) : null
 	const submissionToken = submissionIdentity(submission, imageBytes)
 	try {
-		if (await findCustomCakeRequestIdByToken(submissionToken)) return { ok: true }
+		if (await findCustomCakeRequestIdByToken(submissionToken)) return { ok: true, value: undefined }
 	} catch (error) {
 		console.error('Looking up a custom cake request failed:', error)
-		return { ok: false, formError: databaseFailureMessage }
+		return { ok: false, failure: 'database' }
 	}
 
-	let imageKey: string | null = null
-	if (imageBytes) {
-		const prepared = await prepareUploadedImage(imageBytes, 'public')
-		if (!prepared.ok && prepared.reason === 'busy') {
-			return { ok: false, formError: photosBusyMessage, retryAfterSeconds: PHOTOS_BUSY_RETRY_AFTER_SECONDS }
-		}
-		if (!prepared.ok) return { ok: false, imageRejection: prepared.reason }
-		imageKey = createObjectKey('customCakeImages', prepared.extension)
-		try {
-			await putObject(imageKey, prepared.bytes, prepared.contentType)
-		} catch (error) {
-			console.error('Custom cake photo upload failed:', error)
-			return { ok: false, formError: storageFailureMessage }
-		}
-	}
-
-	try {
+	const { name, phone, email, type, size, message = '' } = submission
+	const save = async (imageKey: string | null) => {
 		const outcome = await createCustomCakeRequest({
-			name: submission.name,
-			phone: submission.phone,
-			email: submission.email,
-			type: submission.type,
-			size: submission.size,
-			message: submission.message ?? '',
+			name,
+			phone,
+			email,
+			type,
+			size,
+			message,
 			imageKey,
 			submissionToken,
 		})
 		// A concurrent copy of this submission won the race: keep its photo, drop ours.
-		if (!outcome.created && imageKey) await removeUpload(imageKey)
-		return { ok: true }
-	} catch (error) {
-		console.error('Saving a custom cake request failed:', error)
-		if (imageKey) await removeUpload(imageKey)
-		return { ok: false, formError: databaseFailureMessage }
+		if (!outcome.created && imageKey) await removeObjectQuietly(imageKey)
 	}
+	return imageBytes
+		? withStoredImage('customCakeImages', imageBytes, 'public', save)
+		: saveRecord(() => save(null), null)
 }
 
 // --- Admin (requireAdmin is checked by the calling route) ---
@@ -173,10 +135,10 @@ export function countCustomCakeRequestsSince(since: Date) {
 export async function deleteCustomCakeRequest(id: string) {
 	try {
 		const { imageKey } = await prisma.customCakeRequest.delete({ where: { id }, select: { imageKey: true } })
-		if (imageKey) await removeUpload(imageKey)
+		if (imageKey) await removeObjectQuietly(imageKey)
 		return true
 	} catch (error) {
-		if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025') return false
+		if (isRecordNotFound(error)) return false
 		throw error
 	}
 }

@@ -1,8 +1,9 @@
-import { Prisma } from '~/generated/prisma/client'
 import { removeObjectQuietly, withStoredImage } from '~/models/uploaded-image.server'
 import { prisma } from '~/utils/db.server'
+import { isRecordNotFound } from '~/models/prisma-errors.server'
 
 const GALLERY_PREFIX = 'galleryImages/'
+/** The owner's order; pictures with the same position by age, then by id so the order never wavers. */
 const galleryOrder = [{ sortOrder: 'asc' as const }, { createdAt: 'asc' as const }, { id: 'asc' as const }]
 
 /** Gallery pictures in the owner's order; only files from the gallery storage folder. */
@@ -10,7 +11,7 @@ export function listGalleryImages() {
 	return prisma.galleryImage.findMany({
 		where: { storageKey: { startsWith: GALLERY_PREFIX } },
 		select: { id: true, storageKey: true, alt: true },
-		orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }],
+		orderBy: galleryOrder,
 	})
 }
 
@@ -27,7 +28,7 @@ export type AdminGalleryImage = Awaited<ReturnType<typeof listGalleryImagesForAd
 
 /** A new picture at the end of the gallery: the image and its row are saved together or not at all. */
 export function createGalleryImage(image: File, alt: string) {
-	return withStoredImage('galleryImages', image, async (storageKey) => {
+	return withStoredImage('galleryImages', image, 'owner', async (storageKey) => {
 		const last = await prisma.galleryImage.aggregate({ _max: { sortOrder: true } })
 		return prisma.galleryImage.create({
 			data: { storageKey, alt, sortOrder: (last._max.sortOrder ?? 0) + 1 },
@@ -58,7 +59,7 @@ export async function deleteGalleryImage(id: string) {
 		await removeObjectQuietly(storageKey)
 		return true
 	} catch (error) {
-		if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025') return false
+		if (isRecordNotFound(error)) return false
 		throw error
 	}
 }

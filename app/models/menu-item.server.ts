@@ -1,8 +1,8 @@
-import { Prisma } from '~/generated/prisma/client'
 import type { MenuCategory } from '~/generated/prisma/enums'
 import { removeObjectQuietly, withStoredImage, type StoredImageOutcome } from '~/models/uploaded-image.server'
 import { prisma } from '~/utils/db.server'
 import { cachedMenuRead, invalidateMenuCache } from '~/utils/menu-cache.server'
+import { isRecordNotFound } from '~/models/prisma-errors.server'
 
 const publicFields = {
 	id: true,
@@ -76,7 +76,7 @@ export interface MenuItemDetails {
 
 /** A new item with its photo (both saved or neither), placed at the end of the menu. */
 export function createMenuItemWithImage(details: MenuItemDetails & { orderable: boolean }, image: File) {
-	return withStoredImage('menuImages', image, async (imageKey) => {
+	return withStoredImage('menuImages', image, 'owner', async (imageKey) => {
 		const last = await prisma.menuItem.aggregate({ _max: { sortOrder: true } })
 		const sortOrder = (last._max.sortOrder ?? 0) + 1
 		return prisma.menuItem.create({ data: { ...details, imageKey, sortOrder }, select: { id: true, name: true } })
@@ -107,7 +107,7 @@ export async function updateMenuItem(
 		invalidateMenuCache()
 		return { ok: true, value: count > 0 ? 'updated' : 'missing' }
 	}
-	const outcome = await withStoredImage('menuImages', image, async (imageKey) => {
+	const outcome = await withStoredImage('menuImages', image, 'owner', async (imageKey) => {
 		const { count } = await prisma.menuItem.updateMany({ where: { id }, data: { ...changes, imageKey } })
 		if (count === 0) throw new MenuItemGoneError(id)
 		return 'updated' as const
@@ -137,7 +137,7 @@ export async function deleteMenuItem(id: string) {
 		if (imageKey) await removeObjectQuietly(imageKey)
 		return true
 	} catch (error) {
-		if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025') return false
+		if (isRecordNotFound(error)) return false
 		throw error
 	}
 }

@@ -1,11 +1,9 @@
-import { prepareUploadedImage, type UploadRejection } from '~/utils/images.server'
+import { prepareUploadedImage, type Uploader } from '~/utils/images.server'
 import { createObjectKey, deleteObject, putObject, type StoragePrefix } from '~/utils/storage.server'
+import type { UploadFailure } from '~/utils/upload-rules'
 
-export type StoredImageOutcome<T> =
-	{ ok: true; value: T } | { ok: false; imageRejection: UploadRejection } | { ok: false; formError: string }
-
-export const imageStorageFailureMessage = 'We couldn’t store the image just now. Please try again in a moment.'
-export const saveFailureMessage = 'We couldn’t save your changes just now. Please try again in a moment.'
+/** What became of a save with an image: the routes choose the words (app/utils/upload-rules.ts). */
+export type StoredImageOutcome<T> = { ok: true; value: T } | { ok: false; failure: UploadFailure }
 
 /** Deletes an object nothing references any more; a failure only leaves an orphan behind, so it is logged. */
 export async function removeObjectQuietly(key: string) {
@@ -16,30 +14,37 @@ export async function removeObjectQuietly(key: string) {
 	}
 }
 
+/** Runs a database write; if it fails, the object stored for it (if any) is removed again. */
+export async function saveRecord<T>(write: () => Promise<T>, storedKey: string | null): Promise<StoredImageOutcome<T>> {
+	try {
+		return { ok: true, value: await write() }
+	} catch (error) {
+		console.error(`Saving a record${storedKey ? ` for ${storedKey}` : ''} failed:`, error)
+		if (storedKey) await removeObjectQuietly(storedKey)
+		return { ok: false, failure: 'database' }
+	}
+}
+
 /**
- * Checks and re-encodes an uploaded image, stores it under `prefix`, then runs `write` with its new
- * key. If `write` (the database change) fails, the stored image is removed again: both happen or
- * neither does.
+ * Checks and re-encodes an uploaded image in `uploader`'s line (decision 023), stores it under
+ * `prefix`, then runs `write` with its new key. If `write` (the database change) fails, the stored
+ * image is removed again: both happen or neither does.
  */
 export async function withStoredImage<T>(
 	prefix: StoragePrefix,
-	file: File,
+	image: File | Uint8Array,
+	uploader: Uploader,
 	write: (key: string) => Promise<T>,
 ): Promise<StoredImageOutcome<T>> {
-	const prepared = await prepareUploadedImage(new Uint8Array(await file.arrayBuffer()), 'owner')
-	if (!prepared.ok) return { ok: false, imageRejection: prepared.reason }
+	const bytes = image instanceof Uint8Array ? image : new Uint8Array(await image.arrayBuffer())
+	const prepared = await prepareUploadedImage(bytes, uploader)
+	if (!prepared.ok) return { ok: false, failure: prepared.reason }
 	const key = createObjectKey(prefix, prepared.extension)
 	try {
 		await putObject(key, prepared.bytes, prepared.contentType)
 	} catch (error) {
 		console.error(`Storing an image under ${prefix}/ failed:`, error)
-		return { ok: false, formError: imageStorageFailureMessage }
+		return { ok: false, failure: 'storage' }
 	}
-	try {
-		return { ok: true, value: await write(key) }
-	} catch (error) {
-		console.error(`Saving the record for ${key} failed:`, error)
-		await removeObjectQuietly(key)
-		return { ok: false, formError: saveFailureMessage }
-	}
+	return saveRecord(() => write(key), key)
 }

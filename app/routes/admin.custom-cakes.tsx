@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { AdminFrame } from '~/components/admin/admin-frame'
-import { adminMeta, adminResponseHeaders, type AdminActionData } from '~/utils/admin-route'
+import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
 import { formatBakeryDateTime } from '~/utils/bakery-time'
 import { AdminHeading, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
 import { ConfirmDeletePanel, CONFIRMED_FIELD, DeleteForm } from '~/components/admin/delete-form'
@@ -43,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AdminCustomCakes() {
 	const { adminName, requests } = useLoaderData<typeof loader>()
-	const actionData = useActionData<AdminActionData>()
+	const actionData = useActionData<typeof action>()
 	return (
 		<AdminFrame adminName={adminName}>
 			<AdminHeading title="Custom Cake Orders">

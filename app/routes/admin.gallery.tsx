@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
@@ -7,7 +7,7 @@ import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
 import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
 import { ConfirmDeletePanel, CONFIRMED_FIELD, DeleteForm } from '~/components/admin/delete-form'
 import { galleryUploadSchema } from '~/utils/admin-schemas'
-import { acceptedImageTypes, imageRejectionMessages } from '~/utils/upload-rules'
+import { acceptedImageTypes, ownerImageUpload } from '~/utils/upload-rules'
 import { useHydrated } from '~/utils/use-hydrated'
 import { buttonClass, FormErrors, TextField } from '~/components/forms'
 import { StoredImage } from '~/components/stored-image'
@@ -18,9 +18,9 @@ import {
 	moveGalleryImage,
 	type AdminGalleryImage,
 } from '~/models/gallery-image.server'
-import { readAdminImageForm, submitAdminImageForm } from '~/utils/admin-uploads.server'
+import { adminReply } from '~/utils/admin-actions.server'
 import { requireAdmin } from '~/utils/auth.server'
-import type { ParsedForm } from '~/utils/uploads.server'
+import { checkImageForm, readImageForm, uploadFailureReply, type ParsedForm } from '~/utils/uploads.server'
 
 export { headers } from '~/utils/admin-route'
 export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'
@@ -34,21 +34,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return data({ adminName: admin.name, images: await listGalleryImagesForAdmin() }, { headers: adminResponseHeaders })
 }
 
-interface ActionData {
-	/** The upload form's result (only for uploads). */
-	result?: SubmissionResult<string[]>
-	imageAttached?: boolean
-	confirm?: string
-	message?: string
-}
-
-function reply(body: ActionData, status = 200) {
-	return data(body, { status, headers: adminResponseHeaders })
-}
-
 export async function action({ request }: ActionFunctionArgs) {
 	await requireAdmin(request)
-	const parsed = await readAdminImageForm(request)
+	// The upload form and the small move and delete forms post here: read within the upload's limits.
+	const parsed = await readImageForm(request, ownerImageUpload)
 	const form = parsed.formData
 	const intent = form.get('intent')
 	const id = String(form.get('id') ?? '')
@@ -56,40 +45,35 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (!id) throw new Response('Missing image', { status: 400, headers: adminResponseHeaders })
 	if (intent === 'up' || intent === 'down') {
 		const moved = await moveGalleryImage(id, intent)
-		return reply({ message: moved ? `Moved ${intent}.` : 'That image can’t move further.' })
+		return adminReply({ message: moved ? `Moved ${intent}.` : 'That image can’t move further.' })
 	}
 	if (intent === 'delete') {
-		if (form.get(CONFIRMED_FIELD) !== 'yes') return reply({ confirm: id })
+		if (form.get(CONFIRMED_FIELD) !== 'yes') return adminReply({ confirm: id })
 		const deleted = await deleteGalleryImage(id)
-		return reply({ message: deleted ? 'The image was deleted.' : 'That image had already been deleted.' })
+		return adminReply({ message: deleted ? 'The image was deleted.' : 'That image had already been deleted.' })
 	}
 	throw new Response('Unknown action', { status: 400, headers: adminResponseHeaders })
 }
 
 async function upload(parsed: ParsedForm) {
-	const { submission, imageAttached, problem } = submitAdminImageForm(parsed, galleryUploadSchema)
-	if (problem) return reply({ result: problem.result, imageAttached }, problem.status)
-	if (submission.status !== 'success') return reply({ result: submission.reply(), imageAttached }, 400)
-	const outcome = await createGalleryImage(submission.value.image, submission.value.alt)
-	if (outcome.ok)
-		return reply({ result: submission.reply({ resetForm: true }), message: 'Image added to the gallery.' })
-	if ('imageRejection' in outcome) {
-		return reply(
-			{ result: submission.reply({ fieldErrors: { image: [imageRejectionMessages[outcome.imageRejection]] } }) },
-			400,
-		)
-	}
-	return reply({ result: submission.reply({ formErrors: [outcome.formError] }), imageAttached }, 503)
+	const form = await checkImageForm(parsed, galleryUploadSchema, ownerImageUpload, adminResponseHeaders)
+	if (!form.value) return form.reply(form.refusal, { message: undefined })
+	const outcome = await createGalleryImage(form.value.image, form.value.alt)
+	if (!outcome.ok) return form.reply(uploadFailureReply(outcome.failure, ownerImageUpload), { message: undefined })
+	return form.reply({ resetForm: true }, { message: 'Image added to the gallery.' })
 }
+
+type ActionData = ReturnType<typeof useActionData<typeof action>>
 
 export default function AdminGallery() {
 	const { adminName, images } = useLoaderData<typeof loader>()
-	const actionData = useActionData<ActionData>()
+	const actionData = useActionData<typeof action>()
+	const uploadReply = actionData && 'result' in actionData ? actionData : undefined
 	return (
 		<AdminFrame adminName={adminName}>
 			<AdminHeading title="Gallery" />
 			<StatusRegion message={actionData?.message} />
-			<UploadForm actionData={actionData} />
+			<UploadForm actionData={uploadReply} />
 			<h2 className="mt-10 mb-4 font-display text-2xl font-bold">Pictures in gallery order</h2>
 			{images.length === 0 ? (
 				<p className="text-lg">The gallery is empty.</p>
@@ -102,7 +86,7 @@ export default function AdminGallery() {
 							position={index + 1}
 							isFirst={index === 0}
 							isLast={index === images.length - 1}
-							confirming={actionData?.confirm === image.id}
+							confirming={actionData && 'confirm' in actionData ? actionData.confirm === image.id : false}
 						/>
 					))}
 				</ol>
@@ -111,7 +95,7 @@ export default function AdminGallery() {
 	)
 }
 
-function UploadForm({ actionData }: { actionData?: ActionData }) {
+function UploadForm({ actionData }: { actionData?: Extract<ActionData, { result: unknown }> }) {
 	const navigation = useNavigation()
 	const hydrated = useHydrated()
 	const uploading = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'upload'
@@ -142,8 +126,8 @@ function UploadForm({ actionData }: { actionData?: ActionData }) {
 					label="Image"
 					hint={
 						!hydrated && actionData?.imageAttached
-							? 'Please choose the image again: browsers can’t keep a file when the page reloads.'
-							: 'A JPEG, PNG, WebP, AVIF or GIF image up to 10 MB.'
+							? ownerImageUpload.messages.chooseAgain
+							: ownerImageUpload.messages.hint
 					}
 					type="file"
 					accept={acceptedImageTypes.join(',')}

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { AdminFrame } from '~/components/admin/admin-frame'
-import { adminMeta, adminResponseHeaders, type AdminActionData } from '~/utils/admin-route'
+import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
 import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
 import { ConfirmDeletePanel, CONFIRMED_FIELD, DeleteForm } from '~/components/admin/delete-form'
 import { buttonClass } from '~/components/forms'
@@ -53,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AdminMenu() {
 	const { adminName, items } = useLoaderData<typeof loader>()
-	const actionData = useActionData<AdminActionData>()
+	const actionData = useActionData<typeof action>()
 	return (
 		<AdminFrame adminName={adminName}>
 			<AdminHeading title="Menu items">

@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
@@ -8,12 +8,12 @@ import { AdminHeading } from '~/components/admin/admin-ui'
 import { CheckboxField } from '~/components/admin/checkbox-field'
 import { MenuItemFields } from '~/components/admin/menu-item-fields'
 import { editMenuItemSchema } from '~/utils/admin-schemas'
-import { imageRejectionMessages } from '~/utils/upload-rules'
+import { ownerImageUpload } from '~/utils/upload-rules'
 import { useHydrated } from '~/utils/use-hydrated'
 import { buttonClass, FormErrors, TextField } from '~/components/forms'
 import { StoredImage } from '~/components/stored-image'
 import { findMenuItemForAdmin, updateMenuItem } from '~/models/menu-item.server'
-import { readAdminImageForm, submitAdminImageForm } from '~/utils/admin-uploads.server'
+import { checkImageForm, readImageForm, uploadFailureReply } from '~/utils/uploads.server'
 import { requireAdmin } from '~/utils/auth.server'
 
 export { headers } from '~/utils/admin-route'
@@ -28,24 +28,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	return data({ adminName: admin.name, item }, { headers: adminResponseHeaders })
 }
 
-interface ActionData {
-	result: SubmissionResult<string[]>
-	saved: boolean
-	imageAttached: boolean
-}
-
-function reply(body: ActionData, status = 200) {
-	return data(body, { status, headers: adminResponseHeaders })
-}
-
 export async function action({ request, params }: ActionFunctionArgs) {
 	await requireAdmin(request)
-	const { submission, imageAttached, problem } = submitAdminImageForm(
-		await readAdminImageForm(request),
-		editMenuItemSchema,
-	)
-	if (problem) return reply({ result: problem.result, saved: false, imageAttached }, problem.status)
-	if (submission.status !== 'success') return reply({ result: submission.reply(), saved: false, imageAttached }, 400)
+	const parsed = await readImageForm(request, ownerImageUpload)
+	const form = await checkImageForm(parsed, editMenuItemSchema, ownerImageUpload, adminResponseHeaders)
+	if (!form.value) return form.reply(form.refusal, { saved: false })
 
 	const {
 		name,
@@ -56,30 +43,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		orderable = false,
 		soldOut = false,
 		sortOrder,
-		image: file,
-	} = submission.value
+		image,
+	} = form.value
 	const outcome = await updateMenuItem(
 		params.itemId ?? '',
 		{ name, description, priceCents: price, category, imageAlt: imageAlt || name, orderable, soldOut, sortOrder },
-		file,
+		image,
 	)
-	if (!outcome.ok) {
-		if ('imageRejection' in outcome) {
-			const result = submission.reply({ fieldErrors: { image: [imageRejectionMessages[outcome.imageRejection]] } })
-			return reply({ result, saved: false, imageAttached: false }, 400)
-		}
-		return reply({ result: submission.reply({ formErrors: [outcome.formError] }), saved: false, imageAttached }, 503)
-	}
+	if (!outcome.ok) return form.reply(uploadFailureReply(outcome.failure, ownerImageUpload), { saved: false })
 	if (outcome.value === 'missing') {
-		const result = submission.reply({ formErrors: ['This item was deleted meanwhile, so nothing was saved.'] })
-		return reply({ result, saved: false, imageAttached: false }, 404)
+		const formErrors = ['This item was deleted meanwhile, so nothing was saved.']
+		return form.reply({ formErrors, status: 404 }, { saved: false })
 	}
-	return reply({ result: submission.reply(), saved: true, imageAttached: false })
+	return form.reply({}, { saved: true })
 }
 
 export default function EditMenuItem() {
 	const { adminName, item } = useLoaderData<typeof loader>()
-	const actionData = useActionData<ActionData>()
+	const actionData = useActionData<typeof action>()
 	const navigation = useNavigation()
 	const hydrated = useHydrated()
 	const saving = navigation.state === 'submitting' && navigation.formMethod === 'POST'
@@ -132,8 +113,8 @@ export default function EditMenuItem() {
 						imageLabel="Replace the image"
 						imageHint={
 							askAgainForImage
-								? 'Please choose the image again: browsers can’t keep a file when the page reloads.'
-								: 'Optional. A JPEG, PNG, WebP, AVIF or GIF image up to 10 MB; the current one is kept otherwise.'
+								? ownerImageUpload.messages.chooseAgain
+								: `Optional. ${ownerImageUpload.messages.hint} The current one is kept otherwise.`
 						}
 					/>
 					<TextField

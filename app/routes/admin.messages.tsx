@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { AdminFrame } from '~/components/admin/admin-frame'
-import { adminMeta, adminResponseHeaders, type AdminActionData } from '~/utils/admin-route'
+import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
 import { formatBakeryDateTime } from '~/utils/bakery-time'
 import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
 import { ConfirmDeletePanel, CONFIRMED_FIELD, DeleteForm } from '~/components/admin/delete-form'
@@ -47,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AdminMessages() {
 	const { adminName, messages } = useLoaderData<typeof loader>()
-	const actionData = useActionData<AdminActionData>()
+	const actionData = useActionData<typeof action>()
 	const unread = messages.filter((message) => !message.readAt).length
 	return (
 		<AdminFrame adminName={adminName}>

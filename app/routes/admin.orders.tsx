@@ -6,7 +6,7 @@ import { formatBakeryDateTime } from '~/utils/bakery-time'
 import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
 import type { OrderStatus } from '~/generated/prisma/enums'
 import { listOrdersForAdmin, markOrderPickedUp, orderNumber, type AdminOrder } from '~/models/order.server'
-import { readAdminForm } from '~/utils/admin-actions.server'
+import { adminReply, readAdminForm } from '~/utils/admin-actions.server'
 import { requireAdmin } from '~/utils/auth.server'
 import { formatPrice } from '~/utils/money'
 
@@ -61,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	const message = changed
 		? `Order ${orderNumber(id)} is marked as picked up.`
 		: `Order ${orderNumber(id)} was not changed: only a paid order can be picked up.`
-	return data({ message }, { headers: adminResponseHeaders })
+	return adminReply({ message })
 }
 
 function pageLink(status: OrderStatus | null, page: number) {

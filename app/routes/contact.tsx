@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react'
 import { z } from 'zod'
 import { BakeryJsonLd } from '~/components/bakery-json-ld'
 import { ContactDetails } from '~/components/contact-details'
-import { buttonClass, FormStatus, TextareaField, TextField } from '~/components/forms'
+import { buttonClass, FormErrors, FormStatus, TextareaField, TextField } from '~/components/forms'
 import { HoneypotField } from '~/components/honeypot-field'
 import { MapEmbed } from '~/components/map-embed'
 import { PageIntro } from '~/components/page-intro'
@@ -14,7 +14,8 @@ import { useBusiness } from '~/config/business'
 import { createContactMessage } from '~/models/contact-message.server'
 import { bodyProblems, readForm, type BodyProblem } from '~/utils/body.server'
 import { isHoneypotFilled } from '~/utils/honeypot'
-import { consumeRateLimit } from '~/utils/rate-limit.server'
+import { formReply } from '~/utils/form-reply.server'
+import { consumeRateLimit, rateLimitedMessage } from '~/utils/rate-limit.server'
 import { clientKey } from '~/utils/request.server'
 import { withRetryAfter } from '~/utils/route-headers'
 import { pageMeta } from '~/utils/seo'
@@ -70,30 +71,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 	const limit = await consumeRateLimit('form', clientKey(context))
 	if (!limit.allowed) {
-		const minutes = Math.ceil(limit.retryAfterSeconds / 60)
-		const formErrors = [
-			`You’ve sent several messages in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-		]
-		return data(
-			{ result: submission.reply({ formErrors }), sent: false, bodyProblem: null },
-			{ status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } },
-		)
+		const formErrors = [rateLimitedMessage('You’ve sent several messages in a short time.', limit)]
+		const headers = { 'Retry-After': String(limit.retryAfterSeconds) }
+		return formReply(submission, { formErrors, status: 429, headers }, { sent: false, bodyProblem: null })
 	}
 	// Bots that fill the hidden field see the normal success; nothing is stored.
-	if (isHoneypotFilled(formData))
-		return { result: submission.reply({ resetForm: true }), sent: true, bodyProblem: null }
+	if (isHoneypotFilled(formData)) return formReply(submission, { resetForm: true }, { sent: true, bodyProblem: null })
 
-	if (submission.status !== 'success') {
-		return data({ result: submission.reply(), sent: false, bodyProblem: null }, { status: 400 })
-	}
+	if (submission.status !== 'success') return formReply(submission, {}, { sent: false, bodyProblem: null })
 	try {
 		await createContactMessage(submission.value)
 	} catch (error) {
 		console.error('Storing a contact message failed', error)
 		const formErrors = ['Sorry, we couldn’t send your message just now. Please try again in a moment.']
-		return data({ result: submission.reply({ formErrors }), sent: false, bodyProblem: null }, { status: 503 })
+		return formReply(submission, { formErrors, status: 503 }, { sent: false, bodyProblem: null })
 	}
-	return { result: submission.reply({ resetForm: true }), sent: true, bodyProblem: null }
+	return formReply(submission, { resetForm: true }, { sent: true, bodyProblem: null })
 }
 
 export default function Contact() {
@@ -153,15 +146,7 @@ export default function Contact() {
 
 					<Form method="post" {...getFormProps(form)} className="relative mt-6">
 						<HoneypotField />
-						{formErrors?.length ? (
-							<div id={form.errorId} className="mb-4">
-								<FormStatus tone="error">
-									{formErrors.map((error) => (
-										<p key={error}>{error}</p>
-									))}
-								</FormStatus>
-							</div>
-						) : null}
+						<FormErrors id={form.errorId} errors={formErrors} />
 						<TextField meta={fields.name} label="Name" placeholder="Your Name" autoComplete="name" />
 						<TextField meta={fields.email} label="Email" type="email" placeholder="Your Email" autoComplete="email" />
 						<TextareaField meta={fields.message} label="Message" placeholder="Your Message" rows={6} />

@@ -1,32 +1,23 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from '@remix-run/react'
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { z } from 'zod'
 import { buttonClass, FormErrors, FormStatus, SelectField, TextareaField, TextField } from '~/components/forms'
 import { HoneypotField } from '~/components/honeypot-field'
 import { submitCustomCakeRequest } from '~/models/custom-cake-request.server'
 import { isHoneypotFilled } from '~/utils/honeypot'
-import { imageRejectionMessages, inspectUploadedImage } from '~/utils/images.server'
-import { consumeRateLimit } from '~/utils/rate-limit.server'
+import { consumeRateLimit, rateLimitedMessage } from '~/utils/rate-limit.server'
 import { clientKey } from '~/utils/request.server'
 import { withRetryAfter } from '~/utils/route-headers'
 import { pageMeta } from '~/utils/seo'
-import { parseFormWithUploads, type UploadProblem } from '~/utils/uploads.server'
+import { acceptedImageTypes, imageFileField, publicPhotoUpload } from '~/utils/upload-rules'
+import { checkImageForm, readImageForm, uploadFailureReply } from '~/utils/uploads.server'
+import { useHydrated } from '~/utils/use-hydrated'
 
 const cakeTypes = ['Chocolate', 'Vanilla', 'Tres Leches', 'Fruit'] as const
-const MAX_IMAGE_BYTES = 5 * 1024 * 1024
-/** What browsers may declare for a photo we accept; the server checks the bytes themselves. */
-const acceptedImageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif']
 const REDIRECT_SECONDS = 20
-
-/** The browser's own checks; the texts match the server's (imageRejectionMessages in images.server.ts). */
-const messages = {
-	imageTooLarge: 'The photo is larger than 5 MB. Please choose a smaller one.',
-	notAnImage: 'This file is not a photo we can use. Please choose a JPEG, PNG, WebP, AVIF or GIF image.',
-	heic: 'This is a HEIC photo, which we can’t open. Please choose a JPEG or PNG version of it.',
-}
 
 /** US numbers such as (425) 555-0142 or 425.555.0142, and international ones such as +55 11 91234-5678. */
 function isPhoneNumber(value: string) {
@@ -34,13 +25,6 @@ function isPhoneNumber(value: string) {
 	if (!/^\+?[\d\s().-]+$/.test(withoutExtension)) return false
 	const digits = withoutExtension.replace(/\D/g, '')
 	return digits.length >= 10 && digits.length <= 15
-}
-
-function imageProblem(file: File) {
-	if (file.size > MAX_IMAGE_BYTES) return messages.imageTooLarge
-	if (/^image\/hei[cf]/.test(file.type)) return messages.heic
-	if (file.type !== '' && !acceptedImageTypes.includes(file.type)) return messages.notAnImage
-	return undefined
 }
 
 /** One schema for the browser (Conform) and the server. */
@@ -67,13 +51,7 @@ const schema = z.object({
 		.min(1, 'Please enter a size, e.g. 8-inch, 10-inch or 12-inch.')
 		.max(50, 'Please keep the size under 50 characters.'),
 	message: z.string().trim().max(2000, 'Please keep the message under 2,000 characters.').optional(),
-	image: z
-		.instanceof(File)
-		.superRefine((file, ctx) => {
-			const problem = imageProblem(file)
-			if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem })
-		})
-		.optional(),
+	image: imageFileField(publicPhotoUpload).optional(),
 	submissionToken: z
 		.string()
 		.regex(/^[A-Za-z0-9-]{16,64}$/)
@@ -93,80 +71,22 @@ export function loader() {
 	return { submissionToken: crypto.randomUUID() }
 }
 
-const uploadProblemMessages: Record<UploadProblem, { field?: 'image'; message: string }> = {
-	'file-too-large': { field: 'image', message: messages.imageTooLarge },
-	'request-too-large': { field: 'image', message: messages.imageTooLarge },
-	'too-many-files': { field: 'image', message: 'Please attach just one photo.' },
-	malformed: { message: 'We couldn’t read the form. Please try sending it again.' },
-}
-
-/** The form again, with errors: `imageAttached` tells a browser without JavaScript to ask for the photo again. */
-function showErrors(result: SubmissionResult<string[]>, status: number, imageAttached = false, headers?: HeadersInit) {
-	return data({ result, submitted: false, imageAttached }, { status, headers })
-}
-
-const thankYou = { result: undefined, submitted: true, imageAttached: false }
-
-function attachedImage(formData: FormData) {
-	const image = formData.get('image')
-	return image instanceof File && image.size > 0 ? image : null
-}
-
 export async function action({ request, context }: ActionFunctionArgs) {
-	const parsed = await parseFormWithUploads(request, {
-		fileFields: ['image'],
-		maxFileBytes: MAX_IMAGE_BYTES,
-		maxRequestBytes: MAX_IMAGE_BYTES + 256 * 1024,
-	})
-	const submission = parseWithZod(parsed.formData, { schema })
-	const image = attachedImage(parsed.formData)
-
+	const parsed = await readImageForm(request, publicPhotoUpload)
 	const limit = await consumeRateLimit('form', clientKey(context))
+	const form = await checkImageForm(parsed, schema, publicPhotoUpload)
 	if (!limit.allowed) {
-		const minutes = Math.ceil(limit.retryAfterSeconds / 60)
-		const message = `Too many requests from your connection. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`
-		return showErrors(submission.reply({ formErrors: [message] }), 429, Boolean(image), {
-			'Retry-After': String(limit.retryAfterSeconds),
-		})
+		const formErrors = [rateLimitedMessage('Too many requests from your connection.', limit)]
+		const headers = { 'Retry-After': String(limit.retryAfterSeconds) }
+		return form.reply({ formErrors, status: 429, headers }, { submitted: false })
 	}
 	// Bots that fill the hidden field see the normal thank-you; nothing is stored.
-	if (isHoneypotFilled(parsed.formData)) return thankYou
+	if (isHoneypotFilled(parsed.formData)) return form.reply({ resetForm: true }, { submitted: true })
+	if (!form.value) return form.reply(form.refusal, { submitted: false })
 
-	if (parsed.problem) {
-		const { field, message } = uploadProblemMessages[parsed.problem]
-		const errors = field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }
-		return showErrors(submission.reply(errors), parsed.problem === 'malformed' ? 400 : 413)
-	}
-	if (submission.status !== 'success') {
-		// Report a bad photo in the same round as the other fields.
-		const rejection =
-			image && !submission.error?.image
-				? await inspectUploadedImage(new Uint8Array(await image.arrayBuffer()), 'public')
-				: null
-		if (!rejection) return showErrors(submission.reply(), 400, Boolean(image) && !submission.error?.image)
-		return showErrors(submission.reply({ fieldErrors: { image: [imageRejectionMessages[rejection]] } }), 400)
-	}
-
-	const outcome = await submitCustomCakeRequest(submission.value)
-	if (outcome.ok) return thankYou
-	if ('imageRejection' in outcome) {
-		return showErrors(
-			submission.reply({ fieldErrors: { image: [imageRejectionMessages[outcome.imageRejection]] } }),
-			400,
-		)
-	}
-	const retryAfter = outcome.retryAfterSeconds ? { 'Retry-After': String(outcome.retryAfterSeconds) } : undefined
-	return showErrors(submission.reply({ formErrors: [outcome.formError] }), 503, Boolean(image), retryAfter)
-}
-
-const subscribeNever = () => () => {}
-/** False in the server HTML and while hydrating; true once React runs in the browser. */
-function useHydrated() {
-	return useSyncExternalStore(
-		subscribeNever,
-		() => true,
-		() => false,
-	)
+	const outcome = await submitCustomCakeRequest(form.value)
+	if (!outcome.ok) return form.reply(uploadFailureReply(outcome.failure, publicPhotoUpload), { submitted: false })
+	return form.reply({ resetForm: true }, { submitted: true })
 }
 
 export default function CustomCakes() {
@@ -245,11 +165,7 @@ export default function CustomCakes() {
 				<TextField
 					meta={fields.image}
 					label="Inspiration photo"
-					hint={
-						actionData?.imageAttached && !hydrated
-							? 'Optional. Please choose your photo again: browsers can’t keep a file when the page reloads.'
-							: 'Optional. A JPEG, PNG, WebP, AVIF or GIF image up to 5 MB.'
-					}
+					hint={`Optional. ${actionData?.imageAttached && !hydrated ? publicPhotoUpload.messages.chooseAgain : publicPhotoUpload.messages.hint}`}
 					type="file"
 					accept={acceptedImageTypes.join(',')}
 					{...focusProps('image')}

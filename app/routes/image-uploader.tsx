@@ -1,8 +1,13 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { AdminLoginScreen, type AdminLoginData, type UploadActionData } from '~/components/admin/admin-login-screen'
+import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-run/react'
+import { AdminLoginScreen, type AdminLoginData } from '~/components/admin/admin-login-screen'
+import { MenuItemFields } from '~/components/admin/menu-item-fields'
+import { buttonClass, FormErrors } from '~/components/forms'
 import { adminResponseHeaders } from '~/utils/admin-route'
 import { uploadMenuItemSchema } from '~/utils/admin-schemas'
-import { imageRejectionMessages } from '~/utils/upload-rules'
+import { ownerImageUpload } from '~/utils/upload-rules'
 import { createMenuItemWithImage } from '~/models/menu-item.server'
 import {
 	getAdmin,
@@ -11,9 +16,10 @@ import {
 	requireAdmin,
 	takeSignInError,
 } from '~/utils/auth.server'
-import { readAdminImageForm, submitAdminImageForm } from '~/utils/admin-uploads.server'
+import { checkImageForm, readImageForm, uploadFailureReply } from '~/utils/uploads.server'
 import { safeRedirectPath } from '~/utils/request.server'
 import { pageMeta } from '~/utils/seo'
+import { useHydrated } from '~/utils/use-hydrated'
 
 // The same screen is also served at /admin-upload and /admin-custom-cake-orders/image-uploader (docs/product.md).
 export { headers } from '~/utils/admin-route'
@@ -54,34 +60,70 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	)
 }
 
-function reply(body: UploadActionData, status = 200) {
-	return data(body, { status, headers: adminResponseHeaders })
-}
-
 export async function action({ request }: ActionFunctionArgs) {
 	await requireAdmin(request)
-	const { submission, imageAttached, problem } = submitAdminImageForm(
-		await readAdminImageForm(request),
-		uploadMenuItemSchema,
-	)
-	if (problem) return reply({ result: problem.result, uploaded: null, imageAttached }, problem.status)
-	if (submission.status !== 'success') return reply({ result: submission.reply(), uploaded: null, imageAttached }, 400)
+	const parsed = await readImageForm(request, ownerImageUpload)
+	const form = await checkImageForm(parsed, uploadMenuItemSchema, ownerImageUpload, adminResponseHeaders)
+	if (!form.value) return form.reply(form.refusal, { uploaded: null })
 
-	const { name, description = '', price, category, imageAlt, image: file } = submission.value
+	const { name, description = '', price, category, imageAlt, image } = form.value
 	const outcome = await createMenuItemWithImage(
 		// Only cakes go in the cart by default (as on the Our Cakes page); the menu editor changes it.
 		{ name, description, priceCents: price, category, imageAlt: imageAlt || name, orderable: category === 'CAKES' },
-		file,
+		image,
 	)
-	if (outcome.ok)
-		return reply({ result: submission.reply({ resetForm: true }), uploaded: outcome.value.name, imageAttached: false })
-	if ('imageRejection' in outcome) {
-		const result = submission.reply({ fieldErrors: { image: [imageRejectionMessages[outcome.imageRejection]] } })
-		return reply({ result, uploaded: null, imageAttached: false }, 400)
-	}
-	return reply({ result: submission.reply({ formErrors: [outcome.formError] }), uploaded: null, imageAttached }, 503)
+	if (!outcome.ok) return form.reply(uploadFailureReply(outcome.failure, ownerImageUpload), { uploaded: null })
+	// The name of the item just created, for the confirmation.
+	return form.reply({ resetForm: true }, { uploaded: outcome.value.name })
 }
 
 export default function ImageUploader() {
-	return <AdminLoginScreen />
+	return <AdminLoginScreen signedInContent={<UploadMenuItemForm />} />
+}
+
+function UploadMenuItemForm() {
+	const actionData = useActionData<typeof action>()
+	const navigation = useNavigation()
+	const location = useLocation()
+	const hydrated = useHydrated()
+	const uploading = navigation.state === 'submitting' && navigation.formAction?.split('?')[0] === location.pathname
+	const [form, fields] = useForm({
+		id: 'upload-menu-item',
+		lastResult: actionData?.result,
+		constraint: getZodConstraint(uploadMenuItemSchema),
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: uploadMenuItemSchema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+	})
+	const askAgainForImage = !hydrated && actionData?.imageAttached && !actionData.uploaded
+
+	return (
+		<section aria-labelledby="upload-heading" className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-dough">
+			<h2 id="upload-heading" className="font-display text-2xl font-bold">
+				Upload Menu Item
+			</h2>
+			<p className="mt-1 text-cocoa/80">The new item appears on the menu pages straight away.</p>
+			<div role="status" className="mt-4">
+				{actionData?.uploaded && !uploading ? (
+					<p className="rounded-lg border border-leaf bg-green-50 p-3 text-green-900">
+						Item uploaded successfully!{' '}
+						<Link to="/admin/menu" className="font-semibold underline underline-offset-4">
+							See it in the menu list
+						</Link>
+					</p>
+				) : null}
+			</div>
+			<Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-4">
+				<FormErrors id={form.errorId} errors={form.errors} />
+				<MenuItemFields
+					fields={fields}
+					imageLabel="Image"
+					imageHint={askAgainForImage ? ownerImageUpload.messages.chooseAgain : ownerImageUpload.messages.hint}
+				/>
+				<button type="submit" className={`${buttonClass} mt-4`} disabled={uploading}>
+					{uploading ? 'Uploading...' : 'Upload Item'}
+				</button>
+			</Form>
+		</section>
+	)
 }

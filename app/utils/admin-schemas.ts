@@ -1,17 +1,14 @@
 import { z } from 'zod'
 import { menuCategories } from '~/utils/menu-categories'
 import { parsePriceToCents } from '~/utils/money'
-import { imageFileProblem, imageMessages } from './upload-rules'
+import { imageFileField, ownerImageUpload } from './upload-rules'
 
 const categoryValues = menuCategories.map((category) => category.value) as [
 	(typeof menuCategories)[number]['value'],
 	...(typeof menuCategories)[number]['value'][],
 ]
 
-const imageFile = z.instanceof(File, { message: imageMessages.required }).superRefine((file, ctx) => {
-	const problem = imageFileProblem(file)
-	if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem })
-})
+const imageFile = imageFileField(ownerImageUpload)
 
 export const priceMessage = 'Please enter a price such as 4, 4.5 or $4.50 (at most two decimals).'
 

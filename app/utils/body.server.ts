@@ -10,7 +10,7 @@
 
 /**
  * What each kind of route legitimately receives, with room to spare. Upload forms keep their limits
- * beside their size messages (custom-cakes.tsx, utils/upload-rules.ts) and stream through
+ * beside their size messages (the upload policies of utils/upload-rules.ts) and stream through
  * uploads.server.ts.
  */
 export const bodyLimits = {

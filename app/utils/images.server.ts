@@ -57,24 +57,16 @@ const decodableTypes = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/
 /** iPhone photos: recognised, but sharp's prebuilt libheif has no HEVC decoder. */
 const heicTypes = new Set(['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence'])
 
+/** Why an image was refused; app/utils/upload-rules.ts has the words for each. */
 export type UploadRejection = 'not-an-image' | 'heic' | 'too-many-pixels' | 'unreadable' | 'too-slow'
-
-/** What to tell a customer on the public form (shown next to the file field); the admin has its own texts. */
-export const imageRejectionMessages: Record<UploadRejection, string> = {
-	'not-an-image': 'This file is not a photo we can use. Please choose a JPEG, PNG, WebP, AVIF or GIF image.',
-	heic: 'This is a HEIC photo, which we can’t open. Please choose a JPEG or PNG version of it.',
-	'too-many-pixels':
-		'This photo has too many pixels for us to process. Please choose a smaller version; a screenshot of the photo works too.',
-	unreadable: 'We couldn’t read this image; it may be damaged. Please choose another photo.',
-	'too-slow':
-		'We couldn’t process this photo in time. Please choose a smaller version; a screenshot of the photo works too.',
-}
 
 export type PreparedImage =
 	| { ok: true; bytes: Buffer; extension: 'webp'; contentType: 'image/webp'; width: number; height: number }
 	| { ok: false; reason: UploadRejection }
 /** The public line is full: nothing was decoded; the customer may try again shortly. */
 export type ImageWorkBusy = { ok: false; reason: 'busy' }
+/** How long a customer turned away by a full line is asked to wait (the answer's Retry-After). */
+export const IMAGE_WORK_BUSY_RETRY_AFTER_SECONDS = 60
 
 function isFull({ work, maxWaiting }: (typeof uploaders)[Uploader]) {
 	return work.activeCount + work.pendingCount >= work.concurrency + maxWaiting
@@ -91,7 +83,7 @@ function isTimeout(error: unknown) {
  * polyglot payload) does not survive. The result is a WebP no larger than MAX_STORED_EDGE.
  */
 export function prepareUploadedImage(input: Uint8Array, uploader: 'owner'): Promise<PreparedImage>
-export function prepareUploadedImage(input: Uint8Array, uploader: 'public'): Promise<PreparedImage | ImageWorkBusy>
+export function prepareUploadedImage(input: Uint8Array, uploader: Uploader): Promise<PreparedImage | ImageWorkBusy>
 export async function prepareUploadedImage(
 	input: Uint8Array,
 	uploader: Uploader,

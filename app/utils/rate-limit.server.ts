@@ -49,6 +49,12 @@ export async function consumeRateLimit(policy: RateLimitPolicy, clientKey: strin
 	}
 }
 
+/** What a page says when a post was refused: its own first sentence, then when to try again (in whole minutes). */
+export function rateLimitedMessage(lead: string, { retryAfterSeconds }: { retryAfterSeconds: number }) {
+	const minutes = Math.ceil(retryAfterSeconds / 60)
+	return `${lead} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`
+}
+
 /** Forgets every client's spending (tests). */
 export function resetRateLimits() {
 	limiters.clear()

@@ -1,43 +1,106 @@
-import type { UploadRejection } from '~/utils/images.server'
+import { z } from 'zod'
+import type { Uploader, UploadRejection } from '~/utils/images.server'
 import type { UploadProblem } from '~/utils/uploads.server'
 
-/** Owners upload straight from a phone or camera: a larger limit than the public form's 5 MB. */
-export const MAX_ADMIN_IMAGE_BYTES = 10 * 1024 * 1024
-/** The whole admin form: the image plus a few text fields. */
-export const MAX_ADMIN_REQUEST_BYTES = MAX_ADMIN_IMAGE_BYTES + 256 * 1024
+// The browser loads this module (the forms' schemas check a chosen file before it is sent): nothing
+// server-only here (decision 020). The server half is app/utils/uploads.server.ts.
 
 /** What a browser may declare for an image we accept; the server checks the bytes themselves. */
 export const acceptedImageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'] as const
 
-export const imageMessages = {
-	required: 'Please choose an image file.',
-	tooLarge: 'The image is larger than 10 MB. Please choose a smaller one.',
-	notAnImage: 'This file is not an image we can use. Please choose a JPEG, PNG, WebP, AVIF or GIF image.',
-	heic: 'This is a HEIC photo, which we can’t open. Please export it as JPEG or PNG and try again.',
+/** Why an upload that arrived whole was not saved (the image itself, the processing line, storage or the database). */
+export type UploadFailure = UploadRejection | 'busy' | 'storage' | 'database'
+
+interface UploadPolicyWords {
+	/** What the form calls the file. */
+	noun: 'photo' | 'image'
+	/** Said above the form when its record (not the file) could not be saved. */
+	saveFailed: string
+	/** Said above the form when the processing line is full (only the public uploader has a limit: decision 023). */
+	busy: string
 }
 
-export const imageRejectionMessages: Record<UploadRejection, string> = {
-	'not-an-image': imageMessages.notAnImage,
-	heic: imageMessages.heic,
-	'too-many-pixels': 'This image has too many pixels for us to process. Please choose a smaller version of it.',
-	unreadable: 'We couldn’t read this image; it may be damaged. Please choose another one.',
-	'too-slow': 'We couldn’t process this image in time. Please choose a smaller one.',
+function uploadPolicy(uploader: Uploader, maxMegabytes: number, { noun, saveFailed, busy }: UploadPolicyWords) {
+	const maxFileBytes = maxMegabytes * 1024 * 1024
+	const aNoun = `a${noun === 'image' ? 'n' : ''} ${noun}`
+	const smallerVersion = `Please choose a smaller version; a screenshot of the ${noun} works too.`
+	const notAnImage = `This file is not ${aNoun} we can use. Please choose a JPEG, PNG, WebP, AVIF or GIF image.`
+	const heic = 'This is a HEIC photo, which we can’t open. Please choose a JPEG or PNG version of it.'
+	const tooLarge = `The ${noun} is larger than ${maxMegabytes} MB. Please choose a smaller one.`
+	const problems: Record<UploadProblem, { field?: 'image'; message: string }> = {
+		'file-too-large': { field: 'image', message: tooLarge },
+		'request-too-large': { field: 'image', message: tooLarge },
+		'too-many-files': { field: 'image', message: `Please choose just one ${noun}.` },
+		malformed: { message: 'We couldn’t read the form. Please try sending it again.' },
+	}
+	const failures: Record<UploadFailure, string> = {
+		'not-an-image': notAnImage,
+		heic,
+		'too-many-pixels': `This ${noun} has too many pixels for us to process. ${smallerVersion}`,
+		unreadable: `We couldn’t read this ${noun}; it may be damaged. Please choose another one.`,
+		'too-slow': `We couldn’t process this ${noun} in time. ${smallerVersion}`,
+		busy,
+		storage: `We couldn’t save your ${noun} just now. Please try again in a moment.`,
+		database: saveFailed,
+	}
+	return {
+		uploader,
+		maxFileBytes,
+		/** The whole form: the file plus a few text fields. */
+		maxRequestBytes: maxFileBytes + 256 * 1024,
+		messages: {
+			required: `Please choose ${aNoun} file.`,
+			tooLarge,
+			notAnImage,
+			heic,
+			/** Under the file field. */
+			hint: `A JPEG, PNG, WebP, AVIF or GIF image up to ${maxMegabytes} MB.`,
+			/** Under the file field after an error, without JavaScript: the browser has forgotten the file. */
+			chooseAgain: `Please choose your ${noun} again: browsers can’t keep a file when the page reloads.`,
+		},
+		/** Why a body could not be read to the end: a message next to the file field or above the form. */
+		problems,
+		/** Why a file that arrived whole was not saved: the image itself (said next to the file field), or the line, storage or database. */
+		failures,
+	}
 }
 
-/** Why a multipart body could not be read to the end, as a message next to the image field or the form. */
-export const uploadProblemMessages: Record<UploadProblem, { field?: 'image'; message: string }> = {
-	'file-too-large': { field: 'image', message: imageMessages.tooLarge },
-	'request-too-large': { field: 'image', message: imageMessages.tooLarge },
-	'too-many-files': { field: 'image', message: 'Please choose just one image.' },
-	malformed: { message: 'We couldn’t read the form. Please try sending it again.' },
+export type UploadPolicy = ReturnType<typeof uploadPolicy>
+
+/** The public custom-cake form: a customer's photo, 5 MB, the public processing line (decision 023). */
+export const publicPhotoUpload = uploadPolicy('public', 5, {
+	noun: 'photo',
+	saveFailed: 'We couldn’t save your request just now. Please try again in a moment.',
+	busy: 'We’re busy processing other photos. Please try sending your request again in a minute.',
+})
+
+/** The admin screens: the owner uploads straight from a phone or camera, hence 10 MB. */
+export const ownerImageUpload = uploadPolicy('owner', 10, {
+	noun: 'image',
+	saveFailed: 'We couldn’t save your changes just now. Please try again in a moment.',
+	busy: 'We’re busy processing other images. Please try again in a minute.',
+})
+
+/** Failures that are about the file itself: said next to the file field rather than above the form. */
+export function isImageRejection(failure: UploadFailure): failure is UploadRejection {
+	return failure !== 'busy' && failure !== 'storage' && failure !== 'database'
 }
 
 /** The checks the browser can make before sending (size and declared type); the server repeats them. */
-export function imageFileProblem(file: File) {
-	if (file.size > MAX_ADMIN_IMAGE_BYTES) return imageMessages.tooLarge
-	if (/^image\/hei[cf]/.test(file.type)) return imageMessages.heic
+export function imageFileProblem(file: File, policy: UploadPolicy) {
+	if (file.size > policy.maxFileBytes) return policy.messages.tooLarge
+	if (/^image\/hei[cf]/.test(file.type)) return policy.messages.heic
 	// Browsers send '' or application/octet-stream for a type they don't know: the server sniffs those.
 	const declared = file.type === 'application/octet-stream' ? '' : file.type
-	if (declared !== '' && !(acceptedImageTypes as readonly string[]).includes(declared)) return imageMessages.notAnImage
+	if (declared !== '' && !(acceptedImageTypes as readonly string[]).includes(declared))
+		return policy.messages.notAnImage
 	return undefined
+}
+
+/** The file field of a form's schema (add `.optional()` where choosing a file is optional). */
+export function imageFileField(policy: UploadPolicy) {
+	return z.instanceof(File, { message: policy.messages.required }).superRefine((file, ctx) => {
+		const problem = imageFileProblem(file, policy)
+		if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem })
+	})
 }

@@ -143,6 +143,17 @@ describe('Upload Menu Item', () => {
 		})
 	})
 
+	it('reports a bad image in the same round as the other mistakes, as the public form does', async () => {
+		const outcome = await upload({ price: 'four', image: file(htmlPage, 'cake.png', 'image/png') })
+		expect(outcome.status).toBe(400)
+		expect(outcome.reply.result.error).toEqual({
+			price: ['Please enter a price such as 4, 4.5 or $4.50 (at most two decimals).'],
+			image: ['This file is not an image we can use. Please choose a JPEG, PNG, WebP, AVIF or GIF image.'],
+		})
+		// The message asks for another file already: no second "choose it again".
+		expect(outcome.reply.imageAttached).toBe(false)
+	})
+
 	it.each([
 		['an HTML page named .png', () => file(htmlPage, 'cake.png', 'image/png'), 'This file is not an image we can use.'],
 		[

@@ -206,7 +206,12 @@ describe('while customers’ uploads are stuck in processing', () => {
 	})
 
 	it('the owner can still upload a menu photo', async () => {
-		const upload = withStoredImage('menuImages', file(await photo(), 'conchas.jpg', 'image/jpeg'), async (key) => key)
+		const upload = withStoredImage(
+			'menuImages',
+			file(await photo(), 'conchas.jpg', 'image/jpeg'),
+			'owner',
+			async (key) => key,
+		)
 		expect(await within(10_000, upload)).toMatchObject({ ok: true })
 	})
 

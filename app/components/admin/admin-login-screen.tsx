@@ -1,11 +1,7 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
-import { buttonClass, FormErrors, FormStatus } from '~/components/forms'
+import { useLoaderData } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { buttonClass, FormStatus } from '~/components/forms'
 import { AdminBar } from './admin-bar'
-import { MenuItemFields } from './menu-item-fields'
-import { uploadMenuItemSchema } from '~/utils/admin-schemas'
-import { useHydrated } from '~/utils/use-hydrated'
 
 export type AdminLoginData =
 	| {
@@ -17,23 +13,16 @@ export type AdminLoginData =
 	  }
 	| { admin: null; authError: string | null; googleSignIn: boolean; demoSignIn: boolean; returnTo: string }
 
-export interface UploadActionData {
-	result: SubmissionResult<string[]>
-	/** The name of the item just created. */
-	uploaded: string | null
-	/** A file was sent: without JavaScript the browser has forgotten it, so the page asks for it again. */
-	imageAttached: boolean
-}
-
 /**
  * The Admin Login screen of /image-uploader, /admin-upload and /admin-custom-cake-orders/image-uploader:
- * 'Sign in with Google' when signed out; 'Welcome, {name}', Logout and the Upload Menu Item form when signed in.
+ * 'Sign in with Google' when signed out; 'Welcome, {name}', Logout and the route's Upload Menu Item
+ * form (`signedInContent`) when signed in.
  */
-export function AdminLoginScreen() {
+export function AdminLoginScreen({ signedInContent }: { signedInContent: ReactNode }) {
 	const data = useLoaderData<AdminLoginData>()
 	return (
 		<section className="mx-auto max-w-3xl px-4 py-12">
-			{data.admin ? <SignedIn name={data.admin.name} /> : <SignedOut {...data} />}
+			{data.admin ? <SignedIn name={data.admin.name}>{signedInContent}</SignedIn> : <SignedOut {...data} />}
 		</section>
 	)
 }
@@ -99,65 +88,14 @@ function SignedOut({
 	)
 }
 
-function SignedIn({ name }: { name: string }) {
+function SignedIn({ name, children }: { name: string; children: ReactNode }) {
 	return (
 		<>
 			<h1 className="font-display text-4xl font-bold">Welcome, {name}</h1>
 			<div className="mt-6">
 				<AdminBar />
 			</div>
-			<UploadMenuItemForm />
+			{children}
 		</>
-	)
-}
-
-function UploadMenuItemForm() {
-	const actionData = useActionData<UploadActionData>()
-	const navigation = useNavigation()
-	const location = useLocation()
-	const hydrated = useHydrated()
-	const uploading = navigation.state === 'submitting' && navigation.formAction?.split('?')[0] === location.pathname
-	const [form, fields] = useForm({
-		id: 'upload-menu-item',
-		lastResult: actionData?.result,
-		constraint: getZodConstraint(uploadMenuItemSchema),
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: uploadMenuItemSchema }),
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-	})
-	const askAgainForImage = !hydrated && actionData?.imageAttached && !actionData.uploaded
-
-	return (
-		<section aria-labelledby="upload-heading" className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-dough">
-			<h2 id="upload-heading" className="font-display text-2xl font-bold">
-				Upload Menu Item
-			</h2>
-			<p className="mt-1 text-cocoa/80">The new item appears on the menu pages straight away.</p>
-			<div role="status" className="mt-4">
-				{actionData?.uploaded && !uploading ? (
-					<p className="rounded-lg border border-leaf bg-green-50 p-3 text-green-900">
-						Item uploaded successfully!{' '}
-						<Link to="/admin/menu" className="font-semibold underline underline-offset-4">
-							See it in the menu list
-						</Link>
-					</p>
-				) : null}
-			</div>
-			<Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-4">
-				<FormErrors id={form.errorId} errors={form.errors} />
-				<MenuItemFields
-					fields={fields}
-					imageLabel="Image"
-					imageHint={
-						askAgainForImage
-							? 'Please choose the image again: browsers can’t keep a file when the page reloads.'
-							: 'A JPEG, PNG, WebP, AVIF or GIF image up to 10 MB.'
-					}
-				/>
-				<button type="submit" className={`${buttonClass} mt-4`} disabled={uploading}>
-					{uploading ? 'Uploading...' : 'Upload Item'}
-				</button>
-			</Form>
-		</section>
 	)
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { ErrorNote, GeneralErrorBoundary } from '~/components/error-boundary'
 import { orderLink, useBusiness } from '~/config/business'
 import type { MenuCategory } from '~/generated/prisma/enums'
+import { outlineButtonClass } from '~/components/forms'
 import { CategoryFilter } from './category-filter'
 import { MenuBrowser } from './menu-browser'
 import { MenuSkeleton } from './menu-skeleton'
@@ -37,8 +38,7 @@ export function MenuPageHeader({
 	)
 }
 
-export const pageLinkClass =
-	'inline-flex items-center rounded-full border-2 border-cinnamon px-5 py-2 font-semibold text-cinnamon hover:bg-dough'
+export const pageLinkClass = `${outlineButtonClass} px-5 py-2`
 
 /** 'Order Now': the ordering provider in a new tab, or (with none configured) the item's own dialog. */
 function OrderNow({ item, open }: { item: MenuItemView; open: () => void }) {
