@@ -144,7 +144,7 @@ export default tseslint.config(
 				...unboundedBodyReads.map((selector) => ({
 					selector,
 					message:
-						'Read request bodies with app/utils/body.server.ts (readForm, readJson, readText, readBodyBytes, limitBody) or parseFormWithUploads: they stop at a byte limit.',
+						'Read request bodies with app/utils/body.server.ts (readForm, readText, readBodyBytes, limitBody) or parseFormWithUploads: they stop at a byte limit.',
 				})),
 			],
 		},

@@ -1,4 +1,4 @@
-import { getFormProps, parse, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useFetcher, useLoaderData } from '@remix-run/react'
@@ -31,11 +31,6 @@ export function loader() {
 	return data({ paymentsEnabled: paymentMode() !== 'disabled' }, { headers: noStore })
 }
 
-/** A post with no form to answer (refused before reading, or unreadable): its reply carries only why. */
-function unreadForm() {
-	return parse<object, string[]>(new FormData(), { resolve: () => ({ value: {} }) })
-}
-
 /** Every answer says where to pay (`url`), or why not (`result`: field and form errors, what was typed). */
 const notStarted = { url: null }
 
@@ -48,12 +43,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	if (!limit.allowed) {
 		const formErrors = ['Too many checkout attempts. Please wait a few minutes and try again.']
 		const headers = { ...noStore, 'Retry-After': String(limit.retryAfterSeconds) }
-		return formReply(unreadForm(), { status: 429, headers, formErrors }, notStarted)
+		return formReply(null, { status: 429, headers, formErrors }, notStarted)
 	}
 	const body = await readForm(request, bodyLimits.checkout)
 	if (!body.ok) {
 		const { status, message } = bodyProblems[body.problem]
-		return formReply(unreadForm(), { status, headers: noStore, formErrors: [message] }, notStarted)
+		return formReply(null, { status, headers: noStore, formErrors: [message] }, notStarted)
 	}
 	const submission = parseWithZod(body.value, { schema: checkoutRequestSchema })
 	if (submission.status !== 'success') return formReply(submission, { headers: noStore }, notStarted)

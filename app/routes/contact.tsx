@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useNavigation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { z } from 'zod'
@@ -53,7 +53,7 @@ export const meta: MetaFunction = (args) =>
 			'Get in touch with our Brazilian and Mexican bakery in Everett, WA: address, phone, e-mail, opening hours, a map, and a form to send us a message.',
 	})
 
-/** Said above the form when the post could not be read at all (no field values to show again). */
+/** Said above the form when the post could not be read at all. */
 const bodyProblemMessages: Record<BodyProblem, string> = {
 	'too-large': 'Your message is too long to send. Please shorten it and try again.',
 	malformed: 'We couldn’t read your message. Please try sending it again.',
@@ -64,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	const body = await readForm(request)
 	if (!body.ok) {
 		const { status } = bodyProblems[body.problem]
-		return data({ result: undefined, sent: false, bodyProblem: body.problem }, { status })
+		return formReply(null, { formErrors: [bodyProblemMessages[body.problem]], status }, { sent: false })
 	}
 	const formData = body.value
 	const submission = parseWithZod(formData, { schema: contactSchema })
@@ -73,20 +73,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	if (!limit.allowed) {
 		const formErrors = [rateLimitedMessage('You’ve sent several messages in a short time.', limit)]
 		const headers = { 'Retry-After': String(limit.retryAfterSeconds) }
-		return formReply(submission, { formErrors, status: 429, headers }, { sent: false, bodyProblem: null })
+		return formReply(submission, { formErrors, status: 429, headers }, { sent: false })
 	}
 	// Bots that fill the hidden field see the normal success; nothing is stored.
-	if (isHoneypotFilled(formData)) return formReply(submission, { resetForm: true }, { sent: true, bodyProblem: null })
+	if (isHoneypotFilled(formData)) return formReply(submission, { resetForm: true }, { sent: true })
 
-	if (submission.status !== 'success') return formReply(submission, {}, { sent: false, bodyProblem: null })
+	if (submission.status !== 'success') return formReply(submission, {}, { sent: false })
 	try {
 		await createContactMessage(submission.value)
 	} catch (error) {
 		console.error('Storing a contact message failed', error)
 		const formErrors = ['Sorry, we couldn’t send your message just now. Please try again in a moment.']
-		return formReply(submission, { formErrors, status: 503 }, { sent: false, bodyProblem: null })
+		return formReply(submission, { formErrors, status: 503 }, { sent: false })
 	}
-	return formReply(submission, { resetForm: true }, { sent: true, bodyProblem: null })
+	return formReply(submission, { resetForm: true }, { sent: true })
 }
 
 export default function Contact() {
@@ -108,8 +108,6 @@ export default function Contact() {
 	useEffect(() => {
 		if (actionData?.sent) statusRef.current?.focus()
 	}, [actionData])
-
-	const formErrors = actionData?.bodyProblem ? [bodyProblemMessages[actionData.bodyProblem]] : form.errors
 
 	return (
 		<>
@@ -146,7 +144,7 @@ export default function Contact() {
 
 					<Form method="post" {...getFormProps(form)} className="relative mt-6">
 						<HoneypotField />
-						<FormErrors id={form.errorId} errors={formErrors} />
+						<FormErrors id={form.errorId} errors={form.errors} />
 						<TextField meta={fields.name} label="Name" placeholder="Your Name" autoComplete="name" />
 						<TextField meta={fields.email} label="Email" type="email" placeholder="Your Email" autoComplete="email" />
 						<TextareaField meta={fields.message} label="Message" placeholder="Your Message" rows={6} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bodyLimits, bodyProblemResponse, limitBody, readBodyBytes, readForm, readJson, readText } from './body.server'
+import { bodyLimits, bodyProblemResponse, limitBody, readBodyBytes, readForm, readText } from './body.server'
 
 const CHUNK = 1024
 
@@ -88,30 +88,6 @@ describe('readText', () => {
 			},
 		})
 		expect(await readText(post(stream), 1024)).toEqual({ ok: true, value: 'Pão de queijo, ¡qué rico! 🧁' })
-	})
-})
-
-describe('readJson', () => {
-	it('parses JSON within the limit', async () => {
-		const body = JSON.stringify({ items: [{ id: 'cake', quantity: 2 }] })
-		expect(await readJson(post(body, { 'Content-Type': 'application/json' }), bodyLimits.checkout)).toEqual({
-			ok: true,
-			value: { items: [{ id: 'cake', quantity: 2 }] },
-		})
-	})
-
-	it.each([
-		['cut-off JSON', '{"items": ['],
-		['not JSON at all', 'items=1'],
-		['an empty body', ''],
-	])('reports %s as malformed', async (_label, body) => {
-		expect(await readJson(post(body), bodyLimits.checkout)).toEqual({ ok: false, problem: 'malformed' })
-	})
-
-	it('refuses JSON over the limit before parsing it', async () => {
-		const source = chunkedSource(1024 * CHUNK, { fill: 0x20 })
-		expect(await readJson(post(source.stream), bodyLimits.checkout)).toEqual({ ok: false, problem: 'too-large' })
-		expect(source.pulled()).toBeLessThanOrEqual(bodyLimits.checkout + CHUNK)
 	})
 })
 

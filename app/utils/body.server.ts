@@ -115,17 +115,6 @@ export async function readText(request: Request, maxBytes: number): Promise<Body
 	return bytes.ok ? { ok: true, value: new TextDecoder().decode(bytes.value) } : bytes
 }
 
-/** Parsed JSON; an empty or unparsable body is 'malformed'. The caller validates the shape. */
-export async function readJson(request: Request, maxBytes: number): Promise<BodyResult<unknown>> {
-	const text = await readText(request, maxBytes)
-	if (!text.ok) return text
-	try {
-		return { ok: true, value: JSON.parse(text.value) as unknown }
-	} catch {
-		return { ok: false, problem: 'malformed' }
-	}
-}
-
 /**
  * A url-encoded or multipart form without files worth keeping (upload forms use uploads.server.ts).
  * Any other content type, or a multipart body that does not parse, is 'malformed'.

@@ -15,16 +15,20 @@ export interface FormReplyOptions extends ReplyErrors {
 /**
  * Every Conform action's answer: `{ result, ...extra }` with its status and headers. Pages read it with
  * `useActionData<typeof action>()`, so `extra` (what the page needs besides the form's state) is typed
- * where the action builds it.
+ * where the action builds it. `submission` is null when the post was refused before its fields were
+ * read (too large, unreadable, rate limited): the result then carries only the form error, and a page
+ * with JavaScript keeps what the person typed (a result without `initialValue` leaves the values alone).
  */
 export function formReply<Extra extends object = object>(
-	submission: Pick<Submission<unknown>, 'reply'>,
+	submission: Pick<Submission<unknown>, 'reply'> | null,
 	{ resetForm, formErrors, fieldErrors, status, headers }: FormReplyOptions = {},
 	extra: Extra = {} as Extra,
 ) {
-	const result: SubmissionResult<string[]> = resetForm
-		? submission.reply({ resetForm })
-		: submission.reply(formErrors || fieldErrors ? { formErrors, fieldErrors } : undefined)
+	const result: SubmissionResult<string[]> = !submission
+		? { status: 'error', error: { '': formErrors ?? [] } }
+		: resetForm
+			? submission.reply({ resetForm })
+			: submission.reply(formErrors || fieldErrors ? { formErrors, fieldErrors } : undefined)
 	const failed = result.status === 'error' || Boolean(formErrors?.length || fieldErrors)
 	return data({ ...extra, result }, { status: status ?? (failed ? 400 : 200), headers })
 }

@@ -9,7 +9,6 @@ interface Outcome {
 	status: number
 	headers: Headers
 	sent: boolean
-	bodyProblem: 'too-large' | 'malformed' | null
 	result: SubmissionResult<string[]> | undefined
 }
 
@@ -85,7 +84,7 @@ describe('rejected input', () => {
 		const outcome = await postContact(valid, { headers: { 'Content-Length': String(64 * 1024) } })
 		expect(outcome.status).toBe(413)
 		expect(outcome.sent).toBe(false)
-		expect(outcome.bodyProblem).toBe('too-large')
+		expect(outcome.result?.error?.['']).toEqual(['Your message is too long to send. Please shorten it and try again.'])
 		expect(await storedMessages()).toHaveLength(0)
 	})
 })

@@ -64,8 +64,8 @@ const routes: RouteCase[] = [
 		limit: FORM_LIMIT,
 		contentType: 'application/x-www-form-urlencoded',
 		prefix: 'name=Ana&email=ana%40example.com&message=',
-		tooLarge: /"bodyProblem":"too-large"/,
-		malformed: /"bodyProblem":"malformed"/,
+		tooLarge: /Your message is too long to send/,
+		malformed: /We couldn’t read your message/,
 	},
 	{
 		name: 'Stripe webhook',
