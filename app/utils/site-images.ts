@@ -1,16 +1,16 @@
 /**
  * The site's own photos (hero, vibe, story, goodie cards) in public/images/site/, committed.
  * Every entry exists as AVIF and WebP at each width, plus one JPEG fallback. Today's files were
- * rendered once from the demo drawing named by `source` (prisma/seed/images/README.md); replace
+ * rendered once from the demo drawings (prisma/seed/images/README.md); replace
  * one with a photograph by `npx tsx scripts/render-site-images.ts <name>=<photo file>`.
  */
 export const siteImageSpecs = {
-	storefront: { source: 'storefront', width: 1920, height: 1080, widths: [480, 800, 1200, 1920], fallbackWidth: 1200 },
-	coffee: { source: 'coffee', width: 1600, height: 1200, widths: [480, 800, 1200], fallbackWidth: 800 },
-	story: { source: 'story', width: 1600, height: 1200, widths: [480, 800, 1200], fallbackWidth: 800 },
-	cakes: { source: 'tres-leches-cake', width: 1600, height: 1200, widths: [400, 800], fallbackWidth: 800 },
-	'brazilian-pastries': { source: 'brigadeiros', width: 1600, height: 1200, widths: [400, 800], fallbackWidth: 800 },
-	'mexican-pastries': { source: 'conchas', width: 1600, height: 1200, widths: [400, 800], fallbackWidth: 800 },
+	storefront: { width: 1920, height: 1080, widths: [480, 800, 1200, 1920], fallbackWidth: 1200 },
+	coffee: { width: 1600, height: 1200, widths: [480, 800, 1200], fallbackWidth: 800 },
+	story: { width: 1600, height: 1200, widths: [480, 800, 1200], fallbackWidth: 800 },
+	cakes: { width: 1600, height: 1200, widths: [400, 800], fallbackWidth: 800 },
+	'brazilian-pastries': { width: 1600, height: 1200, widths: [400, 800], fallbackWidth: 800 },
+	'mexican-pastries': { width: 1600, height: 1200, widths: [400, 800], fallbackWidth: 800 },
 } as const
 
 export type SiteImageName = keyof typeof siteImageSpecs
