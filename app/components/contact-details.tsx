@@ -1,5 +1,5 @@
 import { closedDays, formatTime, mapsSearchUrl, streetAddressLine, telHref, useBusiness } from '~/config/business'
-import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from './icons'
+import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '~/components/ui/icons'
 
 const linkClass = 'font-semibold text-cinnamon underline underline-offset-4 hover:text-cocoa'
 

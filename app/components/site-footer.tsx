@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import { useBusiness } from '~/config/business'
-import { FacebookIcon, InstagramIcon, MailIcon } from './icons'
+import { FacebookIcon, InstagramIcon, MailIcon } from '~/components/ui/icons'
 import { LogoMark } from './logo'
 import { menuLinks, moreLinks, primaryLinks } from './site-navigation'
 

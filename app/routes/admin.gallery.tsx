@@ -9,7 +9,7 @@ import { ConfirmDeletePanel, CONFIRMED_FIELD, DeleteForm } from '~/components/ad
 import { galleryUploadSchema } from '~/utils/admin-schemas'
 import { acceptedImageTypes, ownerImageUpload } from '~/utils/upload-rules'
 import { useHydrated } from '~/utils/use-hydrated'
-import { buttonClass, FormErrors, TextField } from '~/components/forms'
+import { buttonClass, FormErrors, TextField } from '~/components/ui/forms'
 import { StoredImage } from '~/components/stored-image'
 import {
 	createGalleryImage,

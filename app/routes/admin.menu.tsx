@@ -4,7 +4,7 @@ import { AdminFrame } from '~/components/admin/admin-frame'
 import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
 import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
 import { ConfirmDeletePanel, CONFIRMED_FIELD, DeleteForm } from '~/components/admin/delete-form'
-import { buttonClass } from '~/components/forms'
+import { buttonClass } from '~/components/ui/forms'
 import { StoredImage } from '~/components/stored-image'
 import {
 	deleteMenuItem,

@@ -2,7 +2,7 @@ import type { MetaFunction } from '@remix-run/node'
 import { Link } from '@remix-run/react'
 import { useEffect } from 'react'
 import { useCart } from '~/components/cart-provider'
-import { buttonClass } from '~/components/forms'
+import { buttonClass } from '~/components/ui/forms'
 import { pageMeta } from '~/utils/seo'
 
 export const meta: MetaFunction = (args) =>

@@ -8,7 +8,7 @@ import { EmptyCart } from '~/components/cart/empty-cart'
 import { useCart } from '~/components/cart-provider'
 import { CheckoutLines } from '~/components/checkout/checkout-lines'
 import { ConfirmOrderDialog } from '~/components/checkout/confirm-order-dialog'
-import { buttonClass, FormErrors, TextField } from '~/components/forms'
+import { buttonClass, FormErrors, TextField } from '~/components/ui/forms'
 import { bodyLimits, bodyProblems, readForm } from '~/utils/body.server'
 import { checkoutRequestSchema, type CheckoutRequest } from '~/utils/checkout'
 import { startCheckout } from '~/utils/checkout.server'
@@ -93,7 +93,7 @@ export default function Checkout() {
 /**
  * One form holds the customer's details and, as hidden fields, the cart's ids and quantities.
  * Preview Order validates it in the browser and opens the dialog; Confirm & Pay posts that same form,
- * which the action parses with the same schema (decision NEW-checkout-form).
+ * which the action parses with the same schema (decision 026).
  */
 function CheckoutForm() {
 	const cart = useCart()

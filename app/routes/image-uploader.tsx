@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-run/react'
 import { AdminLoginScreen, type AdminLoginData } from '~/components/admin/admin-login-screen'
 import { MenuItemFields } from '~/components/admin/menu-item-fields'
-import { buttonClass, FormErrors } from '~/components/forms'
+import { buttonClass, FormErrors } from '~/components/ui/forms'
 import { adminResponseHeaders } from '~/utils/admin-route'
 import { uploadMenuItemSchema } from '~/utils/admin-schemas'
 import { ownerImageUpload } from '~/utils/upload-rules'

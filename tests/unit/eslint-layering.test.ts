@@ -26,7 +26,7 @@ const databaseHelpers = [
 	"import type { Prisma } from '~/generated/prisma/client'",
 	"import { MenuCategory } from '~/generated/prisma/enums'",
 ]
-const ui = ["import { Modal } from '~/components/modal'", "import { MenuCard } from '../components/menu/menu-grid'"]
+const ui = ["import { Modal } from '~/components/ui/modal'", "import { MenuCard } from '../components/menu/menu-grid'"]
 const routeModules = ["import { loader } from '~/routes/menu'", "import type { action } from '../../routes/contact'"]
 const models = [
 	"import { listMenuItems } from '~/models/menu-item.server'",

@@ -1,6 +1,6 @@
 import { useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { buttonClass, FormStatus } from '~/components/forms'
+import { buttonClass, FormStatus } from '~/components/ui/forms'
 import { AdminBar } from './admin-bar'
 
 export type AdminLoginData =

@@ -1,6 +1,6 @@
 import { getInputProps, type FieldMetadata } from '@conform-to/react'
 import type { ReactNode } from 'react'
-import { FieldErrors } from '~/components/forms'
+import { FieldErrors } from '~/components/ui/forms'
 
 export function CheckboxField({
 	meta,

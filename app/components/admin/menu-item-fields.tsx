@@ -1,5 +1,5 @@
 import type { FieldMetadata } from '@conform-to/react'
-import { SelectField, TextareaField, TextField } from '~/components/forms'
+import { SelectField, TextareaField, TextField } from '~/components/ui/forms'
 import { menuCategories } from '~/utils/menu-categories'
 import { acceptedImageTypes } from '~/utils/upload-rules'
 

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { useCart } from '~/components/cart-provider'
-import { FormErrors } from '~/components/forms'
-import { Modal } from '~/components/modal'
+import { FormErrors } from '~/components/ui/forms'
+import { Modal } from '~/components/ui/modal'
 import type { CheckoutRequest } from '~/utils/checkout'
 import { OrderLines } from './order-lines'
 

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import { useEffect, useId, useState } from 'react'
-import { Modal, ModalCloseButton } from '~/components/modal'
+import { Modal, ModalCloseButton } from '~/components/ui/modal'
 import { StoredImage } from '~/components/stored-image'
 import { formatPrice } from '~/utils/money'
 import { QuantityStepper } from './quantity-stepper'
