@@ -18,7 +18,11 @@ export function CartLink({ placement }: { placement: 'desktop' | 'mobile' }) {
 			className={`${outlineButtonClass} gap-2 px-3 py-1.5`}
 		>
 			<svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
-				<path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.9a2 2 0 0 0 2-1.5L21 8H6.2" strokeLinecap="round" strokeLinejoin="round" />
+				<path
+					d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.9a2 2 0 0 0 2-1.5L21 8H6.2"
+					strokeLinecap="round"
+					strokeLinejoin="round"
+				/>
 				<circle cx="10" cy="20" r="1.3" />
 				<circle cx="17" cy="20" r="1.3" />
 			</svg>

@@ -33,12 +33,23 @@ export async function action({ params, request }: ActionFunctionArgs) {
 		return data({ error: message }, { status })
 	}
 	const intent = form.value.get('intent')
-	if (order.status !== 'PENDING') return redirect(order.status === 'PAID' ? `/success?session_id=${sessionId}` : '/cancel')
+	if (order.status !== 'PENDING')
+		return redirect(order.status === 'PAID' ? `/success?session_id=${sessionId}` : '/cancel')
 	if (intent === 'pay') {
-		await applyCheckoutEvent({ eventId: `test-pay:${sessionId}`, type: 'test.payment.succeeded', kind: 'paid', sessionId })
+		await applyCheckoutEvent({
+			eventId: `test-pay:${sessionId}`,
+			type: 'test.payment.succeeded',
+			kind: 'paid',
+			sessionId,
+		})
 		return redirect(`/success?session_id=${encodeURIComponent(sessionId)}`)
 	}
-	await applyCheckoutEvent({ eventId: `test-cancel:${sessionId}`, type: 'test.payment.cancelled', kind: 'cancelled', sessionId })
+	await applyCheckoutEvent({
+		eventId: `test-cancel:${sessionId}`,
+		type: 'test.payment.cancelled',
+		kind: 'cancelled',
+		sessionId,
+	})
 	return redirect('/cancel')
 }
 
@@ -50,8 +61,7 @@ export default function TestPayment() {
 	return (
 		<section className="mx-auto max-w-xl px-4 py-12">
 			<p className="rounded-lg border-2 border-dashed border-cinnamon bg-dough/60 p-3 font-semibold">
-				Test payment — no card is charged. This page stands in for Stripe Checkout because no Stripe key is
-				configured.
+				Test payment — no card is charged. This page stands in for Stripe Checkout because no Stripe key is configured.
 			</p>
 			<h1 className="mt-6 font-display text-3xl font-bold">Pay for your order</h1>
 			<OrderLines
