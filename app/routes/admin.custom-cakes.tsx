@@ -4,14 +4,14 @@ import { AdminFrame } from '~/components/admin/admin-frame'
 import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
 import { formatBakeryDateTime } from '~/utils/bakery-time'
 import { AdminHeading, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
-import { ConfirmDeletePanel, CONFIRMED_FIELD, DeleteForm } from '~/components/admin/delete-form'
+import { ConfirmDeletePanel, DeleteForm } from '~/components/admin/delete-form'
 import { ExportCsvButton } from '~/components/admin/export-csv-button'
 import {
 	deleteCustomCakeRequest,
 	listCustomCakeRequests,
 	type AdminCustomCakeRequest,
 } from '~/models/custom-cake-request.server'
-import { adminReply, readAdminForm } from '~/utils/admin-actions.server'
+import { deleteAfterConfirming, readAdminForm, refuseAdminAction } from '~/utils/admin-actions.server'
 import { requireAdmin } from '~/utils/auth.server'
 
 export { headers } from '~/utils/admin-route'
@@ -30,15 +30,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
 	await requireAdmin(request)
-	const { form, problemReply } = await readAdminForm(request)
+	const { form, id, intent, problemReply } = await readAdminForm(request)
 	if (!form) return problemReply
-	const id = String(form.get('id') ?? '')
-	if (form.get('intent') !== 'delete' || !id) {
-		throw new Response('Unknown action', { status: 400, headers: adminResponseHeaders })
-	}
-	if (form.get(CONFIRMED_FIELD) !== 'yes') return adminReply({ confirm: id })
-	const deleted = await deleteCustomCakeRequest(id)
-	return adminReply({ message: deleted ? 'The request was deleted.' : 'That request had already been deleted.' })
+	if (intent !== 'delete') refuseAdminAction()
+	return deleteAfterConfirming(form, id, deleteCustomCakeRequest, 'request')
 }
 
 export default function AdminCustomCakes() {

@@ -5,7 +5,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { AdminFrame } from '~/components/admin/admin-frame'
 import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
 import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
-import { ConfirmDeletePanel, CONFIRMED_FIELD, DeleteForm } from '~/components/admin/delete-form'
+import { ConfirmDeletePanel, DeleteForm } from '~/components/admin/delete-form'
 import { galleryUploadSchema } from '~/utils/admin-schemas'
 import { acceptedImageTypes, ownerImageUpload } from '~/utils/upload-rules'
 import { useHydrated } from '~/utils/use-hydrated'
@@ -18,7 +18,7 @@ import {
 	moveGalleryImage,
 	type AdminGalleryImage,
 } from '~/models/gallery-image.server'
-import { adminReply } from '~/utils/admin-actions.server'
+import { adminReply, deleteAfterConfirming, refuseAdminAction } from '~/utils/admin-actions.server'
 import { requireAdmin } from '~/utils/auth.server'
 import { checkImageForm, readImageForm, uploadFailureReply, type ParsedForm } from '~/utils/uploads.server'
 
@@ -42,17 +42,13 @@ export async function action({ request }: ActionFunctionArgs) {
 	const intent = form.get('intent')
 	const id = String(form.get('id') ?? '')
 	if (intent === 'upload' || parsed.problem) return upload(parsed)
-	if (!id) throw new Response('Missing image', { status: 400, headers: adminResponseHeaders })
+	if (!id) refuseAdminAction('Missing row')
 	if (intent === 'up' || intent === 'down') {
 		const moved = await moveGalleryImage(id, intent)
 		return adminReply({ message: moved ? `Moved ${intent}.` : 'That image can’t move further.' })
 	}
-	if (intent === 'delete') {
-		if (form.get(CONFIRMED_FIELD) !== 'yes') return adminReply({ confirm: id })
-		const deleted = await deleteGalleryImage(id)
-		return adminReply({ message: deleted ? 'The image was deleted.' : 'That image had already been deleted.' })
-	}
-	throw new Response('Unknown action', { status: 400, headers: adminResponseHeaders })
+	if (intent === 'delete') return deleteAfterConfirming(form, id, deleteGalleryImage, 'image')
+	refuseAdminAction()
 }
 
 async function upload(parsed: ParsedForm) {

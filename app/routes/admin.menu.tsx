@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { AdminFrame } from '~/components/admin/admin-frame'
 import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
 import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
-import { ConfirmDeletePanel, CONFIRMED_FIELD, DeleteForm } from '~/components/admin/delete-form'
+import { ConfirmDeletePanel, DeleteForm } from '~/components/admin/delete-form'
 import { buttonClass } from '~/components/ui/forms'
 import { StoredImage } from '~/components/stored-image'
 import {
@@ -12,7 +12,7 @@ import {
 	setMenuItemSoldOut,
 	type AdminMenuItem,
 } from '~/models/menu-item.server'
-import { adminReply, readAdminForm } from '~/utils/admin-actions.server'
+import { adminReply, deleteAfterConfirming, readAdminForm, refuseAdminAction } from '~/utils/admin-actions.server'
 import { requireAdmin } from '~/utils/auth.server'
 import { categoryLabel } from '~/utils/menu-categories'
 import { formatPrice } from '~/utils/money'
@@ -31,11 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
 	await requireAdmin(request)
-	const { form, problemReply } = await readAdminForm(request)
+	const { form, id, intent, problemReply } = await readAdminForm(request)
 	if (!form) return problemReply
-	const id = String(form.get('id') ?? '')
-	const intent = form.get('intent')
-	if (!id) throw new Response('Missing item', { status: 400, headers: adminResponseHeaders })
 	if (intent === 'sold-out' || intent === 'available') {
 		const changed = await setMenuItemSoldOut(id, intent === 'sold-out')
 		if (!changed) return adminReply({ message: 'That item no longer exists.' })
@@ -43,12 +40,8 @@ export async function action({ request }: ActionFunctionArgs) {
 			message: `${String(form.get('name') ?? 'The item')} is now ${intent === 'sold-out' ? 'sold out' : 'available'}.`,
 		})
 	}
-	if (intent === 'delete') {
-		if (form.get(CONFIRMED_FIELD) !== 'yes') return adminReply({ confirm: id })
-		const deleted = await deleteMenuItem(id)
-		return adminReply({ message: deleted ? 'The item was deleted.' : 'That item had already been deleted.' })
-	}
-	throw new Response('Unknown action', { status: 400, headers: adminResponseHeaders })
+	if (intent === 'delete') return deleteAfterConfirming(form, id, deleteMenuItem, 'item')
+	refuseAdminAction()
 }
 
 export default function AdminMenu() {

@@ -4,14 +4,14 @@ import { AdminFrame } from '~/components/admin/admin-frame'
 import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
 import { formatBakeryDateTime } from '~/utils/bakery-time'
 import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
-import { ConfirmDeletePanel, CONFIRMED_FIELD, DeleteForm } from '~/components/admin/delete-form'
+import { ConfirmDeletePanel, DeleteForm } from '~/components/admin/delete-form'
 import {
 	deleteContactMessage,
 	listContactMessages,
 	setContactMessageRead,
 	type AdminContactMessage,
 } from '~/models/contact-message.server'
-import { adminReply, readAdminForm } from '~/utils/admin-actions.server'
+import { adminReply, deleteAfterConfirming, readAdminForm, refuseAdminAction } from '~/utils/admin-actions.server'
 import { requireAdmin } from '~/utils/auth.server'
 
 export { headers } from '~/utils/admin-route'
@@ -28,21 +28,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
 	await requireAdmin(request)
-	const { form, problemReply } = await readAdminForm(request)
+	const { form, id, intent, problemReply } = await readAdminForm(request)
 	if (!form) return problemReply
-	const id = String(form.get('id') ?? '')
-	const intent = form.get('intent')
-	if (!id) throw new Response('Missing message', { status: 400, headers: adminResponseHeaders })
 	if (intent === 'read' || intent === 'unread') {
 		const found = await setContactMessageRead(id, intent === 'read')
 		return adminReply({ message: found ? `Marked as ${intent}.` : 'That message no longer exists.' })
 	}
-	if (intent === 'delete') {
-		if (form.get(CONFIRMED_FIELD) !== 'yes') return adminReply({ confirm: id })
-		const deleted = await deleteContactMessage(id)
-		return adminReply({ message: deleted ? 'The message was deleted.' : 'That message had already been deleted.' })
-	}
-	throw new Response('Unknown action', { status: 400, headers: adminResponseHeaders })
+	if (intent === 'delete') return deleteAfterConfirming(form, id, deleteContactMessage, 'message')
+	refuseAdminAction()
 }
 
 export default function AdminMessages() {

@@ -6,7 +6,7 @@ import { formatBakeryDateTime } from '~/utils/bakery-time'
 import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
 import type { OrderStatus } from '~/generated/prisma/enums'
 import { listOrdersForAdmin, markOrderPickedUp, orderNumber, type AdminOrder } from '~/models/order.server'
-import { adminReply, readAdminForm } from '~/utils/admin-actions.server'
+import { adminReply, readAdminForm, refuseAdminAction } from '~/utils/admin-actions.server'
 import { requireAdmin } from '~/utils/auth.server'
 import { formatPrice } from '~/utils/money'
 
@@ -51,12 +51,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
 	await requireAdmin(request)
-	const { form, problemReply } = await readAdminForm(request)
+	const { form, id, intent, problemReply } = await readAdminForm(request)
 	if (!form) return problemReply
-	const id = String(form.get('id') ?? '')
-	if (form.get('intent') !== 'picked-up' || !id) {
-		throw new Response('Unknown action', { status: 400, headers: adminResponseHeaders })
-	}
+	if (intent !== 'picked-up') refuseAdminAction()
 	const changed = await markOrderPickedUp(id)
 	const message = changed
 		? `Order ${orderNumber(id)} is marked as picked up.`

@@ -1,5 +1,5 @@
 import { data } from '@remix-run/node'
-import { adminResponseHeaders, type AdminActionData } from '~/utils/admin-route'
+import { adminResponseHeaders, CONFIRMED_FIELD, type AdminActionData } from '~/utils/admin-route'
 import { bodyProblems, readForm } from './body.server'
 
 /** A list screen action's answer, with the admin area's no-store, noindex headers. */
@@ -7,10 +7,38 @@ export function adminReply(body: AdminActionData, status = 200) {
 	return data(body, { status, headers: adminResponseHeaders })
 }
 
-/** An admin list screen's small form (id, intent), or the reply saying why it could not be read. */
+/** A post no admin screen sends (no row, an unknown intent): 400, nothing changed. */
+export function refuseAdminAction(reason = 'Unknown action'): never {
+	throw new Response(reason, { status: 400, headers: adminResponseHeaders })
+}
+
+/**
+ * An admin list screen's small form: which row (`id`, required) and what to do (`intent`), or the
+ * reply saying why the body could not be read.
+ */
 export async function readAdminForm(request: Request) {
 	const body = await readForm(request)
-	if (body.ok) return { form: body.value, problemReply: null } as const
-	const { status, message } = bodyProblems[body.problem]
-	return { form: null, problemReply: adminReply({ message }, status) } as const
+	if (!body.ok) {
+		const { status, message } = bodyProblems[body.problem]
+		return { form: null, id: null, intent: null, problemReply: adminReply({ message }, status) } as const
+	}
+	const form = body.value
+	const id = String(form.get('id') ?? '')
+	if (!id) refuseAdminAction('Missing row')
+	return { form, id, intent: String(form.get('intent') ?? ''), problemReply: null } as const
+}
+
+/**
+ * The delete intent of every list screen: without the confirmation field (a browser without JavaScript)
+ * it asks first; then it deletes and says so, or that the row was already gone.
+ */
+export async function deleteAfterConfirming(
+	form: FormData,
+	id: string,
+	remove: (id: string) => Promise<boolean>,
+	noun: string,
+) {
+	if (form.get(CONFIRMED_FIELD) !== 'yes') return adminReply({ confirm: id })
+	const deleted = await remove(id)
+	return adminReply({ message: deleted ? `The ${noun} was deleted.` : `That ${noun} had already been deleted.` })
 }

@@ -21,5 +21,8 @@ export function adminMeta(title: string, description = 'The bakery’s admin are
 	return (args) => pageMeta(args, { title, description, noindex: true })
 }
 
+/** The server deletes only when `confirmed` is 'yes'; without it, it answers with `{ confirm: id }`. */
+export const CONFIRMED_FIELD = 'confirmed'
+
 /** What a list screen's action answers: ask to confirm a delete (no-JS path), or report what happened. */
 export type AdminActionData = { confirm: string; message?: undefined } | { confirm?: undefined; message: string }

@@ -239,7 +239,19 @@ describe('every admin screen', () => {
 			headers?: (args: object) => HeadersInit
 			meta?: (args: object) => Array<Record<string, string>>
 		}
-		expect(new Headers(module.headers?.({})).get('Cache-Control')).toBe('private, no-store')
+		const headersOf = (errorHeaders?: Headers) =>
+			new Headers(
+				module.headers?.({
+					loaderHeaders: new Headers(),
+					parentHeaders: new Headers(),
+					actionHeaders: new Headers(),
+					errorHeaders,
+				}),
+			)
+		expect(headersOf().get('Cache-Control')).toBe('private, no-store')
+		// A database outage (the outage policy's 503) keeps its Retry-After.
+		const outage = headersOf(new Headers({ 'Retry-After': '30' }))
+		expect([outage.get('Cache-Control'), outage.get('Retry-After')]).toEqual(['private, no-store', '30'])
 		const meta = module.meta?.({ location: { pathname: '/admin' }, matches: [] }) ?? []
 		expect(meta).toContainEqual({ name: 'robots', content: 'noindex' })
 	})

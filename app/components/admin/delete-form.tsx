@@ -1,9 +1,7 @@
 import { Form, Link, useLocation, useNavigation } from '@remix-run/react'
 import { useRef, type ReactNode } from 'react'
+import { CONFIRMED_FIELD } from '~/utils/admin-route'
 import { dangerButtonClass, secondaryButtonClass } from './admin-ui'
-
-/** The server deletes only when `confirmed` is 'yes'; without it, it answers with `{ confirm: id }`. */
-export const CONFIRMED_FIELD = 'confirmed'
 
 function useDeleting(intent: string, id: string) {
 	const navigation = useNavigation()
