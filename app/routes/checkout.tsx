@@ -10,7 +10,7 @@ import { CheckoutLines } from '~/components/checkout/checkout-lines'
 import { ConfirmOrderDialog } from '~/components/checkout/confirm-order-dialog'
 import { buttonClass, FormErrors, TextField } from '~/components/ui/forms'
 import { bodyLimits, bodyProblems, readForm } from '~/utils/body.server'
-import { checkoutRequestSchema, type CheckoutRequest } from '~/utils/checkout'
+import { checkoutRequestSchema, isMissingDetail, MISSING_DETAILS_MESSAGE, type CheckoutRequest } from '~/utils/checkout'
 import { startCheckout } from '~/utils/checkout.server'
 import { formReply } from '~/utils/form-reply.server'
 import { paymentMode } from '~/utils/payments.server'
@@ -101,6 +101,7 @@ function CheckoutForm() {
 	const formRef = useRef<HTMLFormElement>(null)
 	const [previewed, setPreviewed] = useState<CheckoutRequest['customer'] | null>(null)
 	const backToFields = useRef(false)
+	const [previewTried, setPreviewTried] = useState(false)
 	const [form, fields] = useForm({
 		id: 'checkout',
 		lastResult: fetcher.data?.result,
@@ -117,7 +118,14 @@ function CheckoutForm() {
 	const customer = fields.customer.getFieldset()
 	const processing = fetcher.state !== 'idle'
 	// What is wrong with the order as a whole: said in the dialog while it is open, above Preview Order otherwise.
-	const problems = [...new Set([...(form.errors ?? []), ...Object.values(fields.items.allErrors).flat()])]
+	const missingDetails = previewTried && [customer.name.errors, customer.email.errors].some(isMissingDetail)
+	const problems = [
+		...new Set([
+			...(missingDetails ? [MISSING_DETAILS_MESSAGE] : []),
+			...(form.errors ?? []),
+			...Object.values(fields.items.allErrors).flat(),
+		]),
+	]
 
 	useEffect(() => {
 		if (fetcher.state !== 'idle' || !fetcher.data) return
@@ -148,6 +156,8 @@ function CheckoutForm() {
 			<form
 				method="post"
 				{...getFormProps(form)}
+				// Conform skips onSubmit when the fields are invalid: note the attempt before it runs.
+				onSubmitCapture={() => setPreviewTried(true)}
 				ref={formRef}
 				className="space-y-4 rounded-2xl bg-white p-6 shadow-md ring-1 ring-dough"
 			>

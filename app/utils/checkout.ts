@@ -3,6 +3,13 @@ import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE } from './cart'
 
 const NAME_REQUIRED = 'Please enter your name.'
 const EMAIL_REQUIRED = 'Please enter your email address.'
+/** The spec's alert when Preview Order is pressed without a name or an email (beside each field's own message). */
+export const MISSING_DETAILS_MESSAGE = 'Please enter name and email.'
+
+/** Whether a customer field's errors say it was left empty. */
+export function isMissingDetail(errors: readonly string[] | undefined) {
+	return Boolean(errors?.some((error) => error === NAME_REQUIRED || error === EMAIL_REQUIRED))
+}
 
 /** Who is ordering: the checkout form's fields (Conform names them `customer.name`, `customer.email`, `customer.phone`). */
 const customerSchema = z.object({

@@ -83,6 +83,8 @@ test('Preview Order without name or e-mail says so beside each field and opens n
 	await cartWithTwoCakes(page)
 	await gotoHydrated(page, '/checkout')
 	await page.getByRole('button', { name: 'Preview Order' }).click()
+	// The spec's alert, and each field says what it needs.
+	await expect(page.getByRole('alert').filter({ hasText: 'Please enter name and email.' })).toBeVisible()
 	const name = page.getByLabel('Full Name')
 	await expect(name).toHaveAttribute('aria-invalid', 'true')
 	await expect(name).toHaveAccessibleDescription('Please enter your name.')
@@ -94,6 +96,7 @@ test('Preview Order without name or e-mail says so beside each field and opens n
 	await expect(page.getByLabel('Email Address')).toHaveAccessibleDescription('Please enter a valid email address.')
 	await fillCustomer(page)
 	await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0)
+	await expect(page.getByRole('alert').filter({ hasText: 'Please enter name and email.' })).toHaveCount(0)
 	await page.getByRole('button', { name: 'Preview Order' }).click()
 	await expect(page.getByRole('dialog', { name: 'Confirm Your Order' })).toBeVisible()
 })
