@@ -1,3 +1,5 @@
+import { TZDate } from '@date-fns/tz'
+import { format } from 'date-fns'
 import { describe, expect, it } from 'vitest'
 import {
 	addLocalDays,
@@ -426,5 +428,161 @@ describe('seasonal windows and itemAvailability', () => {
 			available: true,
 			firstDate: '2026-12-05',
 		})
+	})
+})
+
+describe('property: no slot offered as available breaks a rule', () => {
+	/** mulberry32: a small seeded generator, so every run checks the same schedules. */
+	function seeded(seed: number) {
+		let state = seed >>> 0
+		const next = () => {
+			state = (state + 0x6d2b79f5) >>> 0
+			let t = state
+			t = Math.imul(t ^ (t >>> 15), t | 1)
+			t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+			return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+		}
+		const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1))
+		const pick = <T>(values: readonly T[]) => values[int(0, values.length - 1)] as T
+		const chance = (p: number) => next() < p
+		return { int, pick, chance }
+	}
+	const zones = ['America/Los_Angeles', 'America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kolkata']
+	const pad = (value: number) => String(value).padStart(2, '0')
+
+	function randomCase(seed: number) {
+		const { int, pick, chance } = seeded(seed)
+		const time = (fromHour: number, toHour: number) => `${pad(int(fromHour, toHour))}:${pad(int(0, 11) * 5)}`
+		const hours = (): DayHours => {
+			if (chance(0.1)) return { opensAt: '00:00', closesAt: pick(['03:00', '04:00']) }
+			if (chance(0.1)) return { opensAt: time(18, 22), closesAt: '24:00' }
+			return { opensAt: time(5, 11), closesAt: time(12, 23) }
+		}
+		// Around the change days of 2026–2027 more often than not.
+		const base = pick(['2026-10-30', '2026-11-20', '2027-03-12', '2027-11-05', '2026-12-27', '2027-04-01'])
+		const timeZone = pick(zones)
+		const now = new Date(instantAt(addLocalDays(base, int(0, 4)), time(0, 23), timeZone).getTime() + int(0, 59) * 1000)
+		const today = localDateOf(now, timeZone)
+		const someDate = () => addLocalDays(today, int(-2, 20))
+		const schedule: PickupSchedule = {
+			timeZone,
+			slotMinutes: pick([10, 15, 20, 30, 60]),
+			ordersPerSlot: int(1, 6),
+			minLeadMinutes: pick([0, 30, 120, 600]),
+			sameDayCutoff: chance(0.4) ? time(8, 18) : null,
+			horizonDays: int(1, 21),
+			weeklyHours: [0, 1, 2, 3, 4, 5, 6].flatMap((weekday) =>
+				Array.from({ length: pick([0, 1, 1, 1, 2]) }, () => ({ weekday, ...hours() })),
+			),
+			closures: Array.from({ length: int(0, 2) }, () => {
+				const startDate = someDate()
+				return { startDate, endDate: addLocalDays(startDate, int(0, 3)), note: `closure ${startDate}` }
+			}),
+			specialHours: Array.from({ length: int(0, 3) }, () => ({ date: someDate(), ...hours() })),
+		}
+		const items = Array.from({ length: int(0, 3) }, (_, index) => {
+			const from = chance(0.3) ? someDate() : null
+			return item(`item-${pick(['a', 'b', 'c'])}${index % 2}`, {
+				quantity: int(1, 5),
+				leadMinutes: chance(0.4) ? pick([60, 240, 1440, 2880]) : null,
+				dailyLimit: chance(0.5) ? int(1, 12) : null,
+				availableFrom: from,
+				availableUntil: chance(0.3) ? addLocalDays(from ?? today, int(0, 6)) : null,
+			})
+		})
+		// Usage on the slots and item days this schedule really has.
+		const slots = pickupDays(schedule, [], noUsage, now).flatMap((day) => day.slots)
+		const ordersBySlot = new Map(slots.filter(() => chance(0.3)).map((slot) => [slot.start, int(0, 7)]))
+		const quantityByItemDay = new Map<string, number>()
+		for (const { menuItemId } of items) {
+			for (let offset = 0; offset < 21; offset++) {
+				if (chance(0.4)) quantityByItemDay.set(itemDayKey(menuItemId, addLocalDays(today, offset)), int(0, 12))
+			}
+		}
+		const hoursCache = new Map<string, [number, number]>()
+		return { schedule, items, usage: { ordersBySlot, quantityByItemDay }, now, today, hoursCache }
+	}
+
+	/** Every rule, written again from the issue's words, for one slot the engine offered. */
+	function violations(input: ReturnType<typeof randomCase>, date: string, start: string, crossCheck: boolean) {
+		const { schedule, items, usage, now, today } = input
+		const { timeZone } = schedule
+		const found: string[] = []
+		const instant = new Date(start)
+		if (crossCheck) {
+			// wallTimeOf's fast path (Intl) against date-fns + TZDate, and the day the slot belongs to.
+			const local = new TZDate(instant.getTime(), timeZone)
+			if (format(local, 'yyyy-MM-dd') !== date) found.push('the slot is not on its day')
+			if (format(local, 'HH:mm') !== wallTimeOf(instant, timeZone)) found.push('wallTimeOf disagrees with TZDate')
+		}
+		if (date < today || date > addLocalDays(today, schedule.horizonDays - 1)) found.push('outside the horizon')
+		if (schedule.closures.some((closure) => closure.startDate <= date && date <= closure.endDate)) {
+			found.push('on a closed date')
+		}
+		const special = schedule.specialHours.filter((entry) => entry.date === date)
+		const hours = special.length > 0 ? special : schedule.weeklyHours.filter((h) => h.weekday === weekdayOf(date))
+		const slotMs = schedule.slotMinutes * 60_000
+		const inHours = hours.some(({ opensAt, closesAt }) => {
+			const key = `${date} ${opensAt} ${closesAt}`
+			const [opens, closes] = input.hoursCache.get(key) ?? [
+				instantAt(date, opensAt, timeZone).getTime(),
+				instantAt(date, closesAt, timeZone).getTime(),
+			]
+			input.hoursCache.set(key, [opens, closes])
+			const sinceOpening = instant.getTime() - opens
+			return sinceOpening >= 0 && sinceOpening % slotMs === 0 && instant.getTime() + slotMs <= closes
+		})
+		if (!inHours) found.push('not a slot of the opening hours')
+		const lead = Math.max(schedule.minLeadMinutes, ...items.map((entry) => entry.leadMinutes ?? 0))
+		if (instant.getTime() < now.getTime() + lead * 60_000) found.push('inside a lead time')
+		if (date === today && schedule.sameDayCutoff !== null && wallTimeOf(now, timeZone) >= schedule.sameDayCutoff) {
+			found.push('same day after the cutoff')
+		}
+		for (const entry of items) {
+			if ((entry.availableFrom ?? date) > date || (entry.availableUntil ?? date) < date) found.push('outside a window')
+			if (entry.dailyLimit !== null) {
+				const inCart = items
+					.filter((other) => other.menuItemId === entry.menuItemId)
+					.reduce((n, e) => n + e.quantity, 0)
+				const used = usage.quantityByItemDay.get(itemDayKey(entry.menuItemId, date)) ?? 0
+				if (used + inCart > entry.dailyLimit) found.push('over a daily limit')
+			}
+		}
+		if ((usage.ordersBySlot.get(start) ?? 0) >= schedule.ordersPerSlot) found.push('slot full')
+		return found
+	}
+
+	it('over 250 seeded random schedules, carts, usages and nows', { timeout: 30_000 }, () => {
+		let offered = 0
+		let refused = 0
+		for (let seed = 1; seed <= 250; seed++) {
+			const input = randomCase(seed)
+			const days = pickupDays(input.schedule, input.items, input.usage, input.now)
+			expect(days).toHaveLength(input.schedule.horizonDays)
+			for (const day of days) {
+				expect(day.available, `seed ${seed} ${day.date}`).toBe(day.slots.some((slot) => slot.available))
+				expect(day.reason === null, `seed ${seed} ${day.date}: a reason exactly when unavailable`).toBe(day.available)
+				for (const [index, slot] of day.slots.entries()) {
+					if (slot.available) {
+						offered++
+						const crossCheck = index % 8 === 0 || index === day.slots.length - 1
+						expect(violations(input, day.date, slot.start, crossCheck), `seed ${seed} ${slot.start}`).toEqual([])
+					} else refused++
+				}
+				// The server's check agrees with the list (the first offered and the first refused slot of each day).
+				for (const slot of [day.slots.find((s) => s.available), day.slots.find((s) => !s.available)]) {
+					if (!slot) continue
+					const check = checkPickupSlot(input.schedule, input.items, input.usage, input.now, slot.start)
+					expect(check, `seed ${seed} ${slot.start}`).toEqual(
+						slot.available
+							? { ok: true, date: day.date, time: slot.time }
+							: expect.objectContaining({ ok: false, reason: slot.reason }),
+					)
+				}
+			}
+		}
+		// The generator must exercise both sides.
+		expect(offered).toBeGreaterThan(1000)
+		expect(refused).toBeGreaterThan(1000)
 	})
 })
