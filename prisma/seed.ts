@@ -10,7 +10,6 @@ import {
 	demoCakeRequests,
 	demoGallery,
 	demoMenuItems,
-	demoPickupSettings,
 	demoReviews,
 	weeklyHoursFrom,
 	type DemoImageId,
@@ -81,7 +80,8 @@ async function seedCakeRequests() {
  * once any hours exist.
  */
 async function seedPickupSchedule() {
-	await prisma.pickupSettings.createMany({ data: [{ id: 1, ...demoPickupSettings }], skipDuplicates: true })
+	// The column defaults are issue 14's defaults (DEFAULT_PICKUP_SETTINGS in app/models/pickup-schedule.server.ts).
+	await prisma.pickupSettings.createMany({ data: [{ id: 1 }], skipDuplicates: true })
 	if ((await prisma.openingHours.count()) === 0) {
 		await prisma.openingHours.createMany({
 			data: weeklyHoursFrom(defaultBusiness.openingHours),

@@ -5,7 +5,6 @@
  */
 import type { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/utils/db.server'
-import type { NewOrder } from './order.server'
 import { dateColumn, type LocalDate } from './pickup-schedule.server'
 
 type Tx = Prisma.TransactionClient
@@ -113,7 +112,13 @@ async function quantityLeft(menuItemId: string, pickupDate: LocalDate, dailyLimi
 /**
  * Runs `work` in one transaction; when it calls `reservePickupCapacity` and capacity is refused,
  * everything it wrote is rolled back and the refusal is the answer (with the item's quantity left,
- * read after the rollback). Any other error propagates.
+ * read after the rollback). Any other error propagates. The checkout's shape:
+ *
+ *     withPickupHold(date, async (tx) => {
+ *       const order = await tx.order.create(…)  // the pending order and its lines
+ *       await reservePickupCapacity(tx, { orderId: order.id, slotStart, pickupDate: date, ordersPerSlot, items })
+ *       return order
+ *     })
  */
 export async function withPickupHold<T>(
 	pickupDate: LocalDate,
@@ -133,50 +138,6 @@ export async function withPickupHold<T>(
 			left: await quantityLeft(refusal.menuItemId, pickupDate, refusal.dailyLimit),
 		}
 	}
-}
-
-export interface PickupChoice {
-	slotStart: Date
-	pickupDate: LocalDate
-	ordersPerSlot: number
-	/** Daily limit per menu item id (missing or null: unlimited). */
-	dailyLimits: ReadonlyMap<string, number | null>
-}
-
-/**
- * A pending order with its lines and its pickup hold, in one transaction: both or neither. The
- * checkout's entry point (createPendingOrder plus the hold).
- */
-export function createHeldOrder(
-	{ customer, currency, lines }: NewOrder,
-	pickup: PickupChoice,
-): Promise<{ ok: true; value: { id: string; totalCents: number } } | PickupRefusal> {
-	const totalCents = lines.reduce((total, line) => total + line.unitPriceCents * line.quantity, 0)
-	return withPickupHold(pickup.pickupDate, async (tx) => {
-		const order = await tx.order.create({
-			data: {
-				customerName: customer.name,
-				customerEmail: customer.email,
-				customerPhone: customer.phone ?? null,
-				currency,
-				totalCents,
-				items: { create: lines },
-			},
-			select: { id: true, totalCents: true },
-		})
-		await reservePickupCapacity(tx, {
-			orderId: order.id,
-			slotStart: pickup.slotStart,
-			pickupDate: pickup.pickupDate,
-			ordersPerSlot: pickup.ordersPerSlot,
-			items: lines.map((line) => ({
-				menuItemId: line.menuItemId,
-				quantity: line.quantity,
-				dailyLimit: pickup.dailyLimits.get(line.menuItemId) ?? null,
-			})),
-		})
-		return order
-	})
 }
 
 export type ReleaseOutcome = 'released' | 'not-held'

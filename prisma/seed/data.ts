@@ -489,16 +489,6 @@ export const siteImages: { storefront: DemoImageId; coffee: DemoImageId; story: 
 	story: 'story',
 }
 
-/** The pickup settings row the seed creates: the defaults of issue 14 (the owner edits them in the admin). */
-export const demoPickupSettings = {
-	timeZone: 'America/Los_Angeles',
-	slotMinutes: 15,
-	ordersPerSlot: 6,
-	minLeadMinutes: 120,
-	sameDayCutoff: null,
-	horizonDays: 14,
-} as const
-
 const weekdayNumbers = {
 	Sunday: 0,
 	Monday: 1,

@@ -21,14 +21,44 @@ beforeEach(async () => {
 const slotStart = new Date('2026-12-01T18:00:00.000Z')
 const pickupDate = '2026-12-01'
 
+interface Line {
+	menuItemId: string
+	quantity: number
+}
+
 let customerCounter = 0
-function order(menuItemId: string, quantity = 1) {
+function order(menuItemId: string, quantity = 1): Line[] {
+	return [{ menuItemId, quantity }]
+}
+
+/**
+ * What the checkout will do: the pending order, its lines and the hold in one transaction (the
+ * next session moves the order's creation into order.server.ts with a transaction client).
+ */
+function createHeldOrder(
+	lines: Line[],
+	pickup: { slotStart: Date; pickupDate: string; ordersPerSlot: number; dailyLimits: Map<string, number | null> },
+) {
 	customerCounter += 1
-	return {
-		customer: { name: `Customer ${customerCounter}`, email: `c${customerCounter}@example.com` },
-		currency: 'usd',
-		lines: [{ menuItemId, name: 'Tres Leches Cake', unitPriceCents: 4200, quantity }],
-	}
+	return capacity.withPickupHold(pickup.pickupDate, async (tx) => {
+		const created = await tx.order.create({
+			data: {
+				customerName: `Customer ${customerCounter}`,
+				customerEmail: `c${customerCounter}@example.com`,
+				totalCents: lines.reduce((total, line) => total + 100 * line.quantity, 0),
+				items: { create: lines.map((line) => ({ ...line, name: 'Cake', unitPriceCents: 100 })) },
+			},
+			select: { id: true, totalCents: true },
+		})
+		await capacity.reservePickupCapacity(tx, {
+			orderId: created.id,
+			slotStart: pickup.slotStart,
+			pickupDate: pickup.pickupDate,
+			ordersPerSlot: pickup.ordersPerSlot,
+			items: lines.map((line) => ({ ...line, dailyLimit: pickup.dailyLimits.get(line.menuItemId) ?? null })),
+		})
+		return created
+	})
 }
 
 async function counters(menuItemId: string) {
@@ -44,7 +74,7 @@ describe('reservePickupCapacity under concurrency', () => {
 		const cake = await createMenuItem()
 		const results = await Promise.all(
 			Array.from({ length: 50 }, () =>
-				capacity.createHeldOrder(order(cake.id), {
+				createHeldOrder(order(cake.id), {
 					slotStart,
 					pickupDate,
 					ordersPerSlot: 5,
@@ -74,7 +104,7 @@ describe('reservePickupCapacity under concurrency', () => {
 		const [rules] = await schedule.getItemPickupRules([cake.id])
 		const results = await Promise.all(
 			Array.from({ length: 20 }, () =>
-				capacity.createHeldOrder(order(cake.id, 2), {
+				createHeldOrder(order(cake.id, 2), {
 					slotStart,
 					pickupDate,
 					ordersPerSlot: 100,
@@ -96,19 +126,16 @@ describe('reservePickupCapacity under concurrency', () => {
 	it('holds several items in one order, merging repeated lines, and refuses when any is over its limit', async () => {
 		const [a, b] = [await createMenuItem(), await createMenuItem()]
 		const pickup = { slotStart, pickupDate, ordersPerSlot: 10, dailyLimits: new Map([[b.id, 3]]) }
-		const first = await capacity.createHeldOrder(
-			{
-				...order(a.id),
-				lines: [
-					{ menuItemId: b.id, name: 'B', unitPriceCents: 100, quantity: 1 },
-					{ menuItemId: a.id, name: 'A', unitPriceCents: 100, quantity: 4 },
-					{ menuItemId: b.id, name: 'B', unitPriceCents: 100, quantity: 1 },
-				],
-			},
+		const first = await createHeldOrder(
+			[
+				{ menuItemId: b.id, quantity: 1 },
+				{ menuItemId: a.id, quantity: 4 },
+				{ menuItemId: b.id, quantity: 1 },
+			],
 			pickup,
 		)
 		expect(first).toMatchObject({ ok: true, value: { totalCents: 600 } })
-		const second = await capacity.createHeldOrder(order(b.id, 2), pickup)
+		const second = await createHeldOrder(order(b.id, 2), pickup)
 		expect(second).toEqual({ ok: false, reason: 'item-limit', menuItemId: b.id, left: 1 })
 		expect(await counters(b.id)).toEqual({ slotOrders: 1, itemQuantity: 2 })
 		expect(await counters(a.id)).toMatchObject({ itemQuantity: 4 })
@@ -116,7 +143,7 @@ describe('reservePickupCapacity under concurrency', () => {
 
 	it('a slot with no capacity refuses the first order', async () => {
 		const cake = await createMenuItem()
-		const result = await capacity.createHeldOrder(order(cake.id), {
+		const result = await createHeldOrder(order(cake.id), {
 			slotStart,
 			pickupDate,
 			ordersPerSlot: 0,
@@ -129,7 +156,7 @@ describe('reservePickupCapacity under concurrency', () => {
 
 describe('releasing holds', () => {
 	async function heldOrder(menuItemId: string, quantity = 1) {
-		const result = await capacity.createHeldOrder(order(menuItemId, quantity), {
+		const result = await createHeldOrder(order(menuItemId, quantity), {
 			slotStart,
 			pickupDate,
 			ordersPerSlot: 5,
@@ -231,6 +258,8 @@ describe('pickup schedule readers', () => {
 		})
 		await prisma.openingHours.create({ data: { weekday: 5, opensAt: '06:30', closesAt: '24:00' } })
 
+		// Issue 14's defaults; the settings row's column defaults match them (tests/integration/seed.test.ts).
+		expect(Object.values(schedule.DEFAULT_PICKUP_SETTINGS)).toEqual(['America/Los_Angeles', 15, 6, 120, null, 14])
 		expect(await schedule.getPickupSchedule('2026-11-23')).toEqual({
 			...schedule.DEFAULT_PICKUP_SETTINGS,
 			weeklyHours: [{ weekday: 5, opensAt: '06:30', closesAt: '24:00' }],
@@ -301,7 +330,7 @@ describe('pickup schedule readers', () => {
 			[nextDay, '2026-11-02'],
 			[dayBefore, '2026-10-31'],
 		] as const) {
-			const result = await capacity.createHeldOrder(order(cake.id, 2), {
+			const result = await createHeldOrder(order(cake.id, 2), {
 				slotStart: start,
 				pickupDate: date,
 				ordersPerSlot: 5,
