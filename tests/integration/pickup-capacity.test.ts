@@ -141,6 +141,36 @@ describe('reservePickupCapacity under concurrency', () => {
 		expect(await counters(a.id)).toMatchObject({ itemQuantity: 4 })
 	})
 
+	it('carts listing the same limited items in opposite orders, across slots, never deadlock or oversell', async () => {
+		const [a, b, c] = [await createMenuItem(), await createMenuItem(), await createMenuItem()]
+		const dailyLimits = new Map([
+			[a.id, 10],
+			[b.id, 10],
+			[c.id, 10],
+		])
+		const carts = [
+			[a.id, b.id, c.id],
+			[c.id, b.id, a.id],
+			[b.id, c.id, a.id],
+		]
+		const results = await Promise.all(
+			Array.from({ length: 30 }, (_, i) =>
+				createHeldOrder(
+					carts[i % 3]!.map((menuItemId) => ({ menuItemId, quantity: 1 })),
+					{
+						slotStart: new Date(slotStart.getTime() + (i % 4) * 15 * 60_000),
+						pickupDate,
+						ordersPerSlot: 30,
+						dailyLimits,
+					},
+				),
+			),
+		)
+		expect(results.filter((result) => result.ok)).toHaveLength(10)
+		for (const id of [a.id, b.id, c.id]) expect(await counters(id)).toMatchObject({ itemQuantity: 10 })
+		expect(await prisma.order.count({ where: { capacityHeld: true } })).toBe(10)
+	})
+
 	it('a slot with no capacity refuses the first order', async () => {
 		const cake = await createMenuItem()
 		const result = await createHeldOrder(order(cake.id), {
