@@ -3,9 +3,17 @@
  * and it never overwrites what the owner has edited since.
  */
 import { readFile } from 'node:fs/promises'
+import { defaultBusiness } from '../app/config/business'
 import { prisma } from '../app/utils/db.server'
 import { objectExists, putObject } from '../app/utils/storage.server'
-import { demoCakeRequests, demoGallery, demoMenuItems, demoReviews, type DemoImageId } from './seed/data'
+import {
+	demoCakeRequests,
+	demoGallery,
+	demoMenuItems,
+	demoReviews,
+	weeklyHoursFrom,
+	type DemoImageId,
+} from './seed/data'
 
 const DAY_MS = 86_400_000
 
@@ -66,17 +74,35 @@ async function seedCakeRequests() {
 	}
 }
 
+/**
+ * The pickup settings row and the weekly hours (today's hard-coded hours in app/config/business.ts).
+ * Only when missing: an owner's edits stay, and a weekday the owner closed (no row) is not reopened
+ * once any hours exist.
+ */
+async function seedPickupSchedule() {
+	// The column defaults are issue 14's defaults (DEFAULT_PICKUP_SETTINGS in app/models/pickup-schedule.server.ts).
+	await prisma.pickupSettings.createMany({ data: [{ id: 1 }], skipDuplicates: true })
+	if ((await prisma.openingHours.count()) === 0) {
+		await prisma.openingHours.createMany({
+			data: weeklyHoursFrom(defaultBusiness.openingHours),
+			skipDuplicates: true,
+		})
+	}
+}
+
 async function main() {
 	const startedAt = performance.now()
 	await seedMenu()
 	await seedGallery()
 	await seedReviews()
 	await seedCakeRequests()
+	await seedPickupSchedule()
 	const counts = {
 		menuItems: await prisma.menuItem.count(),
 		reviews: await prisma.review.count(),
 		galleryImages: await prisma.galleryImage.count(),
 		customCakeRequests: await prisma.customCakeRequest.count(),
+		openingHours: await prisma.openingHours.count(),
 	}
 	console.log(`Seeded in ${Math.round(performance.now() - startedAt)} ms:`, counts)
 }

@@ -488,3 +488,30 @@ export const siteImages: { storefront: DemoImageId; coffee: DemoImageId; story: 
 	coffee: 'coffee',
 	story: 'story',
 }
+
+const weekdayNumbers = {
+	Sunday: 0,
+	Monday: 1,
+	Tuesday: 2,
+	Wednesday: 3,
+	Thursday: 4,
+	Friday: 5,
+	Saturday: 6,
+} as const
+
+/**
+ * Weekly opening hours rows (weekday 0 = Sunday) from schema.org-style hours such as
+ * `defaultBusiness.openingHours` in app/config/business.ts; a day listed twice keeps its first hours.
+ */
+export function weeklyHoursFrom(
+	hours: ReadonlyArray<{ days: ReadonlyArray<keyof typeof weekdayNumbers>; opens: string; closes: string }>,
+): Array<{ weekday: number; opensAt: string; closesAt: string }> {
+	const byDay = new Map<number, { weekday: number; opensAt: string; closesAt: string }>()
+	for (const { days, opens, closes } of hours) {
+		for (const day of days) {
+			const weekday = weekdayNumbers[day]
+			if (!byDay.has(weekday)) byDay.set(weekday, { weekday, opensAt: opens, closesAt: closes })
+		}
+	}
+	return [...byDay.values()].sort((a, b) => a.weekday - b.weekday)
+}

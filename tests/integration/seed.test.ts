@@ -23,6 +23,8 @@ async function snapshot() {
 		reviews: await prisma.review.count(),
 		gallery: await prisma.galleryImage.findMany({ orderBy: { id: 'asc' } }),
 		cakeRequests: await prisma.customCakeRequest.count(),
+		pickupSettings: await prisma.pickupSettings.findMany(),
+		openingHours: await prisma.openingHours.findMany({ orderBy: { weekday: 'asc' } }),
 	}
 }
 
@@ -56,6 +58,30 @@ describe('prisma db seed', () => {
 		expect(await snapshot()).toEqual(first)
 	})
 
+	it(
+		'seeds the pickup schedule from the hard-coded hours, which getPickupSchedule returns',
+		{ timeout: 180_000 },
+		async () => {
+			await runPrisma(['db', 'seed'], process.env.DATABASE_URL!)
+			const { getPickupSchedule, DEFAULT_PICKUP_SETTINGS } = await import('~/models/pickup-schedule.server')
+			// The settings row's column defaults are the model's defaults.
+			expect(await getPickupSchedule('2026-11-23')).toEqual({
+				...DEFAULT_PICKUP_SETTINGS,
+				// Tue–Fri 07:00–18:00, Sat 08:00–17:00, Sun 08:00–14:00; Monday closed (no entry).
+				weeklyHours: [
+					{ weekday: 0, opensAt: '08:00', closesAt: '14:00' },
+					{ weekday: 2, opensAt: '07:00', closesAt: '18:00' },
+					{ weekday: 3, opensAt: '07:00', closesAt: '18:00' },
+					{ weekday: 4, opensAt: '07:00', closesAt: '18:00' },
+					{ weekday: 5, opensAt: '07:00', closesAt: '18:00' },
+					{ weekday: 6, opensAt: '08:00', closesAt: '17:00' },
+				],
+				closures: [],
+				specialHours: [],
+			})
+		},
+	)
+
 	it('keeps what the owner edited when it runs again', { timeout: 180_000 }, async () => {
 		const { prisma } = await import('~/utils/db.server')
 		const item = await prisma.menuItem.findFirstOrThrow({ orderBy: { id: 'asc' } })
@@ -65,6 +91,13 @@ describe('prisma db seed', () => {
 			priceCents: 1234,
 			soldOut: true,
 		})
+
+		// The owner's pickup settings and a weekday they closed stay as they are.
+		await prisma.pickupSettings.update({ where: { id: 1 }, data: { ordersPerSlot: 3 } })
+		await prisma.openingHours.delete({ where: { weekday: 0 } })
+		await runPrisma(['db', 'seed'], process.env.DATABASE_URL!)
+		expect(await prisma.pickupSettings.findUniqueOrThrow({ where: { id: 1 } })).toMatchObject({ ordersPerSlot: 3 })
+		expect(await prisma.openingHours.findUnique({ where: { weekday: 0 } })).toBeNull()
 	})
 
 	it(
