@@ -1,11 +1,12 @@
 /**
  * Pickup capacity holds: a slot's orders and each item's daily quantity, reserved in the same
  * transaction that writes the pending order and released exactly once. Isolation reasoning:
- * docs/decisions/NEW-pickup-capacity-holds.md.
+ * docs/decisions/029-pickup-capacity-holds.md.
  */
 import type { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/utils/db.server'
-import { dateColumn, type LocalDate } from './pickup-schedule.server'
+import type { LocalDate } from '~/utils/pickup-schedule'
+import { dateColumn } from './pickup-schedule.server'
 
 type Tx = Prisma.TransactionClient
 

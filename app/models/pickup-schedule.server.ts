@@ -1,57 +1,13 @@
 import { prisma } from '~/utils/db.server'
-
-// --- Shared shapes (issue 14). The same declarations live in app/utils/pickup-schedule.ts (slot
-// computation); until the two parts are merged they are declared here too, with the same names. ---
-
-/** 'HH:MM' 24-hour wall-clock time in the bakery's zone. */
-export type WallTime = string
-/** 'YYYY-MM-DD' calendar date in the bakery's zone. */
-export type LocalDate = string
-export interface PickupSettings {
-	timeZone: string
-	slotMinutes: number
-	ordersPerSlot: number
-	minLeadMinutes: number
-	sameDayCutoff: WallTime | null
-	horizonDays: number
-}
-export interface DayHours {
-	opensAt: WallTime
-	closesAt: WallTime
-}
-export interface PickupSchedule extends PickupSettings {
-	/** weekday 0 = Sunday … 6 = Saturday; a weekday without an entry is closed. */
-	weeklyHours: ReadonlyArray<DayHours & { weekday: number }>
-	/** Inclusive date ranges with a public note, e.g. 'Closed for Thanksgiving'. */
-	closures: ReadonlyArray<{ startDate: LocalDate; endDate: LocalDate; note: string }>
-	/** Hours that replace the weekly hours on one date. */
-	specialHours: ReadonlyArray<DayHours & { date: LocalDate }>
-}
-export interface PickupItemRules {
-	menuItemId: string
-	quantity: number
-	leadMinutes: number | null
-	dailyLimit: number | null
-	availableFrom: LocalDate | null
-	availableUntil: LocalDate | null
-}
-/** What is already held or sold: orders per slot start (ISO instant) and quantity per `${menuItemId}|${LocalDate}`. */
-export interface CapacityUsage {
-	ordersBySlot: ReadonlyMap<string, number>
-	quantityByItemDay: ReadonlyMap<string, number>
-}
-
-// --- Storage ---
-
-/** The settings when the owner has saved none (the row is optional; the migration's column defaults match). */
-export const DEFAULT_PICKUP_SETTINGS: Readonly<PickupSettings> = {
-	timeZone: 'America/Los_Angeles',
-	slotMinutes: 15,
-	ordersPerSlot: 6,
-	minLeadMinutes: 120,
-	sameDayCutoff: null,
-	horizonDays: 14,
-}
+import {
+	defaultPickupSettings,
+	itemDayKey,
+	type CapacityUsage,
+	type LocalDate,
+	type PickupItemRules,
+	type PickupSchedule,
+	type PickupSettings,
+} from '~/utils/pickup-schedule'
 
 const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/
 
@@ -59,7 +15,7 @@ const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/
  * A Postgres DATE as Prisma returns it (midnight UTC of that calendar date) → 'YYYY-MM-DD'. The
  * value carries no zone: it is the stored calendar date, read in UTC so it is never shifted.
  */
-export function localDateOf(date: Date): LocalDate {
+export function dateFromColumn(date: Date): LocalDate {
 	return date.toISOString().slice(0, 10)
 }
 
@@ -67,7 +23,7 @@ export function localDateOf(date: Date): LocalDate {
 export function dateColumn(date: LocalDate): Date {
 	if (!LOCAL_DATE.test(date)) throw new RangeError(`Not a YYYY-MM-DD date: ${date}`)
 	const value = new Date(`${date}T00:00:00.000Z`)
-	if (Number.isNaN(value.getTime()) || localDateOf(value) !== date) throw new RangeError(`No such date: ${date}`)
+	if (Number.isNaN(value.getTime()) || dateFromColumn(value) !== date) throw new RangeError(`No such date: ${date}`)
 	return value
 }
 
@@ -83,7 +39,7 @@ export async function getPickupSettings(): Promise<PickupSettings> {
 			horizonDays: true,
 		},
 	})
-	return row ?? { ...DEFAULT_PICKUP_SETTINGS }
+	return row ?? { ...defaultPickupSettings }
 }
 
 /**
@@ -107,11 +63,15 @@ export async function getPickupSchedule(fromDate: LocalDate): Promise<PickupSche
 		...settings,
 		weeklyHours: weeklyHours.map(({ weekday, opensAt, closesAt }) => ({ weekday, opensAt, closesAt })),
 		closures: closures.map((closure) => ({
-			startDate: localDateOf(closure.startDate),
-			endDate: localDateOf(closure.endDate),
+			startDate: dateFromColumn(closure.startDate),
+			endDate: dateFromColumn(closure.endDate),
 			note: closure.note,
 		})),
-		specialHours: specialHours.map(({ date, opensAt, closesAt }) => ({ date: localDateOf(date), opensAt, closesAt })),
+		specialHours: specialHours.map(({ date, opensAt, closesAt }) => ({
+			date: dateFromColumn(date),
+			opensAt,
+			closesAt,
+		})),
 	}
 }
 
@@ -131,7 +91,7 @@ export async function getCapacityUsage(
 	const [slots, items] = await Promise.all([
 		prisma.$queryRaw<Array<{ slotStart: Date; orders: number }>>`
 			WITH zone AS (
-				SELECT COALESCE((SELECT "timeZone" FROM "PickupSettings" WHERE "id" = 1), ${DEFAULT_PICKUP_SETTINGS.timeZone}) AS tz
+				SELECT COALESCE((SELECT "timeZone" FROM "PickupSettings" WHERE "id" = 1), ${defaultPickupSettings.timeZone}) AS tz
 			)
 			SELECT "slotStart", "orders"
 			FROM "PickupSlotUsage", zone
@@ -152,7 +112,7 @@ export async function getCapacityUsage(
 	return {
 		ordersBySlot: new Map(slots.map((slot) => [new Date(slot.slotStart).toISOString(), Number(slot.orders)])),
 		quantityByItemDay: new Map(
-			items.map((item) => [`${item.menuItemId}|${localDateOf(item.pickupDate)}`, item.quantity]),
+			items.map((item) => [itemDayKey(item.menuItemId, dateFromColumn(item.pickupDate)), item.quantity]),
 		),
 	}
 }
@@ -175,8 +135,8 @@ export async function getItemPickupRules(
 				menuItemId: row.id,
 				leadMinutes: row.leadMinutes,
 				dailyLimit: row.dailyLimit,
-				availableFrom: row.availableFrom ? localDateOf(row.availableFrom) : null,
-				availableUntil: row.availableUntil ? localDateOf(row.availableUntil) : null,
+				availableFrom: row.availableFrom ? dateFromColumn(row.availableFrom) : null,
+				availableUntil: row.availableUntil ? dateFromColumn(row.availableUntil) : null,
 			},
 		]
 	})

@@ -6,7 +6,7 @@ import { addDays, addMinutes, format, isValid } from 'date-fns'
  * bakery's time zone from the owner's schedule, the cart's item rules and what is already held or sold.
  * Pure and browser-safe (the checkout shows these slots; the server validates the chosen one with
  * `checkPickupSlot`). Every instant is an ISO string in UTC; every date and wall time is the bakery's.
- * Time zone arithmetic is date-fns + @date-fns/tz only (docs/decisions/NEW-pickup-times.md).
+ * Time zone arithmetic is date-fns + @date-fns/tz only (docs/decisions/028-pickup-times.md).
  */
 
 /** 'HH:MM' 24-hour wall-clock time in the bakery's zone. */

@@ -1,5 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createMenuItem } from '../fixtures/menu'
+import { defaultPickupSettings } from '~/utils/pickup-schedule'
 
 let prisma: (typeof import('~/utils/db.server'))['prisma']
 let capacity: typeof import('~/models/pickup-capacity.server')
@@ -91,7 +92,7 @@ describe('reservePickupCapacity under concurrency', () => {
 		expect(orders).toHaveLength(5)
 		for (const held of orders) {
 			expect(held).toMatchObject({ status: 'PENDING', capacityHeld: true, pickupAt: slotStart })
-			expect(schedule.localDateOf(held.pickupDate!)).toBe(pickupDate)
+			expect(schedule.dateFromColumn(held.pickupDate!)).toBe(pickupDate)
 			expect(held.items).toHaveLength(1)
 		}
 		expect(await prisma.orderItem.count()).toBe(5)
@@ -289,9 +290,9 @@ describe('pickup schedule readers', () => {
 		await prisma.openingHours.create({ data: { weekday: 5, opensAt: '06:30', closesAt: '24:00' } })
 
 		// Issue 14's defaults; the settings row's column defaults match them (tests/integration/seed.test.ts).
-		expect(Object.values(schedule.DEFAULT_PICKUP_SETTINGS)).toEqual(['America/Los_Angeles', 15, 6, 120, null, 14])
+		expect(Object.values(defaultPickupSettings)).toEqual(['America/Los_Angeles', 15, 6, 120, null, 14])
 		expect(await schedule.getPickupSchedule('2026-11-23')).toEqual({
-			...schedule.DEFAULT_PICKUP_SETTINGS,
+			...defaultPickupSettings,
 			weeklyHours: [{ weekday: 5, opensAt: '06:30', closesAt: '24:00' }],
 			closures: [
 				{ startDate: '2026-11-20', endDate: '2026-11-23', note: 'Ends today' },

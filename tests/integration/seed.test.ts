@@ -63,10 +63,11 @@ describe('prisma db seed', () => {
 		{ timeout: 180_000 },
 		async () => {
 			await runPrisma(['db', 'seed'], process.env.DATABASE_URL!)
-			const { getPickupSchedule, DEFAULT_PICKUP_SETTINGS } = await import('~/models/pickup-schedule.server')
+			const { getPickupSchedule } = await import('~/models/pickup-schedule.server')
+			const { defaultPickupSettings } = await import('~/utils/pickup-schedule')
 			// The settings row's column defaults are the model's defaults.
 			expect(await getPickupSchedule('2026-11-23')).toEqual({
-				...DEFAULT_PICKUP_SETTINGS,
+				...defaultPickupSettings,
 				// Tue–Fri 07:00–18:00, Sat 08:00–17:00, Sun 08:00–14:00; Monday closed (no entry).
 				weeklyHours: [
 					{ weekday: 0, opensAt: '08:00', closesAt: '14:00' },
