@@ -1,6 +1,7 @@
 import { prisma } from '~/utils/db.server'
 import {
 	defaultPickupSettings,
+	isLocalDate,
 	itemDayKey,
 	type CapacityUsage,
 	type LocalDate,
@@ -8,8 +9,6 @@ import {
 	type PickupSchedule,
 	type PickupSettings,
 } from '~/utils/pickup-schedule'
-
-const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/
 
 /**
  * A Postgres DATE as Prisma returns it (midnight UTC of that calendar date) → 'YYYY-MM-DD'. The
@@ -21,10 +20,8 @@ export function dateFromColumn(date: Date): LocalDate {
 
 /** 'YYYY-MM-DD' → the value Prisma writes to a Postgres DATE column (midnight UTC of that date). */
 export function dateColumn(date: LocalDate): Date {
-	if (!LOCAL_DATE.test(date)) throw new RangeError(`Not a YYYY-MM-DD date: ${date}`)
-	const value = new Date(`${date}T00:00:00.000Z`)
-	if (Number.isNaN(value.getTime()) || dateFromColumn(value) !== date) throw new RangeError(`No such date: ${date}`)
-	return value
+	if (!isLocalDate(date)) throw new RangeError(`Not a YYYY-MM-DD date: ${date}`)
+	return new Date(`${date}T00:00:00.000Z`)
 }
 
 export async function getPickupSettings(): Promise<PickupSettings> {

@@ -1,3 +1,6 @@
+import { TZDate } from '@date-fns/tz'
+import { startOfDay } from 'date-fns'
+
 /** The bakery's clock: "today" and every time shown in the admin are in Everett, WA. */
 export const BAKERY_TIME_ZONE = 'America/Los_Angeles'
 
@@ -38,20 +41,9 @@ export function bakeryClock(date: Date) {
 	}
 }
 
-/** How far the bakery's wall clock is ahead of UTC at `date`, in milliseconds (negative in Everett). */
-function offsetAt(date: Date) {
-	const clock = bakeryClock(date)
-	const wallAsUtc = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second)
-	return wallAsUtc - Math.floor(date.getTime() / 1000) * 1000
-}
-
 /** Midnight at the bakery on the day of `now` (daylight saving time included). */
 export function startOfBakeryDay(now = new Date()) {
-	const { year, month, day } = bakeryClock(now)
-	const midnightAsUtc = Date.UTC(year, month - 1, day)
-	// The offset at midnight can differ from the offset now on the days the clocks change.
-	const guess = new Date(midnightAsUtc - offsetAt(now))
-	return new Date(midnightAsUtc - offsetAt(guess))
+	return new Date(startOfDay(new TZDate(now.getTime(), BAKERY_TIME_ZONE)).getTime())
 }
 
 /** '2026-11-22 10:35': a bakery-local time that spreadsheets read as a date and time. */

@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz'
 import { addDays, addMinutes, format, isValid } from 'date-fns'
+import { BAKERY_TIME_ZONE } from './bakery-time'
 
 /**
  * When a customer can collect an order: the pickup days and slots of the ordering horizon, computed in the
@@ -59,7 +60,7 @@ export interface CapacityUsage {
 }
 
 export const defaultPickupSettings: PickupSettings = {
-	timeZone: 'America/Los_Angeles',
+	timeZone: BAKERY_TIME_ZONE,
 	slotMinutes: 15,
 	ordersPerSlot: 6,
 	minLeadMinutes: 120,
