@@ -1,6 +1,9 @@
 import type { OrderStatus } from '~/generated/prisma/enums'
 import { prisma } from '~/utils/db.server'
 
+/** Orders the bakery owes or has handed over: they count for capacity, the day view and the prep list. */
+export const PAID_ORDER_STATUSES = ['PAID', 'READY', 'PICKED_UP'] as const satisfies readonly OrderStatus[]
+
 export interface NewOrder {
 	customer: { name: string; email: string; phone?: string }
 	currency: string
@@ -127,7 +130,7 @@ export type AdminOrder = Awaited<ReturnType<typeof listOrdersForAdmin>>['orders'
 
 /** Orders paid since `since`, including those already picked up. */
 export function countPaidOrdersSince(since: Date) {
-	return prisma.order.count({ where: { status: { in: ['PAID', 'PICKED_UP'] }, paidAt: { gte: since } } })
+	return prisma.order.count({ where: { status: { in: [...PAID_ORDER_STATUSES] }, paidAt: { gte: since } } })
 }
 
 /** The owner hands a paid order over. Only a paid order can be picked up; false otherwise. */

@@ -3,6 +3,7 @@ import {
 	defaultPickupSettings,
 	isLocalDate,
 	itemDayKey,
+	localDateOf,
 	type CapacityUsage,
 	type LocalDate,
 	type PickupItemRules,
@@ -40,14 +41,13 @@ export async function getPickupSettings(): Promise<PickupSettings> {
 }
 
 /**
- * The whole pickup schedule: settings (or the defaults), weekly hours, and the closures and special
- * hours that end on or after `fromDate` (the caller's "today" in the bakery's zone; earlier ones
- * no longer matter).
+ * The whole pickup schedule at `now`: settings (or the defaults), weekly hours, and the closures and
+ * special hours that end on or after today in the bakery's zone (earlier ones no longer matter).
  */
-export async function getPickupSchedule(fromDate: LocalDate): Promise<PickupSchedule> {
-	const from = dateColumn(fromDate)
-	const [settings, weeklyHours, closures, specialHours] = await Promise.all([
-		getPickupSettings(),
+export async function getPickupSchedule(now: Date): Promise<PickupSchedule> {
+	const settings = await getPickupSettings()
+	const from = dateColumn(localDateOf(now, settings.timeZone))
+	const [weeklyHours, closures, specialHours] = await Promise.all([
 		prisma.openingHours.findMany({ orderBy: { weekday: 'asc' } }),
 		prisma.pickupClosure.findMany({
 			where: { endDate: { gte: from } },

@@ -18,17 +18,21 @@ export const meta = adminMeta('Orders')
 const statusLabels: Record<OrderStatus, string> = {
 	PENDING: 'Pending',
 	PAID: 'Paid',
+	READY: 'Ready',
 	PICKED_UP: 'Picked up',
 	CANCELLED: 'Cancelled',
 	EXPIRED: 'Expired',
+	REFUNDED: 'Refunded',
 }
 
 const statusBadgeClass: Record<OrderStatus, string> = {
 	PENDING: 'bg-amber-100 text-amber-900',
 	PAID: 'bg-green-100 text-green-900',
+	READY: 'bg-violet-100 text-violet-900',
 	PICKED_UP: 'bg-sky-100 text-sky-900',
 	CANCELLED: 'bg-stone-200 text-stone-800',
 	EXPIRED: 'bg-stone-200 text-stone-800',
+	REFUNDED: 'bg-rose-100 text-rose-900',
 }
 
 function isOrderStatus(value: string | null): value is OrderStatus {

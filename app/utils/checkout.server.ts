@@ -5,6 +5,7 @@ import {
 	createPendingOrder,
 	findOrderBySessionId,
 	markOrderCheckoutFailed,
+	PAID_ORDER_STATUSES,
 } from '~/models/order.server'
 import { CHECKOUT_FAILED_MESSAGE, checkoutRequestSchema, type CheckoutRequest } from './checkout'
 import { createTestProvider, paymentMode, stripeProvider, type PaymentProvider } from './payments.server'
@@ -106,5 +107,5 @@ export async function confirmCheckoutSession(sessionId: string) {
 		})
 	}
 	const order = await findOrderBySessionId(sessionId)
-	return order?.status === 'PAID' || order?.status === 'PICKED_UP' ? order : null
+	return order && (PAID_ORDER_STATUSES as readonly string[]).includes(order.status) ? order : null
 }

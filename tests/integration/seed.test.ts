@@ -66,7 +66,7 @@ describe('prisma db seed', () => {
 			const { getPickupSchedule } = await import('~/models/pickup-schedule.server')
 			const { defaultPickupSettings } = await import('~/utils/pickup-schedule')
 			// The settings row's column defaults are the model's defaults.
-			expect(await getPickupSchedule('2026-11-23')).toEqual({
+			expect(await getPickupSchedule(new Date('2026-11-23T20:00:00Z'))).toEqual({
 				...defaultPickupSettings,
 				// Tue–Fri 07:00–18:00, Sat 08:00–17:00, Sun 08:00–14:00; Monday closed (no entry).
 				weeklyHours: [

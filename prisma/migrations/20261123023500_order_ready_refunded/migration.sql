@@ -1,0 +1,3 @@
+-- AlterEnum
+ALTER TYPE "OrderStatus" ADD VALUE 'READY' AFTER 'PAID';
+ALTER TYPE "OrderStatus" ADD VALUE 'REFUNDED';
