@@ -9,6 +9,7 @@ import {
 	isLocalDate,
 	isWallTime,
 	itemAvailability,
+	itemsAvailability,
 	itemDayKey,
 	localDateOf,
 	pickupDays,
@@ -584,5 +585,23 @@ describe('property: no slot offered as available breaks a rule', () => {
 		// The generator must exercise both sides.
 		expect(offered).toBeGreaterThan(1000)
 		expect(refused).toBeGreaterThan(1000)
+	})
+
+	it("the menu's batch answer equals itemAvailability for each item, over the same 250 cases", () => {
+		let available = 0
+		for (let seed = 1; seed <= 250; seed++) {
+			const { schedule, items: cart, usage, now } = randomCase(seed)
+			// The menu asks once per item (the generator may repeat an id with other rules).
+			const items = cart.filter(
+				(entry, index) => cart.findIndex((other) => other.menuItemId === entry.menuItemId) === index,
+			)
+			const batch = itemsAvailability(schedule, items, usage, now)
+			for (const entry of items) {
+				const alone = itemAvailability(schedule, entry, usage, now)
+				expect(batch.get(entry.menuItemId), `seed ${seed} ${entry.menuItemId}`).toEqual(alone)
+				if (alone.available) available++
+			}
+		}
+		expect(available).toBeGreaterThan(50)
 	})
 })

@@ -418,3 +418,53 @@ export function itemAvailability(
 	const anyInWindow = days.some((day) => day.reason !== 'closed' && day.reason !== 'outside-window')
 	return { available: false, reason: anyInWindow ? 'sold-out-in-horizon' : 'outside-window' }
 }
+
+/**
+ * `itemAvailability` for many items at once (the menu): the horizon's slots and their bookings are computed
+ * once, then each item only applies its own lead time, window and daily limit. Same answers as calling
+ * `itemAvailability` per item (a unit test holds them equal).
+ */
+export function itemsAvailability(
+	schedule: PickupSchedule,
+	items: ReadonlyArray<PickupItemRules>,
+	usage: CapacityUsage,
+	now: Date,
+): Map<string, ItemAvailability> {
+	const context = contextOf(schedule, [], usage, now)
+	const days = Array.from({ length: schedule.horizonDays }, (_, offset) => {
+		const date = addLocalDays(context.today, offset)
+		const cutOff = date === context.today && context.todayCutOff
+		const starts = slotStartsOn(schedule, date, hoursOn(schedule, date).hours)
+		const open = cutOff
+			? []
+			: starts
+					.filter((start) => (usage.ordersBySlot.get(start.toISOString()) ?? 0) < schedule.ordersPerSlot)
+					.map((start) => start.getTime())
+		return { date, closed: starts.length === 0, open }
+	})
+	const answers = new Map<string, ItemAvailability>()
+	for (const item of items) {
+		const earliest = addMinutes(now, Math.max(schedule.minLeadMinutes, item.leadMinutes ?? 0)).getTime()
+		let inWindow = false
+		let first: LocalDate | undefined
+		for (const day of days) {
+			if (day.closed) continue
+			if (item.availableFrom !== null && day.date < item.availableFrom) continue
+			if (item.availableUntil !== null && day.date > item.availableUntil) continue
+			inWindow = true
+			const used = usage.quantityByItemDay.get(itemDayKey(item.menuItemId, day.date)) ?? 0
+			if (item.dailyLimit !== null && used + 1 > item.dailyLimit) continue
+			if (day.open.some((start) => start >= earliest)) {
+				first = day.date
+				break
+			}
+		}
+		answers.set(
+			item.menuItemId,
+			first !== undefined
+				? { available: true, firstDate: first }
+				: { available: false, reason: inWindow ? 'sold-out-in-horizon' : 'outside-window' },
+		)
+	}
+	return answers
+}

@@ -1,10 +1,9 @@
 import { getCapacityUsage, getItemPickupRules, getPickupSchedule } from '~/models/pickup-schedule.server'
 import {
 	addLocalDays,
-	itemAvailability,
+	itemsAvailability,
 	localDateOf,
 	pickupDays,
-	type ItemAvailability,
 	type PickupItemRules,
 } from './pickup-schedule'
 
@@ -18,17 +17,21 @@ export interface CartLine {
 	quantity: number
 }
 
-async function horizonOf(now: Date) {
-	const schedule = await getPickupSchedule(now)
+/**
+ * The schedule, the items' rules and what is held over the horizon. Only items with a daily limit need
+ * their quantities (the others are never refused for quantity), which keeps the menu's read small.
+ */
+async function readHorizon(menuItemIds: readonly string[], now: Date) {
+	const [schedule, rules] = await Promise.all([getPickupSchedule(now), getItemPickupRules(menuItemIds)])
 	const today = localDateOf(now, schedule.timeZone)
-	return { schedule, today, lastDate: addLocalDays(today, schedule.horizonDays - 1) }
+	const limited = rules.filter((rule) => rule.dailyLimit !== null).map((rule) => rule.menuItemId)
+	const usage = await getCapacityUsage(today, addLocalDays(today, schedule.horizonDays - 1), limited)
+	return { schedule, rules, usage }
 }
 
 /** Everything the checkout needs to offer and check slots for a cart. */
 export async function loadCartPickup(lines: readonly CartLine[], now = new Date()) {
-	const { schedule, today, lastDate } = await horizonOf(now)
-	const ids = [...new Set(lines.map((line) => line.id))]
-	const [rules, usage] = await Promise.all([getItemPickupRules(ids), getCapacityUsage(today, lastDate, ids)])
+	const { schedule, rules, usage } = await readHorizon([...new Set(lines.map((line) => line.id))], now)
 	const quantityOf = (id: string) => lines.filter((line) => line.id === id).reduce((sum, line) => sum + line.quantity, 0)
 	const items: PickupItemRules[] = rules.map((rule) => ({ ...rule, quantity: quantityOf(rule.menuItemId) }))
 	return { schedule, items, usage, days: pickupDays(schedule, items, usage, now) }
@@ -36,13 +39,7 @@ export async function loadCartPickup(lines: readonly CartLine[], now = new Date(
 
 /** For the menu: whether each item can be picked up on any day of the horizon (one item alone in a cart). */
 export async function loadMenuPickup(menuItemIds: readonly string[], now = new Date()) {
-	const { schedule, today, lastDate } = await horizonOf(now)
-	const [rules, usage] = await Promise.all([
-		getItemPickupRules(menuItemIds),
-		getCapacityUsage(today, lastDate, menuItemIds),
-	])
-	const availability = new Map<string, ItemAvailability>(
-		rules.map((rule) => [rule.menuItemId, itemAvailability(schedule, { ...rule, quantity: 1 }, usage, now)]),
-	)
-	return { schedule, availability }
+	const { schedule, rules, usage } = await readHorizon(menuItemIds, now)
+	const items = rules.map((rule) => ({ ...rule, quantity: 1 }))
+	return { schedule, availability: itemsAvailability(schedule, items, usage, now) }
 }

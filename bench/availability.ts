@@ -1,0 +1,192 @@
+/**
+ * Pickup availability and checkout reservation benchmark (not a test; issue 14's targets):
+ * - slot availability for the 14-day horizon with 5,000 orders and 200 menu items in the database:
+ *   p95 ≤ 20 ms per computation (`loadCartPickup` for a 3-item cart, `loadMenuPickup` for all 200 items);
+ * - checkout creation with its reservation (`startCheckout`, the test payment provider) at 20 concurrent
+ *   customers: p95 ≤ 50 ms.
+ *
+ *   npm run bench:availability
+ *
+ * In-process against a fresh migrated database on DATABASE_URL's server (else an embedded Postgres), dropped
+ * at the end. BENCH_RUNS changes the number of availability computations (default 500).
+ */
+import crypto from 'node:crypto'
+import path from 'node:path'
+import { startEmbeddedPostgres } from '../server/embedded-postgres'
+import { runPrisma } from '../server/prisma-cli'
+import { createDatabase, databaseUrl, dropDatabase, serverUrlOf } from '../tests/setup/database-server'
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 500)
+const ORDERS = 5_000
+const MENU_ITEMS = 200
+const CHECKOUTS = 400
+const CONCURRENCY = 20
+
+function percentile(sorted: number[], p: number) {
+	return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
+}
+
+function summary(label: string, samples: number[], budget: number) {
+	const sorted = [...samples].sort((a, b) => a - b)
+	const p95 = percentile(sorted, 95)
+	const line = `${label}: n=${samples.length} p50 ${percentile(sorted, 50).toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, max ${sorted.at(-1)?.toFixed(2)} ms (target p95 ≤ ${budget} ms: ${p95 <= budget ? 'PASS' : 'FAIL'})`
+	console.log(line)
+	return p95 <= budget
+}
+
+async function time<T>(work: () => Promise<T>) {
+	const startedAt = performance.now()
+	const value = await work()
+	return { value, milliseconds: performance.now() - startedAt }
+}
+
+const embedded = process.env.DATABASE_URL
+	? undefined
+	: await startEmbeddedPostgres(path.resolve('.data/bench-postgres'))
+const serverUrl = embedded?.serverUrl ?? serverUrlOf(process.env.DATABASE_URL!)
+const name = `bakery_bench_availability_${crypto.randomBytes(4).toString('hex')}`
+await createDatabase(serverUrl, name)
+const ownDatabaseUrl = databaseUrl(serverUrl, name)
+process.env.DATABASE_URL = ownDatabaseUrl
+let passed = false
+try {
+	await runPrisma(['migrate', 'deploy'], ownDatabaseUrl)
+	const { prisma } = await import('~/utils/db.server')
+	const { loadCartPickup, loadMenuPickup } = await import('~/utils/pickup.server')
+	const { startCheckout } = await import('~/utils/checkout.server')
+	const { localDateOf, addLocalDays, instantAt, pickupDays } = await import('~/utils/pickup-schedule')
+	const { BAKERY_TIME_ZONE } = await import('~/utils/bakery-time')
+
+	// The bakery's week (closed Mondays), 12 orders per 15-minute slot so 5,000 orders fit in 14 days.
+	await prisma.pickupSettings.create({ data: { id: 1, ordersPerSlot: 12 } })
+	await prisma.openingHours.createMany({
+		data: [0, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensAt: '07:00', closesAt: '18:00' })),
+	})
+	const today = localDateOf(new Date(), BAKERY_TIME_ZONE)
+	await prisma.pickupClosure.create({
+		data: {
+			startDate: new Date(`${addLocalDays(today, 9)}T00:00:00Z`),
+			endDate: new Date(`${addLocalDays(today, 9)}T00:00:00Z`),
+			note: 'Closed for a family day',
+		},
+	})
+	await prisma.menuItem.createMany({
+		data: Array.from({ length: MENU_ITEMS }, (_, index) => ({
+			id: `bench-item-${String(index).padStart(3, '0')}`,
+			name: `Bench item ${index}`,
+			priceCents: 300 + index,
+			category: 'BRAZILIAN_PASTRIES' as const,
+			orderable: true,
+			leadMinutes: index % 10 === 0 ? 2880 : null,
+			dailyLimit: index % 4 === 0 ? 10_000 : null,
+		})),
+	})
+
+	// 5,000 paid orders over the horizon's open days (days 1–13), with their counters, written in bulk.
+	const openDays = Array.from({ length: 13 }, (_, offset) => addLocalDays(today, offset + 1)).filter(
+		(date) => new Date(`${date}T12:00:00Z`).getUTCDay() !== 1 && date !== addLocalDays(today, 9),
+	)
+	const slotsPerDay = 44
+	const orders = Array.from({ length: ORDERS }, (_, index) => {
+		const date = openDays[index % openDays.length]!
+		const slot = Math.floor(index / openDays.length) % slotsPerDay
+		const minutes = 7 * 60 + slot * 15
+		const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
+		return {
+			id: `bench-order-${index}`,
+			customerName: `Customer ${index}`,
+			customerEmail: `customer${index}@example.com`,
+			status: 'PAID' as const,
+			totalCents: 1000,
+			paidAt: new Date(),
+			pickupAt: instantAt(date, time, BAKERY_TIME_ZONE),
+			pickupDate: new Date(`${date}T00:00:00Z`),
+			capacityHeld: true,
+		}
+	})
+	await prisma.order.createMany({ data: orders })
+	await prisma.orderItem.createMany({
+		data: orders.flatMap((order, index) =>
+			[0, 1, 2].map((line) => ({
+				orderId: order.id,
+				menuItemId: `bench-item-${String((index * 7 + line * 31) % MENU_ITEMS).padStart(3, '0')}`,
+				name: 'Bench item',
+				unitPriceCents: 300,
+				quantity: 1 + (line % 2),
+			})),
+		),
+	})
+	await prisma.$executeRaw`
+		INSERT INTO "PickupSlotUsage" ("slotStart", "orders")
+		SELECT "pickupAt", count(*) FROM "Order" WHERE "capacityHeld" GROUP BY "pickupAt"`
+	await prisma.$executeRaw`
+		INSERT INTO "ItemDayUsage" ("menuItemId", "pickupDate", "quantity")
+		SELECT i."menuItemId", o."pickupDate", sum(i."quantity")::int
+		FROM "OrderItem" i JOIN "Order" o ON o."id" = i."orderId"
+		WHERE o."capacityHeld" GROUP BY i."menuItemId", o."pickupDate"`
+	await prisma.$executeRaw`ANALYZE`
+	console.log(`Database: ${ORDERS} paid orders (${ORDERS * 3} lines), ${MENU_ITEMS} menu items, horizon from ${today}.`)
+
+	const cart = [
+		{ id: 'bench-item-000', quantity: 1 },
+		{ id: 'bench-item-004', quantity: 2 },
+		{ id: 'bench-item-117', quantity: 3 },
+	]
+	const allIds = Array.from({ length: MENU_ITEMS }, (_, index) => `bench-item-${String(index).padStart(3, '0')}`)
+	for (let warm = 0; warm < 20; warm++) await loadCartPickup(cart)
+	const cartSamples: number[] = []
+	for (let run = 0; run < RUNS; run++) cartSamples.push((await time(() => loadCartPickup(cart))).milliseconds)
+	// The engine alone (the database reads above excluded), for where the time goes.
+	const { schedule, items, usage } = await loadCartPickup(cart)
+	const engineSamples: number[] = []
+	for (let run = 0; run < RUNS; run++) {
+		const startedAt = performance.now()
+		pickupDays(schedule, items, usage, new Date())
+		engineSamples.push(performance.now() - startedAt)
+	}
+	const menuSamples: number[] = []
+	for (let run = 0; run < Math.max(50, RUNS / 5); run++) {
+		menuSamples.push((await time(() => loadMenuPickup(allIds))).milliseconds)
+	}
+
+	// Checkout: customers choose available slots of a later day, 20 at a time.
+	const { days } = await loadCartPickup([{ id: 'bench-item-001', quantity: 1 }])
+	const slots = days.flatMap((day) => day.slots.filter((slot) => slot.available).map((slot) => slot.start))
+	if (slots.length === 0) throw new Error('No available slot to check out into')
+	const checkoutSamples: number[] = []
+	let refused = 0
+	for (let wave = 0; wave < CHECKOUTS / CONCURRENCY; wave++) {
+		const results = await Promise.all(
+			Array.from({ length: CONCURRENCY }, (_, index) =>
+				time(() =>
+					startCheckout(
+						{
+							customer: { name: `Bench ${wave}-${index}`, email: `bench${wave}-${index}@example.com` },
+							items: [{ id: `bench-item-${String(1 + ((wave + index) % 50)).padStart(3, '0')}`, quantity: 1 }],
+							pickupAt: slots[(wave * CONCURRENCY + index) % slots.length],
+						},
+						{ origin: 'http://127.0.0.1' },
+					),
+				),
+			),
+		)
+		for (const result of results) {
+			checkoutSamples.push(result.milliseconds)
+			if (!result.value.ok) refused += 1
+		}
+	}
+	console.log(`Checkouts: ${CHECKOUTS} (${refused} refused: slots filled).`)
+
+	const results = [
+		summary('Cart availability (loadCartPickup, 3 items, 14 days)', cartSamples, 20),
+		summary('  of which the engine (pickupDays)', engineSamples, 20),
+		summary('Menu availability (loadMenuPickup, 200 items, 14 days)', menuSamples, 20),
+		summary(`Checkout + reservation (startCheckout, ${CONCURRENCY} concurrent)`, checkoutSamples, 50),
+	]
+	passed = results.every(Boolean)
+	await prisma.$disconnect()
+} finally {
+	await dropDatabase(serverUrl, name)
+	await embedded?.stop()
+}
+process.exit(passed ? 0 : 1)
