@@ -24,8 +24,10 @@ const SESSION_EXPIRED_MESSAGE = 'This payment page has expired. Please check out
 export async function loader({ params }: LoaderFunctionArgs) {
 	const order = await requireTestOrder(params.sessionId)
 	const view = {
-		items: order.items,
-		totalCents: order.totalCents,
+		...order,
+		createdAt: order.createdAt.toISOString(),
+		paidAt: order.paidAt?.toISOString() ?? null,
+		pickupAt: order.pickupAt?.toISOString() ?? null,
 		expired: order.status === 'EXPIRED' || (order.status === 'PENDING' && testSessionExpired(order.createdAt)),
 	}
 	return data({ order: view }, { headers: { 'Cache-Control': 'private, no-store' } })
