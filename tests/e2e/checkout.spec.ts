@@ -24,6 +24,8 @@ async function fillCustomer(page: Page, name = 'Ana Souza', email = 'ana@example
 test('full purchase: pickup time, preview, Processing..., pay on the hosted page, confirmed order with its pickup, empty cart', async ({
 	page,
 }) => {
+	// Three pages checked with axe on a machine shared with other runs.
+	test.slow()
 	await cartWithTwoCakes(page)
 	await gotoHydrated(page, '/checkout')
 	await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible()

@@ -138,7 +138,8 @@ export async function startMockStripe(options: MockStripeOptions = {}) {
 			return res.end()
 		}
 		if (page && session && req.method === 'POST' && page[2] === 'cancel') {
-			res.writeHead(303, { Location: session.params.get('cancel_url')! })
+			// Stripe fills in {CHECKOUT_SESSION_ID} in the return URLs.
+			res.writeHead(303, { Location: session.params.get('cancel_url')!.replace('{CHECKOUT_SESSION_ID}', session.id) })
 			return res.end()
 		}
 		if (req.method === 'POST' && url.pathname === '/__control/fail-next') {
