@@ -281,3 +281,73 @@ describe('giving a pickup time back', () => {
 		expect(await slotOrders(pickupAt)).toBe(2)
 	})
 })
+
+describe('what the checkout page offers (GET /checkout?item=…)', () => {
+	it('every day of the horizon, a closed day saying why, and only the free times of the others', async () => {
+		const route = await import('~/routes/checkout')
+		const cake = await createMenuItem()
+		const closed = addLocalDays(localDateOf(new Date(), zone), 2)
+		await prisma.pickupClosure.create({
+			data: {
+				startDate: new Date(`${closed}T00:00:00Z`),
+				endDate: new Date(`${closed}T00:00:00Z`),
+				note: 'Thanksgiving',
+			},
+		})
+		const full = pickupSlot(1, '12:00')
+		await prisma.pickupSlotUsage.create({ data: { slotStart: new Date(full), orders: 1000 } })
+		const request = new Request(`${origin}/checkout?item=${cake.id}:2`)
+		const response = await route.loader({ request, params: {}, context: {} })
+		const pickup = response.data.pickup!
+		expect(pickup.days).toHaveLength(14)
+		expect(pickup.days.find((day) => day.date === closed)).toMatchObject({
+			available: false,
+			reason: 'closed',
+			note: 'Thanksgiving',
+			slots: [],
+		})
+		const tomorrow = pickup.days.find((day) => day.date === localDateOf(full, zone))!
+		expect(tomorrow.slots.length).toBeGreaterThan(0)
+		expect(tomorrow.slots.every((slot) => slot.available)).toBe(true)
+		expect(tomorrow.slots.map((slot) => slot.start)).not.toContain(full)
+		expect(tomorrow.slots.map((slot) => slot.start)).toContain(pickupSlot(1, '12:15'))
+	})
+
+	it('sends no pickup data without a readable cart', async () => {
+		const route = await import('~/routes/checkout')
+		for (const query of ['', '?item=x', '?item=abc:0', '?item=abc:51']) {
+			const response = await route.loader({
+				request: new Request(`${origin}/checkout${query}`),
+				params: {},
+				context: {},
+			})
+			expect(response.data.pickup).toBeNull()
+		}
+	})
+})
+
+describe('Add to calendar (/order-pickup.ics)', () => {
+	it('a paid order’s pickup as an iCalendar event in UTC at the shop’s address; nothing for an unpaid one', async () => {
+		const route = await import('~/routes/order-pickup[.]ics')
+		const order = await heldOrder(pickupSlot(2, '09:30'))
+		const get = () =>
+			route.loader({
+				request: new Request(`${origin}/order-pickup.ics?session_id=${order.sessionId}`),
+				params: {},
+				context: {},
+			})
+		expect((await get()).status).toBe(404)
+		stripe.pay(order.sessionId)
+		await deliver('checkout.session.completed', order.sessionId)
+		const response = await get()
+		expect(response.status).toBe(200)
+		expect(response.headers.get('Content-Type')).toBe('text/calendar; charset=utf-8')
+		const file = await response.text()
+		const start = pickupSlot(2, '09:30')
+			.replace(/\.\d{3}Z$/, 'Z')
+			.replace(/[-:]/g, '')
+		expect(file).toContain(`DTSTART:${start}\r\n`)
+		expect(file).toContain('LOCATION:Doce Dulce Bakery\\, 2814 Colby Ave\\, Everett\\, WA 98201\r\n')
+		expect(file).toMatch(/SUMMARY:Pick up order #[0-9A-Z]{8} at Doce Dulce Bakery/)
+	})
+})
