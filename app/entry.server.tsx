@@ -11,6 +11,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { cachePresets, documentCacheControl } from './utils/cache-control'
 import { NonceProvider } from './utils/nonce-provider'
 import { cachedPage, NONCE_PLACEHOLDER, pageCacheKey, storePage } from './utils/page-cache.server'
+import { startCheckoutSweep } from './utils/checkout.server'
 import { startSessionSweep } from './utils/session.server'
 
 export const streamTimeout = 5_000
@@ -34,7 +35,8 @@ export function handleDataRequest(response: Response) {
 
 /** Housekeeping the server starts once it listens (server/index.ts); returns what stops it. */
 export function startBackgroundWork() {
-	return startSessionSweep()
+	const stops = [startSessionSweep(), startCheckoutSweep()]
+	return () => stops.forEach((stop) => stop())
 }
 
 function routeCacheControls({ staticHandlerContext: context }: EntryContext) {

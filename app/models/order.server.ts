@@ -1,5 +1,10 @@
+import type { Prisma } from '~/generated/prisma/client'
 import type { OrderStatus } from '~/generated/prisma/enums'
 import { prisma } from '~/utils/db.server'
+import { releasePickupCapacityIn, reservePickupCapacity } from './pickup-capacity.server'
+import { dateFromColumn } from './pickup-schedule.server'
+
+type Tx = Prisma.TransactionClient
 
 /** Orders the bakery owes or has handed over: they count for capacity, the day view and the prep list. */
 export const PAID_ORDER_STATUSES = ['PAID', 'READY', 'PICKED_UP'] as const satisfies readonly OrderStatus[]
@@ -10,10 +15,13 @@ export interface NewOrder {
 	lines: Array<{ menuItemId: string; name: string; unitPriceCents: number; quantity: number }>
 }
 
-/** A pending order with snapshots of each line's name and unit price, in one transaction. */
-export function createPendingOrder({ customer, currency, lines }: NewOrder) {
+/**
+ * A pending order with snapshots of each line's name and unit price, written with the caller's
+ * transaction (the checkout takes its pickup hold in the same one).
+ */
+export function createPendingOrder(tx: Tx, { customer, currency, lines }: NewOrder) {
 	const totalCents = lines.reduce((total, line) => total + line.unitPriceCents * line.quantity, 0)
-	return prisma.order.create({
+	return tx.order.create({
 		data: {
 			customerName: customer.name,
 			customerEmail: customer.email,
@@ -30,9 +38,16 @@ export function attachCheckoutSession(orderId: string, sessionId: string) {
 	return prisma.order.update({ where: { id: orderId }, data: { providerSessionId: sessionId } })
 }
 
-/** The payment provider refused or failed: the order must not stay pending. */
+/** The payment provider refused or failed: the order is cancelled and its pickup hold given back, together. */
 export function markOrderCheckoutFailed(orderId: string) {
-	return prisma.order.updateMany({ where: { id: orderId, status: 'PENDING' }, data: { status: 'CANCELLED' } })
+	return prisma.$transaction(async (tx) => {
+		const { count } = await tx.order.updateMany({
+			where: { id: orderId, status: 'PENDING' },
+			data: { status: 'CANCELLED' },
+		})
+		if (count > 0) await releasePickupCapacityIn(tx, orderId)
+		return count > 0
+	})
 }
 
 export type CheckoutEventKind = 'paid' | 'payment_failed' | 'expired' | 'cancelled' | 'ignored'
@@ -55,10 +70,15 @@ const transitions: Record<Exclude<CheckoutEventKind, 'ignored'>, { to: OrderStat
 
 export type FulfillmentOutcome = 'applied' | 'unchanged' | 'duplicate'
 
+/** No cap: a payment that arrives after its hold was released is kept and counted again (decision NEW-checkout-pickup). */
+const UNLIMITED_SLOT = 2_147_483_647
+
 /**
- * The one fulfillment function (webhooks, /success, the test payment page). Exactly once under
- * concurrency: the event id is claimed with ON CONFLICT DO NOTHING, and the status changes with a
- * conditional update inside the same transaction.
+ * The one fulfillment function (webhooks, /success, /cancel, the test payment page, the sweep). Exactly
+ * once under concurrency: the event id is claimed with ON CONFLICT DO NOTHING, and the status changes
+ * with a conditional update inside the same transaction. An expired, cancelled or failed session gives
+ * its pickup hold back in that transaction. A payment is never lost: one recorded for a session already
+ * expired or cancelled by us (never paid) still makes the order paid and takes its pickup hold again.
  */
 export async function applyCheckoutEvent(event: CheckoutEvent): Promise<FulfillmentOutcome> {
 	return prisma.$transaction(async (tx) => {
@@ -69,11 +89,74 @@ export async function applyCheckoutEvent(event: CheckoutEvent): Promise<Fulfillm
 		if (claimed.count === 0) return 'duplicate'
 		if (event.kind === 'ignored') return 'unchanged'
 		const transition = transitions[event.kind]
+		if (event.kind === 'paid') return (await recordPayment(tx, event.sessionId)) ? 'applied' : 'unchanged'
+		const order = await tx.order.findUnique({ where: { providerSessionId: event.sessionId }, select: { id: true } })
+		if (!order) return 'unchanged'
 		const { count } = await tx.order.updateMany({
-			where: { providerSessionId: event.sessionId, status: 'PENDING' },
-			data: { status: transition.to, ...(transition.paidAt ? { paidAt: new Date() } : {}) },
+			where: { id: order.id, status: 'PENDING' },
+			data: { status: transition.to },
 		})
-		return count > 0 ? 'applied' : 'unchanged'
+		if (count === 0) return 'unchanged'
+		await releasePickupCapacityIn(tx, order.id)
+		return 'applied'
+	})
+}
+
+async function recordPayment(tx: Tx, sessionId: string) {
+	const { count } = await tx.order.updateMany({
+		where: {
+			providerSessionId: sessionId,
+			OR: [{ status: 'PENDING' }, { status: { in: ['EXPIRED', 'CANCELLED'] }, paidAt: null }],
+		},
+		data: { status: 'PAID', paidAt: new Date() },
+	})
+	if (count === 0) return false
+	const order = await tx.order.findUniqueOrThrow({
+		where: { providerSessionId: sessionId },
+		select: {
+			id: true,
+			capacityHeld: true,
+			pickupAt: true,
+			pickupDate: true,
+			items: { select: { menuItemId: true, quantity: true } },
+		},
+	})
+	if (!order.capacityHeld && order.pickupAt && order.pickupDate) {
+		await reservePickupCapacity(tx, {
+			orderId: order.id,
+			slotStart: order.pickupAt,
+			pickupDate: dateFromColumn(order.pickupDate),
+			ordersPerSlot: UNLIMITED_SLOT,
+			items: order.items.flatMap(({ menuItemId, quantity }) =>
+				menuItemId ? [{ menuItemId, quantity, dailyLimit: null }] : [],
+			),
+		})
+	}
+	return true
+}
+
+/**
+ * The sweep found no live session for a pending order (the provider forgot it, or it was never
+ * attached): expired, its hold released, in one transaction. False when it is no longer pending.
+ */
+export function expireAbandonedOrder(orderId: string) {
+	return prisma.$transaction(async (tx) => {
+		const { count } = await tx.order.updateMany({
+			where: { id: orderId, status: 'PENDING' },
+			data: { status: 'EXPIRED' },
+		})
+		if (count > 0) await releasePickupCapacityIn(tx, orderId)
+		return count > 0
+	})
+}
+
+/** Pending orders still holding pickup capacity, created before `olderThan` (past their session's lifetime). */
+export function listAbandonedCheckouts(olderThan: Date, take = 100) {
+	return prisma.order.findMany({
+		where: { status: 'PENDING', capacityHeld: true, createdAt: { lt: olderThan } },
+		select: { id: true, providerSessionId: true },
+		orderBy: { createdAt: 'asc' },
+		take,
 	})
 }
 
@@ -85,6 +168,7 @@ const orderSummary = {
 	customerName: true,
 	createdAt: true,
 	paidAt: true,
+	pickupAt: true,
 	items: { select: { name: true, unitPriceCents: true, quantity: true }, orderBy: { id: 'asc' as const } },
 } as const
 

@@ -1,12 +1,26 @@
-import type { MetaFunction } from '@remix-run/node'
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link } from '@remix-run/react'
 import { useEffect } from 'react'
 import { useCart } from '~/components/cart-provider'
 import { buttonClass } from '~/components/ui/forms'
+import { cancelCheckoutSession } from '~/utils/checkout.server'
+import { outageHeaders, withOutagePolicy } from '~/utils/outage.server'
 import { pageMeta } from '~/utils/seo'
 
 export const meta: MetaFunction = (args) =>
 	pageMeta(args, { title: 'Order Cancelled', description: 'Your order was cancelled.', noindex: true })
+
+export const headers = outageHeaders
+
+/**
+ * The payment page's way back (`cancel_url` carries the session id): the pending order is cancelled and
+ * its pickup time given back at once, not 30 minutes later. Idempotent; an unknown or paid session is left alone.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+	const sessionId = new URL(request.url).searchParams.get('session_id') ?? ''
+	if (sessionId && sessionId.length <= 255) await withOutagePolicy(() => cancelCheckoutSession(sessionId))
+	return data(null, { headers: { 'Cache-Control': 'private, no-store' } })
+}
 
 /** The cart was emptied right before going to payment; a cancelled payment puts it back. */
 export default function Cancel() {

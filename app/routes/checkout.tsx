@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useFetcher, useLoaderData } from '@remix-run/react'
 import { Fragment, useEffect, useRef, useState } from 'react'
 import { CartPlaceholder } from '~/components/cart/cart-line-image'
@@ -8,12 +8,17 @@ import { EmptyCart } from '~/components/cart/empty-cart'
 import { useCart } from '~/components/cart-provider'
 import { CheckoutLines } from '~/components/checkout/checkout-lines'
 import { ConfirmOrderDialog } from '~/components/checkout/confirm-order-dialog'
+import { PickupChooser } from '~/components/checkout/pickup-chooser'
 import { buttonClass, FormErrors, TextField } from '~/components/ui/forms'
 import { bodyLimits, bodyProblems, readForm } from '~/utils/body.server'
 import { checkoutRequestSchema, isMissingDetail, MISSING_DETAILS_MESSAGE, type CheckoutRequest } from '~/utils/checkout'
 import { startCheckout } from '~/utils/checkout.server'
+import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE } from '~/utils/cart'
 import { formReply } from '~/utils/form-reply.server'
+import { withOutagePolicy } from '~/utils/outage.server'
 import { paymentMode } from '~/utils/payments.server'
+import { formatPickupAt } from '~/utils/pickup-display'
+import { loadCartPickup, type CartLine } from '~/utils/pickup.server'
 import { consumeRateLimit } from '~/utils/rate-limit.server'
 import { clientKey, siteOrigin } from '~/utils/request.server'
 import { withRetryAfter } from '~/utils/route-headers'
@@ -27,8 +32,36 @@ const noStore = { 'Cache-Control': 'private, no-store' }
 // A rate-limited checkout says when to try again.
 export const headers = withRetryAfter(noStore)
 
-export function loader() {
-	return data({ paymentsEnabled: paymentMode() !== 'disabled' }, { headers: noStore })
+/**
+ * The page, and (with the cart's lines as `?item=<id>:<quantity>`, fetched by the form once the cart is
+ * known, since the cart lives in the browser) the pickup days and free times for that cart.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+	const paymentsEnabled = paymentMode() !== 'disabled'
+	const lines = cartLinesOf(new URL(request.url).searchParams.getAll('item'))
+	const pickup = paymentsEnabled && lines ? await withOutagePolicy(() => pickupFor(lines)) : null
+	return data({ paymentsEnabled, pickup }, { headers: noStore })
+}
+
+function cartLinesOf(values: string[]): CartLine[] | null {
+	if (values.length === 0 || values.length > MAX_CART_LINES) return null
+	const lines: CartLine[] = []
+	for (const value of values) {
+		const match = /^([A-Za-z0-9_-]{1,100}):(\d{1,3})$/.exec(value)
+		const quantity = Number(match?.[2])
+		if (!match || quantity < 1 || quantity > MAX_QUANTITY_PER_LINE) return null
+		lines.push({ id: match[1]!, quantity })
+	}
+	return lines
+}
+
+/** Every day of the horizon; only the free times of each are sent (taken and too-soon ones are not offered). */
+async function pickupFor(lines: CartLine[]) {
+	const { schedule, days } = await loadCartPickup(lines)
+	return {
+		timeZone: schedule.timeZone,
+		days: days.map((day) => ({ ...day, slots: day.slots.filter((slot) => slot.available) })),
+	}
 }
 
 /** Every answer says where to pay (`url`), or why not (`result`: field and form errors, what was typed). */
@@ -55,8 +88,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 	const checkout = await startCheckout(submission.value, { origin: siteOrigin(request) })
 	if (!checkout.ok) {
-		const formErrors = [checkout.error]
-		return formReply(submission, { status: checkout.status, headers: noStore, formErrors }, notStarted)
+		// A pickup refusal (slot just taken, an item's limit, too soon…) belongs to the pickup choice; the rest stays as typed.
+		const errors = checkout.field
+			? { fieldErrors: { [checkout.field]: [checkout.error] } }
+			: { formErrors: [checkout.error] }
+		return formReply(submission, { status: checkout.status, headers: noStore, ...errors }, notStarted)
 	}
 	return formReply(submission, { headers: noStore }, { url: checkout.url })
 }
@@ -98,8 +134,12 @@ export default function Checkout() {
 function CheckoutForm() {
 	const cart = useCart()
 	const fetcher = useFetcher<typeof action>()
+	const pickupFetcher = useFetcher<typeof loader>()
 	const formRef = useRef<HTMLFormElement>(null)
-	const [previewed, setPreviewed] = useState<CheckoutRequest['customer'] | null>(null)
+	const [previewed, setPreviewed] = useState<CheckoutRequest | null>(null)
+	const pickupQuery = new URLSearchParams(cart.items.map((item) => ['item', `${item.id}:${item.quantity}`])).toString()
+	const pickupUrl = `/checkout?${pickupQuery}`
+	const pickup = pickupFetcher.data?.pickup ?? null
 	const backToFields = useRef(false)
 	const [previewTried, setPreviewTried] = useState(false)
 	const [form, fields] = useForm({
@@ -112,7 +152,7 @@ function CheckoutForm() {
 		onSubmit(event, { submission }) {
 			// Preview Order never posts: paying starts from the dialog.
 			event.preventDefault()
-			if (submission?.status === 'success') setPreviewed(submission.value.customer)
+			if (submission?.status === 'success') setPreviewed(submission.value)
 		},
 	})
 	const customer = fields.customer.getFieldset()
@@ -128,18 +168,28 @@ function CheckoutForm() {
 	]
 
 	useEffect(() => {
+		// The cart lives in this browser: its lines ask the loader which pickup times are free for it.
+		pickupFetcher.load(pickupUrl)
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- when the cart's lines change
+	}, [pickupUrl])
+
+	useEffect(() => {
 		if (fetcher.state !== 'idle' || !fetcher.data) return
 		if (fetcher.data.url) {
 			// Cleared only now, just before leaving for the payment page: a failure keeps the cart,
 			// and a cancelled payment gets it back (see /cancel).
 			cart.stashForPayment()
 			window.location.assign(fetcher.data.url)
-		} else if (
-			Object.keys(fetcher.data.result.error ?? {}).some((name) => name.startsWith(`${fields.customer.name}.`))
-		) {
-			// The server found a detail to fix: close the dialog, so its message shows beside the field.
-			backToFields.current = true
-			setPreviewed(null)
+		} else {
+			const fieldsWithErrors = Object.keys(fetcher.data.result.error ?? {})
+			const pickupRefused = fieldsWithErrors.includes(fields.pickupAt.name)
+			// Refused times are no longer free: offer what is left now.
+			if (pickupRefused) pickupFetcher.load(pickupUrl)
+			if (pickupRefused || fieldsWithErrors.some((name) => name.startsWith(`${fields.customer.name}.`))) {
+				// The server found a detail to fix: close the dialog, so its message shows beside the field.
+				backToFields.current = true
+				setPreviewed(null)
+			}
 		}
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- react to each finished submission only
 	}, [fetcher.state, fetcher.data])
@@ -148,7 +198,7 @@ function CheckoutForm() {
 		// After the dialog has handed focus back to Preview Order: on to the first field to fix.
 		if (previewed || !backToFields.current) return
 		backToFields.current = false
-		formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+		formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid]')?.focus()
 	}, [previewed])
 
 	return (
@@ -165,6 +215,13 @@ function CheckoutForm() {
 				<TextField meta={customer.name} label="Full Name" autoComplete="name" />
 				<TextField meta={customer.email} label="Email Address" type="email" autoComplete="email" />
 				<TextField meta={customer.phone} label="Phone Number (Optional)" type="tel" autoComplete="tel" />
+				<PickupChooser
+					days={pickup?.days ?? null}
+					name={fields.pickupAt.name}
+					errorId={fields.pickupAt.errorId}
+					errors={fields.pickupAt.errors}
+					loading={pickupFetcher.state !== 'idle' || !pickupFetcher.data}
+				/>
 				{cart.items.map((item, index) => (
 					<Fragment key={item.id}>
 						<input type="hidden" name={`${fields.items.name}[${index}].id`} value={item.id} />
@@ -182,7 +239,8 @@ function CheckoutForm() {
 			</div>
 			<ConfirmOrderDialog
 				open={previewed !== null}
-				customer={previewed}
+				customer={previewed?.customer ?? null}
+				pickup={previewed && pickup ? formatPickupAt(previewed.pickupAt, pickup.timeZone) : null}
 				processing={processing}
 				errorId={form.errorId}
 				errors={problems}

@@ -3,7 +3,9 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { useEffect } from 'react'
 import { useCart } from '~/components/cart-provider'
 import { OrderLines } from '~/components/checkout/order-lines'
+import { PickupDetails } from '~/components/checkout/pickup-details'
 import { orderNumber } from '~/models/order.server'
+import { getPickupSettings } from '~/models/pickup-schedule.server'
 import { confirmCheckoutSession } from '~/utils/checkout.server'
 import { outageHeaders, withOutagePolicy } from '~/utils/outage.server'
 import { pageMeta } from '~/utils/seo'
@@ -16,11 +18,21 @@ export const headers = outageHeaders
 /** Shows a confirmation only for a session the payment provider reports as paid — never a fake one. */
 export async function loader({ request }: LoaderFunctionArgs) {
 	const sessionId = new URL(request.url).searchParams.get('session_id') ?? ''
-	const order = sessionId ? await withOutagePolicy(() => confirmCheckoutSession(sessionId)) : null
-	const view = order && {
-		number: orderNumber(order.id),
-		totalCents: order.totalCents,
-		items: order.items.map(({ name, quantity, unitPriceCents }) => ({ name, quantity, unitPriceCents })),
+	const found = sessionId
+		? await withOutagePolicy(async () => {
+				const order = await confirmCheckoutSession(sessionId)
+				return order && { order, timeZone: (await getPickupSettings()).timeZone }
+			})
+		: null
+	const view = found && {
+		number: orderNumber(found.order.id),
+		totalCents: found.order.totalCents,
+		items: found.order.items.map(({ name, quantity, unitPriceCents }) => ({ name, quantity, unitPriceCents })),
+		pickup: found.order.pickupAt && {
+			at: found.order.pickupAt.toISOString(),
+			timeZone: found.timeZone,
+			calendarHref: `/order-pickup.ics?session_id=${encodeURIComponent(sessionId)}`,
+		},
 	}
 	return data({ order: view }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
@@ -51,6 +63,7 @@ export default function Success() {
 			<p className="mt-4 text-center text-lg">Thank you for your purchase. A receipt has been sent to your email.</p>
 			<div className="mt-8 rounded-2xl bg-white p-6 shadow-md ring-1 ring-dough">
 				<h2 className="font-display text-xl font-bold">Order #{order.number}</h2>
+				{order.pickup ? <PickupDetails {...order.pickup} /> : null}
 				<OrderLines
 					lines={order.items.map((line, index) => ({ ...line, key: String(index) }))}
 					totalCents={order.totalCents}

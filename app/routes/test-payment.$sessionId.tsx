@@ -5,6 +5,7 @@ import { buttonClass } from '~/components/ui/forms'
 import { applyCheckoutEvent, findOrderBySessionId } from '~/models/order.server'
 import { bodyProblems, readForm } from '~/utils/body.server'
 import { formatPrice } from '~/utils/money'
+import { testSessionExpired } from '~/utils/checkout.server'
 import { paymentMode } from '~/utils/payments.server'
 
 export const meta: MetaFunction = () => [{ title: 'Test payment' }, { name: 'robots', content: 'noindex' }]
@@ -17,9 +18,18 @@ async function requireTestOrder(sessionId: string | undefined) {
 	return order
 }
 
+/** Like a Stripe session, a test session can be paid for CHECKOUT_SESSION_MINUTES only (its pickup hold lapses). */
+const SESSION_EXPIRED_MESSAGE = 'This payment page has expired. Please check out again.'
+
 export async function loader({ params }: LoaderFunctionArgs) {
 	const order = await requireTestOrder(params.sessionId)
-	const view = { ...order, createdAt: order.createdAt.toISOString(), paidAt: order.paidAt?.toISOString() ?? null }
+	const view = {
+		...order,
+		createdAt: order.createdAt.toISOString(),
+		paidAt: order.paidAt?.toISOString() ?? null,
+		pickupAt: order.pickupAt?.toISOString() ?? null,
+		expired: order.status === 'EXPIRED' || (order.status === 'PENDING' && testSessionExpired(order.createdAt)),
+	}
 	return data({ order: view }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 
@@ -35,6 +45,15 @@ export async function action({ params, request }: ActionFunctionArgs) {
 	const intent = form.value.get('intent')
 	if (order.status !== 'PENDING')
 		return redirect(order.status === 'PAID' ? `/success?session_id=${sessionId}` : '/cancel')
+	if (testSessionExpired(order.createdAt)) {
+		await applyCheckoutEvent({
+			eventId: `test-expired:${sessionId}`,
+			type: 'test.session.expired',
+			kind: 'expired',
+			sessionId,
+		})
+		return data({ error: SESSION_EXPIRED_MESSAGE }, { status: 410 })
+	}
 	if (intent === 'pay') {
 		await applyCheckoutEvent({
 			eventId: `test-pay:${sessionId}`,
@@ -50,7 +69,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
 		kind: 'cancelled',
 		sessionId,
 	})
-	return redirect('/cancel')
+	return redirect(`/cancel?session_id=${encodeURIComponent(sessionId)}`)
 }
 
 export default function TestPayment() {
@@ -68,14 +87,14 @@ export default function TestPayment() {
 				lines={order.items.map((line, index) => ({ ...line, key: String(index) }))}
 				totalCents={order.totalCents}
 			/>
-			{actionData?.error ? (
+			{actionData?.error || order.expired ? (
 				<p role="alert" className="mt-4 font-semibold text-red-800">
-					{actionData.error}
+					{actionData?.error ?? SESSION_EXPIRED_MESSAGE}
 				</p>
 			) : null}
 			<div className="mt-6 flex gap-3">
 				<Form method="post">
-					<button className={buttonClass} name="intent" value="pay" disabled={busy}>
+					<button className={buttonClass} name="intent" value="pay" disabled={busy || order.expired}>
 						Pay {formatPrice(order.totalCents)}
 					</button>
 				</Form>

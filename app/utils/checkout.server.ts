@@ -1,27 +1,67 @@
+import { getBusiness } from '~/config/business.server'
+import { streetAddressLine } from '~/config/business'
 import { findMenuItemsForCheckout } from '~/models/menu-item.server'
 import {
 	applyCheckoutEvent,
 	attachCheckoutSession,
 	createPendingOrder,
+	expireAbandonedOrder,
 	findOrderBySessionId,
+	listAbandonedCheckouts,
 	markOrderCheckoutFailed,
 	PAID_ORDER_STATUSES,
 } from '~/models/order.server'
+import { reservePickupCapacity, withPickupHold, type PickupRefusal } from '~/models/pickup-capacity.server'
 import { CHECKOUT_FAILED_MESSAGE, checkoutRequestSchema, type CheckoutRequest } from './checkout'
-import { createTestProvider, paymentMode, stripeProvider, type PaymentProvider } from './payments.server'
+import {
+	CHECKOUT_SESSION_MINUTES,
+	createTestProvider,
+	getStripe,
+	paymentMode,
+	stripeProvider,
+	type PaymentProvider,
+} from './payments.server'
+import {
+	itemLimitMessage,
+	itemPickupMessage,
+	PICKUP_CLOSED_MESSAGE,
+	PICKUP_TOO_SOON_MESSAGE,
+	PICKUP_UNAVAILABLE_MESSAGE,
+	pickupNoticeText,
+	SLOT_TAKEN_MESSAGE,
+} from './pickup-display'
+import { checkPickupSlot, localDateOf, type LocalDate, type PickupCheck } from './pickup-schedule'
+import { loadCartPickup } from './pickup.server'
 
 const CURRENCY = 'usd'
 
 export type StartCheckoutResult =
 	| { ok: true; url: string; orderId: string }
-	| { ok: false; status: number; error: string; unavailableIds?: string[] }
+	| {
+			ok: false
+			status: number
+			error: string
+			unavailableIds?: string[]
+			/** The form field the error belongs to ('pickupAt': choose another time; the rest of the form stays). */
+			field?: 'pickupAt'
+	  }
 
 const testProvider = createTestProvider(async (sessionId) => {
 	const order = await findOrderBySessionId(sessionId)
 	if (!order) return null
-	const status = order.status === 'PAID' ? 'complete' : order.status === 'EXPIRED' ? 'expired' : 'open'
-	return { id: sessionId, paid: order.status === 'PAID', status }
+	const paid = (PAID_ORDER_STATUSES as readonly string[]).includes(order.status)
+	const status = paid
+		? 'complete'
+		: order.status === 'PENDING' && !testSessionExpired(order.createdAt)
+			? 'open'
+			: 'expired'
+	return { id: sessionId, paid, status }
 })
+
+/** The test provider's sessions last as long as Stripe's: past that they can no longer be paid. */
+export function testSessionExpired(createdAt: Date, now = new Date()) {
+	return now.getTime() - createdAt.getTime() > CHECKOUT_SESSION_MINUTES * 60_000
+}
 
 export function getPaymentProvider(): PaymentProvider | null {
 	const mode = paymentMode()
@@ -31,10 +71,15 @@ export function getPaymentProvider(): PaymentProvider | null {
 }
 
 /**
- * Prices an order from the database only, records it as pending with line snapshots, and opens a
- * hosted checkout session for it. Any provider failure cancels the order; nothing is charged.
+ * Prices an order from the database only, checks the chosen pickup slot against the schedule and the
+ * cart's item rules, then records the pending order and holds its slot and item quantities in one
+ * transaction, and only then (no row locks held) opens a hosted checkout session for it. Any provider
+ * failure cancels the order and gives its hold back; nothing is charged. Decision NEW-checkout-pickup.
  */
-export async function startCheckout(body: unknown, { origin }: { origin: string }): Promise<StartCheckoutResult> {
+export async function startCheckout(
+	body: unknown,
+	{ origin, now = new Date() }: { origin: string; now?: Date },
+): Promise<StartCheckoutResult> {
 	const parsed = checkoutRequestSchema.safeParse(body)
 	if (!parsed.success) {
 		return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? 'Invalid checkout request.' }
@@ -45,15 +90,55 @@ export async function startCheckout(body: unknown, { origin }: { origin: string 
 	const priced = await priceFromDatabase(parsed.data.items)
 	if (!priced.ok) return priced
 
-	const order = await createPendingOrder({ customer: parsed.data.customer, currency: CURRENCY, lines: priced.lines })
+	const pickup = await loadCartPickup(parsed.data.items, now)
+	const check = checkPickupSlot(pickup.schedule, pickup.items, pickup.usage, now, parsed.data.pickupAt)
+	if (!check.ok) {
+		return pickupRefused(check, localDateOf(parsed.data.pickupAt, pickup.schedule.timeZone), priced.lines)
+	}
+
+	const slotStart = new Date(parsed.data.pickupAt)
+	const limits = new Map(pickup.items.map((item) => [item.menuItemId, item.dailyLimit]))
+	const held = await withPickupHold(check.date, async (tx) => {
+		const created = await createPendingOrder(tx, {
+			customer: parsed.data.customer,
+			currency: CURRENCY,
+			lines: priced.lines,
+		})
+		await reservePickupCapacity(tx, {
+			orderId: created.id,
+			slotStart,
+			pickupDate: check.date,
+			ordersPerSlot: pickup.schedule.ordersPerSlot,
+			items: priced.lines.map(({ menuItemId, quantity }) => ({
+				menuItemId,
+				quantity,
+				dailyLimit: limits.get(menuItemId) ?? null,
+			})),
+		})
+		return created
+	})
+	if (!held.ok) return holdRefused(held, check.date, priced.lines)
+	const order = held.value
+
+	const business = getBusiness()
 	try {
 		const session = await provider.createCheckoutSession({
 			orderId: order.id,
 			currency: CURRENCY,
 			customerEmail: parsed.data.customer.email,
-			lines: priced.lines.map(({ name, unitPriceCents, quantity }) => ({ name, unitAmountCents: unitPriceCents, quantity })),
+			lines: priced.lines.map(({ name, unitPriceCents, quantity }) => ({
+				name,
+				unitAmountCents: unitPriceCents,
+				quantity,
+			})),
 			successUrl: `${origin}/success?session_id={CHECKOUT_SESSION_ID}`,
-			cancelUrl: `${origin}/cancel`,
+			cancelUrl: `${origin}/cancel?session_id={CHECKOUT_SESSION_ID}`,
+			pickupAt: slotStart.toISOString(),
+			pickupText: pickupNoticeText(
+				slotStart,
+				pickup.schedule.timeZone,
+				`${business.name}, ${streetAddressLine(business)}`,
+			),
 		})
 		await attachCheckoutSession(order.id, session.sessionId)
 		return { ok: true, url: session.url, orderId: order.id }
@@ -62,6 +147,40 @@ export async function startCheckout(body: unknown, { origin }: { origin: string 
 		await markOrderCheckoutFailed(order.id)
 		return { ok: false, status: 502, error: CHECKOUT_FAILED_MESSAGE }
 	}
+}
+
+type PricedLine = { menuItemId: string; name: string }
+
+function nameOf(lines: readonly PricedLine[], menuItemId: string | undefined) {
+	return lines.find((line) => line.menuItemId === menuItemId)?.name ?? 'An item in your cart'
+}
+
+const pickupConflict = (error: string) => ({ ok: false as const, status: 409, error, field: 'pickupAt' as const })
+
+/** The engine's refusal of the chosen slot, in the customer's words, on the pickup field. */
+function pickupRefused(check: Extract<PickupCheck, { ok: false }>, date: LocalDate, lines: readonly PricedLine[]) {
+	switch (check.reason) {
+		case 'fully-booked':
+			return pickupConflict(SLOT_TAKEN_MESSAGE)
+		case 'item-limit':
+			return pickupConflict(itemLimitMessage(nameOf(lines, check.menuItemId), check.left ?? 0, date))
+		case 'too-soon':
+			return pickupConflict(
+				check.menuItemId ? itemPickupMessage(nameOf(lines, check.menuItemId), 'too-soon') : PICKUP_TOO_SOON_MESSAGE,
+			)
+		case 'outside-window':
+			return pickupConflict(itemPickupMessage(nameOf(lines, check.menuItemId), 'outside-window'))
+		case 'closed':
+			return pickupConflict(PICKUP_CLOSED_MESSAGE)
+		default:
+			return pickupConflict(PICKUP_UNAVAILABLE_MESSAGE)
+	}
+}
+
+/** The capacity counters refused: the slot filled, or an item's daily limit, while the customer chose. */
+function holdRefused(refusal: PickupRefusal, date: LocalDate, lines: readonly PricedLine[]) {
+	if (refusal.reason === 'slot-full') return pickupConflict(SLOT_TAKEN_MESSAGE)
+	return pickupConflict(itemLimitMessage(nameOf(lines, refusal.menuItemId), refusal.left, date))
 }
 
 async function priceFromDatabase(items: CheckoutRequest['items']) {
@@ -108,4 +227,97 @@ export async function confirmCheckoutSession(sessionId: string) {
 	}
 	const order = await findOrderBySessionId(sessionId)
 	return order && (PAID_ORDER_STATUSES as readonly string[]).includes(order.status) ? order : null
+}
+
+export type CancelOutcome = 'cancelled' | 'not-pending' | 'kept'
+
+/**
+ * /cancel?session_id=…: the customer left the payment page. The session's pending order is cancelled
+ * and its pickup hold given back, once (a reload finds nothing pending). With Stripe the session is
+ * expired first so it can no longer be paid; if Stripe cannot be reached, the hold stays and the
+ * sweep settles it once the session has lapsed.
+ */
+export async function cancelCheckoutSession(sessionId: string): Promise<CancelOutcome> {
+	const provider = getPaymentProvider()
+	if (!provider || !sessionId) return 'not-pending'
+	const order = await findOrderBySessionId(sessionId)
+	if (!order || order.status !== 'PENDING') return 'not-pending'
+	if (provider.kind === 'stripe') {
+		try {
+			await getStripe().checkout.sessions.expire(sessionId)
+		} catch (error) {
+			// Already expired is as good; paid (complete) or unreachable is not.
+			const state = await provider.retrieveSession(sessionId).catch(() => null)
+			if (state?.status !== 'expired') {
+				console.error(`Could not expire checkout session ${sessionId}: ${String(error)}`)
+				return 'kept'
+			}
+		}
+	}
+	const outcome = await applyCheckoutEvent({
+		eventId: `cancel:${sessionId}`,
+		type: 'checkout.session.cancel_return',
+		kind: 'cancelled',
+		sessionId,
+	})
+	return outcome === 'applied' ? 'cancelled' : 'not-pending'
+}
+
+/** A pending order is settled by the sweep once its session has certainly lapsed (its lifetime and a minute). */
+const SWEEP_GRACE_MS = (CHECKOUT_SESSION_MINUTES + 1) * 60_000
+
+/**
+ * The periodic sweep for missed webhooks: each pending order still holding capacity past its session's
+ * lifetime is settled by asking the provider. Expired or unknown → expired and its hold released;
+ * paid → fulfilled (it keeps its hold); unreachable or still open → left for the next sweep.
+ * Returns how many holds it released.
+ */
+export async function sweepAbandonedCheckouts(now = new Date()) {
+	const provider = getPaymentProvider()
+	let released = 0
+	for (const order of await listAbandonedCheckouts(new Date(now.getTime() - SWEEP_GRACE_MS))) {
+		const sessionId = order.providerSessionId
+		if (!sessionId) {
+			// The session was never attached (the process stopped between the hold and the provider's answer).
+			if (await expireAbandonedOrder(order.id)) released += 1
+			continue
+		}
+		if (!provider) continue
+		const session = await provider.retrieveSession(sessionId).catch((error: unknown) => {
+			console.error(`Sweep could not retrieve checkout session ${sessionId}: ${String(error)}`)
+			return undefined
+		})
+		if (session === undefined || session?.status === 'open') continue
+		if (session?.paid) {
+			await applyCheckoutEvent({ eventId: `sweep-paid:${sessionId}`, type: 'sweep.paid', kind: 'paid', sessionId })
+			continue
+		}
+		const outcome = await applyCheckoutEvent({
+			eventId: `sweep-expired:${sessionId}`,
+			type: 'sweep.expired',
+			kind: 'expired',
+			sessionId,
+		})
+		if (outcome === 'applied') released += 1
+	}
+	return released
+}
+
+const CHECKOUT_SWEEP_INTERVAL_MS = 2 * 60_000
+
+/** Runs the sweep in the background (server start-up); returns what stops it. Issue 15 moves it to a job queue. */
+export function startCheckoutSweep(intervalMs = CHECKOUT_SWEEP_INTERVAL_MS) {
+	let running = false
+	const sweep = () => {
+		if (running) return
+		running = true
+		sweepAbandonedCheckouts()
+			.catch((error: unknown) => {
+				console.error(`Checkout sweep failed: ${error instanceof Error ? error.message : String(error)}`)
+			})
+			.finally(() => (running = false))
+	}
+	const timer = setInterval(sweep, intervalMs)
+	timer.unref()
+	return () => clearInterval(timer)
 }

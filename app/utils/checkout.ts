@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE } from './cart'
+import { CHOOSE_PICKUP_MESSAGE } from './pickup-display'
 
 const NAME_REQUIRED = 'Please enter your name.'
 const EMAIL_REQUIRED = 'Please enter your email address.'
@@ -40,6 +41,13 @@ const customerSchema = z.object({
  */
 export const checkoutRequestSchema = z.object({
 	customer: customerSchema,
+	/** The chosen slot's start (ISO instant); the server checks it against the schedule and holds it. */
+	pickupAt: z
+		.string({ required_error: CHOOSE_PICKUP_MESSAGE })
+		.trim()
+		.min(1, CHOOSE_PICKUP_MESSAGE)
+		.max(40, CHOOSE_PICKUP_MESSAGE)
+		.refine((value) => !Number.isNaN(Date.parse(value)), CHOOSE_PICKUP_MESSAGE),
 	items: z
 		.array(
 			z.object({

@@ -15,6 +15,10 @@ export interface CreateSessionInput {
 	customerEmail: string
 	successUrl: string
 	cancelUrl: string
+	/** The chosen pickup, ISO instant, recorded in the session's metadata. */
+	pickupAt?: string
+	/** Said on the hosted payment page beside the Pay button, e.g. 'Pickup Tue, Nov 24 at 9:00 AM …'. */
+	pickupText?: string
 }
 
 export interface SessionState {
@@ -30,7 +34,15 @@ export interface PaymentProvider {
 	retrieveSession(sessionId: string): Promise<SessionState | null>
 }
 
-export const CHECKOUT_SESSION_MINUTES = 35 // Stripe accepts 30 minutes to 24 hours
+/** The issue's 30 minutes, Stripe's minimum: the pickup hold lasts as long as the session can be paid. */
+export const CHECKOUT_SESSION_MINUTES = 30
+/** Stripe measures `expires_at` from when it receives the request: a little slack keeps it at 30 minutes or more. */
+const EXPIRY_SLACK_SECONDS = 15
+
+/** The Unix time a new session expires. */
+export function checkoutSessionExpiresAt(now = Date.now()) {
+	return Math.floor(now / 1000) + CHECKOUT_SESSION_MINUTES * 60 + EXPIRY_SLACK_SECONDS
+}
 
 let stripeClient: Stripe | undefined
 
@@ -64,11 +76,12 @@ const stripeProvider: PaymentProvider = {
 				})),
 				customer_email: input.customerEmail,
 				client_reference_id: input.orderId,
-				metadata: { orderId: input.orderId },
+				metadata: { orderId: input.orderId, ...(input.pickupAt ? { pickupAt: input.pickupAt } : {}) },
 				payment_intent_data: { metadata: { orderId: input.orderId } },
+				...(input.pickupText ? { custom_text: { submit: { message: input.pickupText } } } : {}),
 				success_url: input.successUrl,
 				cancel_url: input.cancelUrl,
-				expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_SESSION_MINUTES * 60,
+				expires_at: checkoutSessionExpiresAt(),
 				locale: 'auto',
 			},
 			// A retried request for the same order returns the same session instead of a second one.

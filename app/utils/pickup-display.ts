@@ -82,3 +82,25 @@ export function preorderLabel(from: LocalDate | null, until: LocalDate | null) {
 export function soldOutInHorizonLabel(horizonDays: number) {
 	return `Sold out for the next ${horizonDays} days`
 }
+
+/** Beside the Pay button on the payment page: 'Pickup Tue, Nov 24 at 9:00 AM at Doce Dulce Bakery, 2814 Colby Ave, …'. */
+export function pickupNoticeText(pickupAt: Date | string, timeZone: string, place: string) {
+	return `Pickup ${formatPickupAt(pickupAt, timeZone)} at ${place}.`
+}
+
+/** When a chosen pickup time cannot be held (reasons other than a full slot or an item's limit). */
+export const PICKUP_TOO_SOON_MESSAGE = 'That pickup time is too soon for your order — please choose a later time.'
+export const PICKUP_CLOSED_MESSAGE = 'We are closed at that time — please choose another pickup time.'
+export const PICKUP_UNAVAILABLE_MESSAGE = 'That pickup time is not available — please choose another.'
+
+/** An item in the cart rules the chosen day out (its lead time or preorder window). */
+export function itemPickupMessage(itemName: string, reason: 'too-soon' | 'outside-window') {
+	return reason === 'too-soon'
+		? `${itemName} needs more notice — please choose a later pickup time.`
+		: `${itemName} is not offered for pickup that day — please choose another day.`
+}
+
+/** The calendar event's title for an order. */
+export function pickupEventTitle(businessName: string, orderNumber: string) {
+	return `Pick up order #${orderNumber} at ${businessName}`
+}

@@ -71,6 +71,7 @@ async function checkOut(page: Page, watch: ErrorWatch) {
 	await visitHydrated(page, watch, '/checkout')
 	await page.getByLabel('Full Name').fill('Ana Souza')
 	await page.getByLabel('Email Address').fill('ana@example.com')
+	await page.getByRole('group', { name: /^Pickup time on / }).getByRole('radio').first().check()
 	await page.getByRole('button', { name: 'Preview Order' }).click()
 	await page.getByRole('dialog', { name: 'Confirm Your Order' }).getByRole('button', { name: 'Confirm & Pay' }).click()
 	await expect(page.getByRole('heading', { level: 1, name: 'Pay for your order' })).toBeVisible()

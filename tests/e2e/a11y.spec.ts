@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { choosePickup } from './pickup-support'
 import { expectNoAxeViolations, gotoHydrated } from './support'
 
 /**
@@ -80,6 +81,7 @@ for (const { name, viewport } of widths) {
 			await test.step('checkout with missing details', () => expectNoAxeViolations(page))
 			await page.getByLabel('Full Name').fill('Ana Souza')
 			await page.getByLabel('Email Address').fill('ana@example.com')
+			await choosePickup(page)
 			await page.getByRole('button', { name: 'Preview Order' }).click()
 			await expect(page.getByRole('dialog', { name: 'Confirm Your Order' })).toBeVisible()
 			await test.step('order preview dialog', () => expectNoAxeViolations(page))

@@ -1,4 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { formatPickupAt } from '../../app/utils/pickup-display'
+import { BAKERY_ZONE, choosePickup } from './pickup-support'
 import { expectNoAxeViolations, gotoHydrated, mockStripeUrl } from './support'
 
 async function cartWithTwoCakes(page: Page) {
@@ -19,7 +21,11 @@ async function fillCustomer(page: Page, name = 'Ana Souza', email = 'ana@example
 	await page.getByLabel('Phone Number (Optional)').fill('')
 }
 
-test('full purchase: preview, Processing..., pay on the hosted page, confirmed order, empty cart', async ({ page }) => {
+test('full purchase: pickup time, preview, Processing..., pay on the hosted page, confirmed order with its pickup, empty cart', async ({
+	page,
+}) => {
+	// Three pages checked with axe on a machine shared with other runs.
+	test.slow()
 	await cartWithTwoCakes(page)
 	await gotoHydrated(page, '/checkout')
 	await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible()
@@ -28,8 +34,11 @@ test('full purchase: preview, Processing..., pay on the hosted page, confirmed o
 		.first()
 		.textContent()
 	await fillCustomer(page)
+	const pickupAt = await choosePickup(page)
+	const pickupText = formatPickupAt(pickupAt, BAKERY_ZONE)
 	await page.getByRole('button', { name: 'Preview Order' }).click()
 	const dialog = page.getByRole('dialog', { name: 'Confirm Your Order' })
+	await expect(dialog).toContainText(pickupText)
 	await expect(dialog).toContainText('Ana Souza')
 	await expect(dialog).toContainText('ana@example.com')
 	await expect(dialog).toContainText('N/A')
@@ -56,6 +65,16 @@ test('full purchase: preview, Processing..., pay on the hosted page, confirmed o
 	await expect(page.getByText(/Order #[0-9A-Z]{8}/)).toBeVisible()
 	await expect(page.getByText('Chocolate Brigadeiro Cake x 1')).toBeVisible()
 	await expect(page.getByText(total!)).toBeVisible()
+	await expect(page.getByTestId('pickup-time')).toHaveText(pickupText)
+	await expect(page.getByText('Doce Dulce Bakery, 2814 Colby Ave, Everett, WA 98201')).toBeVisible()
+	await expect(page.getByRole('link', { name: 'Open in Google Maps' })).toHaveAttribute('href', /google\.com\/maps/)
+	const calendar = await page.request.get(
+		(await page.getByRole('link', { name: 'Add to calendar' }).getAttribute('href'))!,
+	)
+	expect(calendar.headers()['content-type']).toContain('text/calendar')
+	const ics = await calendar.text()
+	expect(ics).toContain(`DTSTART:${pickupAt.replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '')}`)
+	expect(ics).toContain('LOCATION:Doce Dulce Bakery\\, 2814 Colby Ave\\, Everett\\, WA 98201')
 	await expectNoAxeViolations(page)
 
 	await gotoHydrated(page, '/cart')
@@ -66,11 +85,12 @@ test('cancelling on the payment page lands on /cancel with the cart still there'
 	await cartWithTwoCakes(page)
 	await gotoHydrated(page, '/checkout')
 	await fillCustomer(page)
+	await choosePickup(page)
 	await page.getByRole('button', { name: 'Preview Order' }).click()
 	await page.getByRole('button', { name: 'Confirm & Pay' }).click()
 	await page.waitForURL(/\/pay\/cs_test_/)
 	await page.getByRole('button', { name: 'Cancel' }).click()
-	await page.waitForURL('**/cancel')
+	await page.waitForURL(/\/cancel\?session_id=cs_test_/)
 	await expect(page.getByRole('heading', { name: 'Order Cancelled' })).toBeVisible()
 	await expect(page.getByText("No worries — come back when you're ready!")).toBeVisible()
 	await expectNoAxeViolations(page)
@@ -97,6 +117,9 @@ test('Preview Order without name or e-mail says so beside each field and opens n
 	await fillCustomer(page)
 	await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0)
 	await expect(page.getByRole('alert').filter({ hasText: 'Please enter name and email.' })).toHaveCount(0)
+	await expect(page.getByText('Please choose a pickup time.')).toBeVisible()
+	await choosePickup(page)
+	await expect(page.getByText('Please choose a pickup time.')).toHaveCount(0)
 	await page.getByRole('button', { name: 'Preview Order' }).click()
 	await expect(page.getByRole('dialog', { name: 'Confirm Your Order' })).toBeVisible()
 })
@@ -105,6 +128,7 @@ test('a detail the server refuses is said beside its field, and what was typed s
 	await cartWithTwoCakes(page)
 	await gotoHydrated(page, '/checkout')
 	await fillCustomer(page)
+	await choosePickup(page)
 	await page.getByRole('button', { name: 'Preview Order' }).click()
 	// The browser checks with the same schema, so only a form changed behind the page's back gets this far.
 	await page.getByLabel('Email Address').evaluate((input: HTMLInputElement) => (input.value = 'ana@'))
@@ -132,6 +156,7 @@ test('a failed checkout keeps the dialog and the cart and re-enables the button'
 	await cartWithTwoCakes(page)
 	await gotoHydrated(page, '/checkout')
 	await fillCustomer(page)
+	await choosePickup(page)
 	await page.getByRole('button', { name: 'Preview Order' }).click()
 	await request.post(`${mockStripeUrl(baseURL)}/__control/fail-next?status=400`)
 	const dialog = page.getByRole('dialog', { name: 'Confirm Your Order' })
@@ -170,6 +195,17 @@ test('the whole purchase by keyboard only', async ({ page }) => {
 	await page.keyboard.type('kim@example.com')
 	await page.keyboard.press('Tab')
 	await page.keyboard.press('Tab')
+	await expect(page.getByLabel('Pickup date')).toBeFocused()
+	// Into the day's times: the first one, chosen with Space.
+	await page.keyboard.press('Tab')
+	await page.keyboard.press('Space')
+	await expect(
+		page
+			.getByRole('group', { name: /^Pickup time on / })
+			.getByRole('radio')
+			.first(),
+	).toBeChecked()
+	await page.keyboard.press('Tab')
 	await expect(page.getByRole('button', { name: 'Preview Order' })).toBeFocused()
 	await page.keyboard.press('Enter')
 	const dialog = page.getByRole('dialog', { name: 'Confirm Your Order' })
@@ -184,6 +220,61 @@ test('the whole purchase by keyboard only', async ({ page }) => {
 	await page.keyboard.press('Enter')
 	await page.waitForURL(/\/success/)
 	await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible()
+})
+
+/** Checkouts posted straight to the action until `pickupAt` is full (the seeded 6 orders per slot). */
+async function fillSlot(request: APIRequestContext, pickupAt: string) {
+	for (let post = 0; post < 10; post++) {
+		const response = await request.post('/checkout.data', {
+			form: {
+				'customer.name': `Filler ${post}`,
+				'customer.email': `filler${post}@example.com`,
+				'items[0].id': 'seed-tres-leches-cake',
+				'items[0].quantity': '1',
+				pickupAt,
+			},
+		})
+		if ((await response.text()).includes('just taken')) return
+	}
+	throw new Error(`${pickupAt} never filled`)
+}
+
+test('a fully booked pickup time is not offered', async ({ page, request }) => {
+	await cartWithTwoCakes(page)
+	await gotoHydrated(page, '/checkout')
+	const pickupAt = await choosePickup(page, 'last')
+	await fillSlot(request, pickupAt)
+	await gotoHydrated(page, '/checkout')
+	await expect(
+		page
+			.getByRole('group', { name: /^Pickup time on / })
+			.getByRole('radio')
+			.first(),
+	).toBeVisible()
+	await expect(page.locator(`input[name="pickupAt"][value="${pickupAt}"]`)).toHaveCount(0)
+})
+
+test('a time taken while the customer chose: said beside the pickup choice, the form and cart kept, the time no longer offered', async ({
+	page,
+	request,
+}) => {
+	await cartWithTwoCakes(page)
+	await gotoHydrated(page, '/checkout')
+	await fillCustomer(page)
+	const pickupAt = await choosePickup(page, 'last')
+	await page.getByRole('button', { name: 'Preview Order' }).click()
+	await fillSlot(request, pickupAt)
+	await page.getByRole('dialog').getByRole('button', { name: 'Confirm & Pay' }).click()
+	await expect(page.getByRole('dialog')).toBeHidden()
+	await expect(page.getByText('That pickup time was just taken — please choose another.')).toBeVisible()
+	await expect(page.getByLabel('Full Name')).toHaveValue('Ana Souza')
+	await expect(page.getByRole('button', { name: 'Remove Tres Leches Cake' })).toBeVisible()
+	await expect(page.locator(`input[name="pickupAt"][value="${pickupAt}"]`)).toHaveCount(0)
+	await expectNoAxeViolations(page)
+	await choosePickup(page)
+	await page.getByRole('button', { name: 'Preview Order' }).click()
+	await page.getByRole('dialog').getByRole('button', { name: 'Confirm & Pay' }).click()
+	await page.waitForURL(/\/pay\/cs_test_/)
 })
 
 test('/success with an unknown session never shows a confirmation', async ({ page }) => {

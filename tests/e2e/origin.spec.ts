@@ -1,5 +1,6 @@
 import http from 'node:http'
 import { expect, test } from '@playwright/test'
+import { seededPickupSlot } from './pickup-support'
 import { mockStripeUrl } from './support'
 
 /**
@@ -74,6 +75,7 @@ for (const [forged, headers] of Object.entries(forgeries)) {
 				'customer.email': 'ana@example.com',
 				'items[0].id': 'seed-tres-leches-cake',
 				'items[0].quantity': '1',
+				pickupAt: seededPickupSlot(),
 			}).toString()
 			const checkout = await rawRequest(baseURL!, '/checkout.data', {
 				method: 'POST',
@@ -84,7 +86,7 @@ for (const [forged, headers] of Object.entries(forgeries)) {
 			const sessionId = /cs_test_mock\d+/.exec(checkout.text)?.[0]
 			expect(sessionId, checkout.text).toBeTruthy()
 			const cancelled = await request.post(`${mockStripeUrl(baseURL)}/pay/${sessionId}/cancel`, { maxRedirects: 0 })
-			expect(cancelled.headers()['location']).toBe(`${baseURL}/cancel`)
+			expect(cancelled.headers()['location']).toBe(`${baseURL}/cancel?session_id=${sessionId}`)
 		})
 
 		test('leaves no trace in the Google sign-in redirect', async ({ baseURL }) => {

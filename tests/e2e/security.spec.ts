@@ -1,6 +1,7 @@
 import { expect, test, type APIResponse, type BrowserContext, type Page } from '@playwright/test'
 import { photo } from '../fixtures/images'
 import { encodeAccount } from '../mocks/google-oauth-server'
+import { choosePickup } from './pickup-support'
 import { addCakeToCart, gotoHydrated } from './support'
 
 /**
@@ -364,6 +365,7 @@ test.describe('script injection', () => {
 		await gotoHydrated(page, '/checkout')
 		await page.getByLabel('Full Name').fill(`${customerName} "><img src=x onerror="window.__xss=1">`)
 		await page.getByLabel('Email Address').fill('buyer@example.com')
+		await choosePickup(page)
 		await page.getByRole('button', { name: 'Preview Order' }).click()
 		const dialog = page.getByRole('dialog', { name: 'Confirm Your Order' })
 		await expect(dialog).toContainText(customerName)

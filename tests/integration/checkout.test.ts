@@ -2,7 +2,9 @@ import type { SubmissionResult } from '@conform-to/react'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createMenuItem } from '../fixtures/menu'
 import { startMockStripe, type MockStripe } from '../mocks/stripe-server'
+import { formatPickupAt } from '~/utils/pickup-display'
 import { run } from './admin-helpers'
+import { clearPickupHolds, openEveryDay, pickupSlot } from './pickup-helpers'
 
 let stripe: MockStripe
 let checkout: typeof import('~/utils/checkout.server')
@@ -10,6 +12,7 @@ let route: typeof import('~/routes/checkout')
 let prisma: (typeof import('~/utils/db.server'))['prisma']
 const origin = 'https://bakery.test'
 const customer = { name: 'Ana Souza', email: 'ana@example.com', phone: '(425) 555-0100' }
+const pickupAt = pickupSlot()
 
 beforeAll(async () => {
 	stripe = await startMockStripe()
@@ -23,6 +26,7 @@ beforeAll(async () => {
 	checkout = await import('~/utils/checkout.server')
 	route = await import('~/routes/checkout')
 	prisma = (await import('~/utils/db.server')).prisma
+	await openEveryDay({ ordersPerSlot: 1000 })
 })
 
 afterAll(async () => {
@@ -32,14 +36,14 @@ afterAll(async () => {
 beforeEach(async () => {
 	;(await import('~/utils/rate-limit.server')).resetRateLimits()
 	stripe.requests.length = 0
-	await prisma.order.deleteMany()
+	await clearPickupHolds()
 })
 
 describe('startCheckout with Stripe', () => {
 	it('charges database prices whatever the browser sent, with metadata, URLs and an idempotency key', async () => {
 		const cake = await createMenuItem({ name: 'Tres Leches Cake', priceCents: 4200 })
 		const result = await checkout.startCheckout(
-			{ customer, items: [{ id: cake.id, quantity: 2, price: 0.01, name: 'Free cake', priceCents: 1 }] },
+			{ customer, items: [{ id: cake.id, quantity: 2, price: 0.01, name: 'Free cake', priceCents: 1 }], pickupAt },
 			{ origin },
 		)
 		expect(result).toMatchObject({ ok: true, url: expect.stringContaining('/pay/cs_test_mock') })
@@ -56,12 +60,18 @@ describe('startCheckout with Stripe', () => {
 		expect(params.get('client_reference_id')).toBe(result.orderId)
 		expect(params.get('metadata[orderId]')).toBe(result.orderId)
 		expect(params.get('success_url')).toBe('https://bakery.test/success?session_id={CHECKOUT_SESSION_ID}')
-		expect(params.get('cancel_url')).toBe('https://bakery.test/cancel')
+		expect(params.get('cancel_url')).toBe('https://bakery.test/cancel?session_id={CHECKOUT_SESSION_ID}')
 		expect(params.get('locale')).toBe('auto')
 		const expiresIn = Number(params.get('expires_at')) - Date.now() / 1000
+		// 30 minutes (Stripe's minimum, the pickup hold's lifetime) and a few seconds, never less when Stripe reads it.
 		expect(expiresIn).toBeGreaterThan(30 * 60)
-		expect(expiresIn).toBeLessThan(24 * 60 * 60)
+		expect(expiresIn).toBeLessThan(31 * 60)
 		expect(headers['idempotency-key']).toBe(`checkout-session-${result.orderId}`)
+		// The pickup time on Stripe's page, beside the Pay button, and in the session's metadata.
+		expect(params.get('custom_text[submit][message]')).toBe(
+			`Pickup ${formatPickupAt(pickupAt, 'America/Los_Angeles')} at Doce Dulce Bakery, 2814 Colby Ave, Everett, WA 98201.`,
+		)
+		expect(params.get('metadata[pickupAt]')).toBe(pickupAt)
 
 		const order = await prisma.order.findUniqueOrThrow({ where: { id: result.orderId }, include: { items: true } })
 		expect(order).toMatchObject({
@@ -71,6 +81,8 @@ describe('startCheckout with Stripe', () => {
 			customerName: 'Ana Souza',
 			customerPhone: '(425) 555-0100',
 			providerSessionId: expect.stringMatching(/^cs_test_mock/),
+			pickupAt: new Date(pickupAt),
+			capacityHeld: true,
 		})
 		expect(order.items).toEqual([
 			expect.objectContaining({ name: 'Tres Leches Cake', unitPriceCents: 4200, quantity: 2, menuItemId: cake.id }),
@@ -79,7 +91,10 @@ describe('startCheckout with Stripe', () => {
 
 	it('keeps the price snapshot when the owner later changes the menu', async () => {
 		const cake = await createMenuItem({ priceCents: 3000 })
-		const result = await checkout.startCheckout({ customer, items: [{ id: cake.id, quantity: 1 }] }, { origin })
+		const result = await checkout.startCheckout(
+			{ customer, items: [{ id: cake.id, quantity: 1 }], pickupAt },
+			{ origin },
+		)
 		await prisma.menuItem.update({ where: { id: cake.id }, data: { priceCents: 9900, name: 'Renamed' } })
 		const order = await prisma.order.findFirstOrThrow({
 			where: { id: result.ok ? result.orderId : '' },
@@ -91,10 +106,16 @@ describe('startCheckout with Stripe', () => {
 	it('cancels the order and reports failure when Stripe answers 500', async () => {
 		const cake = await createMenuItem()
 		stripe.failNext(500, 500, 500)
-		const result = await checkout.startCheckout({ customer, items: [{ id: cake.id, quantity: 1 }] }, { origin })
+		const result = await checkout.startCheckout(
+			{ customer, items: [{ id: cake.id, quantity: 1 }], pickupAt },
+			{ origin },
+		)
 		expect(result).toEqual({ ok: false, status: 502, error: 'Checkout failed. Try again.' })
 		expect(await prisma.order.count({ where: { status: 'PENDING' } })).toBe(0)
-		expect(await prisma.order.count({ where: { status: 'CANCELLED' } })).toBe(1)
+		expect(await prisma.order.count({ where: { status: 'CANCELLED', capacityHeld: false } })).toBe(1)
+		expect(await prisma.pickupSlotUsage.findUnique({ where: { slotStart: new Date(pickupAt) } })).toMatchObject({
+			orders: 0,
+		})
 	})
 
 	it('rejects unknown, not-orderable and sold-out items by name, creating nothing', async () => {
@@ -103,6 +124,7 @@ describe('startCheckout with Stripe', () => {
 		const result = await checkout.startCheckout(
 			{
 				customer,
+				pickupAt,
 				items: [
 					{ id: pastry.id, quantity: 1 },
 					{ id: soldOut.id, quantity: 1 },
@@ -138,6 +160,7 @@ describe('startCheckout with Stripe', () => {
 				? Array.from({ length: change.lines as number }, (_, index) => ({ id: `x${index}`, quantity: 1 }))
 				: undefined
 		const body = {
+			pickupAt,
 			customer: 'customer' in change ? change.customer : customer,
 			items:
 				'items' in change
@@ -155,7 +178,10 @@ describe('startCheckout with Stripe', () => {
 describe('confirmCheckoutSession (/success)', () => {
 	it('returns the real order only once the session is paid', async () => {
 		const cake = await createMenuItem({ name: 'Bolo de Cenoura', priceCents: 3600 })
-		const result = await checkout.startCheckout({ customer, items: [{ id: cake.id, quantity: 1 }] }, { origin })
+		const result = await checkout.startCheckout(
+			{ customer, items: [{ id: cake.id, quantity: 1 }], pickupAt },
+			{ origin },
+		)
 		const order = await prisma.order.findFirstOrThrow({ where: { id: result.ok ? result.orderId : '' } })
 		const sessionId = order.providerSessionId!
 
@@ -182,7 +208,12 @@ function checkoutForm(fields: Record<string, string>, items: Array<{ id: string;
 	return form
 }
 
-const filledIn = { 'customer.name': 'Ana Souza', 'customer.email': 'ana@example.com', 'customer.phone': '' }
+const filledIn = {
+	'customer.name': 'Ana Souza',
+	'customer.email': 'ana@example.com',
+	'customer.phone': '',
+	pickupAt,
+}
 
 async function postCheckout(body: BodyInit, contentType = 'application/x-www-form-urlencoded') {
 	const request = new Request(`${origin}/checkout`, { method: 'POST', headers: { 'Content-Type': contentType }, body })
@@ -243,8 +274,30 @@ describe('the checkout form (POST /checkout)', () => {
 		expect(await prisma.order.count()).toBe(0)
 	})
 
+	it('asks for a pickup time when none was chosen, beside the pickup choice', async () => {
+		const cake = await createMenuItem()
+		const { pickupAt: _none, ...withoutPickup } = filledIn
+		const outcome = await postCheckout(checkoutForm(withoutPickup, [{ id: cake.id, quantity: 1 }]))
+		expect(outcome.status).toBe(400)
+		expect(outcome.data.result.error).toEqual({ pickupAt: ['Please choose a pickup time.'] })
+		expect(await prisma.order.count()).toBe(0)
+	})
+
+	it('says a slot that filled meanwhile was just taken, beside the pickup choice, keeping what was typed', async () => {
+		const cake = await createMenuItem()
+		await prisma.pickupSlotUsage.create({ data: { slotStart: new Date(pickupAt), orders: 1000 } })
+		const outcome = await postCheckout(checkoutForm(filledIn, [{ id: cake.id, quantity: 1 }]))
+		expect(outcome.status).toBe(409)
+		expect(outcome.data.url).toBeNull()
+		expect(outcome.data.result.error).toEqual({
+			pickupAt: ['That pickup time was just taken — please choose another.'],
+		})
+		expect(outcome.data.result.initialValue).toMatchObject({ customer: { name: 'Ana Souza' } })
+		expect(await prisma.order.count()).toBe(0)
+	})
+
 	it('answers a body that is not a form with a form error, not a 500', async () => {
-		const outcome = await postCheckout(JSON.stringify({ customer, items: [] }), 'application/json')
+		const outcome = await postCheckout(JSON.stringify({ customer, items: [], pickupAt }), 'application/json')
 		expect(outcome.status).toBe(400)
 		expect(outcome.data.result.error).toEqual({ '': ['We couldn’t read what was sent. Please try again.'] })
 	})

@@ -8,6 +8,7 @@ import { createMenuItem } from '../fixtures/menu'
 import { file, photo } from '../fixtures/images'
 import { startMockStripe, type MockStripe } from '../mocks/stripe-server'
 import { postCustomCake, validFields } from './custom-cakes-helpers'
+import { openEveryDay, pickupSlot } from './pickup-helpers'
 
 /**
  * What a customer and the owner see when a dependency fails: storage (an S3 bucket nobody answers
@@ -119,6 +120,7 @@ describe('Stripe slow or unreachable', () => {
 
 	beforeAll(async () => {
 		stripe = await startMockStripe()
+		await openEveryDay({ ordersPerSlot: 1000 })
 	})
 
 	afterAll(async () => {
@@ -155,7 +157,7 @@ describe('Stripe slow or unreachable', () => {
 		stripe.setDelay(5_000)
 		const started = Date.now()
 		await expectFailedCheckout(() =>
-			checkout.startCheckout({ customer, items: [{ id: cake.id, quantity: 1 }] }, { origin }),
+			checkout.startCheckout({ customer, items: [{ id: cake.id, quantity: 1 }], pickupAt: pickupSlot() }, { origin }),
 		)
 		stripe.setDelay(0)
 		// Three attempts (two retries) of one second each, plus back-off: well under the 5 s Stripe delay × 3.
@@ -166,7 +168,7 @@ describe('Stripe slow or unreachable', () => {
 		const checkout = await checkoutModule(await closedPort())
 		const cake = await createMenuItem()
 		await expectFailedCheckout(() =>
-			checkout.startCheckout({ customer, items: [{ id: cake.id, quantity: 1 }] }, { origin }),
+			checkout.startCheckout({ customer, items: [{ id: cake.id, quantity: 1 }], pickupAt: pickupSlot() }, { origin }),
 		)
 	})
 })

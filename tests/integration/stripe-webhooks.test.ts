@@ -2,6 +2,7 @@ import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMenuItem } from '../fixtures/menu'
 import { startMockStripe, type MockStripe } from '../mocks/stripe-server'
+import { openEveryDay, pickupSlot } from './pickup-helpers'
 
 const SECRET = 'whsec_webhook_tests'
 const signer = new Stripe('sk_test_signer')
@@ -22,6 +23,7 @@ beforeAll(async () => {
 	action = (await import('~/routes/webhooks.stripe')).action
 	prisma = (await import('~/utils/db.server')).prisma
 	startCheckout = (await import('~/utils/checkout.server')).startCheckout
+	await openEveryDay({ ordersPerSlot: 1000 })
 })
 
 afterAll(() => stripe.close())
@@ -31,7 +33,7 @@ let eventCounter = 0
 async function pendingOrder() {
 	const cake = await createMenuItem()
 	const result = await startCheckout(
-		{ customer: { name: 'Luis', email: 'luis@example.com' }, items: [{ id: cake.id, quantity: 1 }] },
+		{ customer: { name: 'Luis', email: 'luis@example.com' }, items: [{ id: cake.id, quantity: 1 }], pickupAt: pickupSlot() },
 		{ origin: 'https://bakery.test' },
 	)
 	if (!result.ok) throw new Error(result.error)

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createMenuItem } from '../fixtures/menu'
+import { openEveryDay, pickupSlot } from './pickup-helpers'
 
 // No STRIPE_SECRET_KEY outside production: the built-in test provider stands in for Stripe.
 let checkout: typeof import('~/utils/checkout.server')
@@ -11,12 +12,13 @@ beforeAll(async () => {
 	checkout = await import('~/utils/checkout.server')
 	route = await import('~/routes/test-payment.$sessionId')
 	prisma = (await import('~/utils/db.server')).prisma
+	await openEveryDay({ ordersPerSlot: 1000 })
 })
 
 async function startTestCheckout() {
 	const cake = await createMenuItem({ name: 'Brigadeiro Cake', priceCents: 3850 })
 	const result = await checkout.startCheckout(
-		{ customer: { name: 'Rosa', email: 'rosa@example.com' }, items: [{ id: cake.id, quantity: 2 }] },
+		{ customer: { name: 'Rosa', email: 'rosa@example.com' }, items: [{ id: cake.id, quantity: 2 }], pickupAt: pickupSlot() },
 		{ origin: 'http://localhost:3000' },
 	)
 	if (!result.ok) throw new Error(result.error)
@@ -52,8 +54,25 @@ describe('the built-in test payment provider', () => {
 	it('Cancel cancels the order and goes to /cancel', async () => {
 		const { sessionId } = await startTestCheckout()
 		const response = await post(sessionId, 'cancel')
-		expect(response.headers.get('Location')).toBe('/cancel')
-		expect((await prisma.order.findUniqueOrThrow({ where: { providerSessionId: sessionId } })).status).toBe('CANCELLED')
+		expect(response.headers.get('Location')).toBe(`/cancel?session_id=${sessionId}`)
+		const order = await prisma.order.findUniqueOrThrow({ where: { providerSessionId: sessionId } })
+		expect(order).toMatchObject({ status: 'CANCELLED', capacityHeld: false })
+		expect(await checkout.confirmCheckoutSession(sessionId)).toBeNull()
+	})
+
+	it('a session older than 30 minutes can no longer be paid: it expires and gives its pickup time back', async () => {
+		const { sessionId } = await startTestCheckout()
+		await prisma.order.update({
+			where: { providerSessionId: sessionId },
+			data: { createdAt: new Date(Date.now() - 31 * 60_000) },
+		})
+		const page = await route.loader({ request: new Request('http://localhost:3000/'), params: { sessionId }, context: {} })
+		expect(page.data.order.expired).toBe(true)
+		const response = (await post(sessionId, 'pay')) as unknown as { init: ResponseInit | null; data: { error: string } }
+		expect(response.init?.status).toBe(410)
+		expect(response.data.error).toBe('This payment page has expired. Please check out again.')
+		const order = await prisma.order.findUniqueOrThrow({ where: { providerSessionId: sessionId } })
+		expect(order).toMatchObject({ status: 'EXPIRED', capacityHeld: false, paidAt: null })
 		expect(await checkout.confirmCheckoutSession(sessionId)).toBeNull()
 	})
 

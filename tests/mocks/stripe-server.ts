@@ -34,6 +34,7 @@ export async function startMockStripe(options: MockStripeOptions = {}) {
 	const byIdempotencyKey = new Map<string, MockSession>()
 	const signer = new Stripe('sk_test_mock_signer')
 	let failures: number[] = []
+	let expireFailures: number[] = []
 	let delayMs = 0
 	let counter = 0
 
@@ -93,6 +94,23 @@ export async function startMockStripe(options: MockStripeOptions = {}) {
 			if (key) byIdempotencyKey.set(key, session)
 			return send(res, 200, sessionJson(session))
 		}
+		const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname)
+		if (req.method === 'POST' && expire) {
+			const failure = expireFailures.shift()
+			if (failure) return send(res, failure, { error: { type: 'api_error', message: 'Mock Stripe failure' } })
+			const session = sessions.get(decodeURIComponent(expire[1]!))
+			if (!session) {
+				return send(res, 404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } })
+			}
+			// As Stripe: only an open session can be expired.
+			if (session.status !== 'open') {
+				return send(res, 400, {
+					error: { type: 'invalid_request_error', message: `Only open sessions can be expired (${session.status}).` },
+				})
+			}
+			session.status = 'expired'
+			return send(res, 200, sessionJson(session))
+		}
 		const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname)
 		if (req.method === 'GET' && retrieve) {
 			const session = sessions.get(decodeURIComponent(retrieve[1]!))
@@ -120,7 +138,8 @@ export async function startMockStripe(options: MockStripeOptions = {}) {
 			return res.end()
 		}
 		if (page && session && req.method === 'POST' && page[2] === 'cancel') {
-			res.writeHead(303, { Location: session.params.get('cancel_url')! })
+			// Stripe fills in {CHECKOUT_SESSION_ID} in the return URLs.
+			res.writeHead(303, { Location: session.params.get('cancel_url')!.replace('{CHECKOUT_SESSION_ID}', session.id) })
 			return res.end()
 		}
 		if (req.method === 'POST' && url.pathname === '/__control/fail-next') {
@@ -149,6 +168,15 @@ export async function startMockStripe(options: MockStripeOptions = {}) {
 		/** The next N session creations answer with these HTTP statuses. */
 		failNext: (...statuses: number[]) => (failures = [...failures, ...statuses]),
 		setDelay: (ms: number) => (delayMs = ms),
+		/** The next N session expirations answer with these HTTP statuses. */
+		failNextExpire: (...statuses: number[]) => (expireFailures = [...expireFailures, ...statuses]),
+		/** Marks a session expired as Stripe does when its `expires_at` passes. */
+		expire(sessionId: string) {
+			const session = sessions.get(sessionId)
+			if (!session) throw new Error(`unknown session ${sessionId}`)
+			session.status = 'expired'
+			return sessionJson(session)
+		},
 		/** Marks a session paid as Stripe would after a successful payment. */
 		pay(sessionId: string) {
 			const session = sessions.get(sessionId)

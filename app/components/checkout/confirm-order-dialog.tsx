@@ -9,6 +9,7 @@ import { OrderLines } from './order-lines'
 export function ConfirmOrderDialog({
 	open,
 	customer,
+	pickup,
 	processing,
 	errorId,
 	errors,
@@ -18,6 +19,8 @@ export function ConfirmOrderDialog({
 	open: boolean
 	/** What the checkout form validated (trimmed; no phone when none was given). */
 	customer: CheckoutRequest['customer'] | null
+	/** The chosen pickup time, as the customer reads it. */
+	pickup: string | null
 	processing: boolean
 	/** Why the last Confirm & Pay failed (the form's errors, under the form's error id). */
 	errorId: string
@@ -39,6 +42,8 @@ export function ConfirmOrderDialog({
 				<dd>{customer?.email}</dd>
 				<dt className="font-semibold">Phone</dt>
 				<dd>{customer?.phone ?? 'N/A'}</dd>
+				<dt className="font-semibold">Pickup</dt>
+				<dd>{pickup}</dd>
 			</dl>
 			<OrderLines
 				lines={cart.items.map((item) => ({ ...item, key: item.id, unitPriceCents: item.priceCents }))}

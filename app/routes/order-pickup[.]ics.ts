@@ -1,0 +1,52 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { getBusiness } from '~/config/business.server'
+import { streetAddressLine } from '~/config/business'
+import { findOrderBySessionId, orderNumber, PAID_ORDER_STATUSES } from '~/models/order.server'
+import { getPickupSettings } from '~/models/pickup-schedule.server'
+import { calendarFile } from '~/utils/ics'
+import { withOutagePolicy } from '~/utils/outage.server'
+import { formatPickupAt, pickupEventTitle } from '~/utils/pickup-display'
+import { siteOrigin } from '~/utils/request.server'
+
+/**
+ * /order-pickup.ics?session_id=…: "Add to calendar" on /success, for a paid order only (the session id,
+ * which only its payer has, is the key, as on /success).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+	const sessionId = new URL(request.url).searchParams.get('session_id') ?? ''
+	const found = sessionId && sessionId.length <= 255 ? await withOutagePolicy(() => pickupOf(sessionId)) : null
+	if (!found) return new Response('Not found', { status: 404, headers: { 'Cache-Control': 'private, no-store' } })
+	const { order, pickupAt, settings } = found
+	const business = getBusiness()
+	const origin = siteOrigin(request)
+	const number = orderNumber(order.id)
+	const file = calendarFile(
+		{
+			uid: `order-${order.id}@${new URL(origin).hostname}`,
+			stamp: new Date(),
+			start: pickupAt,
+			end: new Date(pickupAt.getTime() + settings.slotMinutes * 60_000),
+			summary: pickupEventTitle(business.name, number),
+			location: `${business.name}, ${streetAddressLine(business)}`,
+			description: [
+				formatPickupAt(pickupAt, settings.timeZone),
+				...order.items.map((item) => `${item.name} x ${item.quantity}`),
+			].join('\n'),
+			url: `${origin}/contact`,
+		},
+		`-//${business.name}//Orders//EN`,
+	)
+	return new Response(file, {
+		headers: {
+			'Content-Type': 'text/calendar; charset=utf-8',
+			'Content-Disposition': `attachment; filename="order-${number}.ics"`,
+			'Cache-Control': 'private, no-store',
+		},
+	})
+}
+
+async function pickupOf(sessionId: string) {
+	const order = await findOrderBySessionId(sessionId)
+	if (!order?.pickupAt || !(PAID_ORDER_STATUSES as readonly string[]).includes(order.status)) return null
+	return { order, pickupAt: order.pickupAt, settings: await getPickupSettings() }
+}
