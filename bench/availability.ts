@@ -57,8 +57,8 @@ try {
 	const { localDateOf, addLocalDays, instantAt, pickupDays } = await import('~/utils/pickup-schedule')
 	const { BAKERY_TIME_ZONE } = await import('~/utils/bakery-time')
 
-	// The bakery's week (closed Mondays), 12 orders per 15-minute slot so 5,000 orders fit in 14 days.
-	await prisma.pickupSettings.create({ data: { id: 1, ordersPerSlot: 12 } })
+	// The bakery's week (closed Mondays), 20 orders per 15-minute slot: 5,000 orders fill about half of the 14 days' slots.
+	await prisma.pickupSettings.create({ data: { id: 1, ordersPerSlot: 20 } })
 	await prisma.openingHours.createMany({
 		data: [0, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensAt: '07:00', closesAt: '18:00' })),
 	})
