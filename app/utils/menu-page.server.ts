@@ -125,3 +125,26 @@ export function loadFilterableMenu(request: Request) {
 export function loadCategoryMenu(category: MenuCategory) {
 	return withOutagePolicy(async () => ({ items: await itemsWithPickup(category, await listMenuItems(category)) }))
 }
+
+/**
+ * For the cart page: the items of the menu that no pickup day of the horizon can take, with the words to show
+ * on their cart line ({ [id]: 'Sold out for the next 14 days' }). Shares the menu's availability read; empty
+ * when availability is unknown (database down): the checkout decides then.
+ */
+export async function loadUnavailableForCart(): Promise<Record<string, string>> {
+	let items: PublicMenuItem[]
+	try {
+		items = await listMenuItems()
+	} catch (error) {
+		if (isDatabaseUnavailable(error)) return {}
+		throw error
+	}
+	const unavailable: Record<string, string> = {}
+	for (const item of await itemsWithPickup('ALL', items)) {
+		if (item.orderable && item.unavailable) {
+			// A blocked item's last label says why: 'Sold out for the next 14 days', or its preorder window.
+			unavailable[item.id] = item.pickupLabels?.at(-1) ?? item.unavailable
+		}
+	}
+	return unavailable
+}

@@ -103,3 +103,7 @@ export const OUT_OF_SEASON_BUTTON = 'Not available'
 export function dailyLimitLabel(dailyLimit: number) {
 	return `Up to ${dailyLimit} a day`
 }
+
+/** The cart, when a line cannot be picked up on any day customers may order for. */
+export const CART_UNAVAILABLE_MESSAGE =
+	'Some items can’t be picked up on any day you can order for now. Please remove them to check out.'

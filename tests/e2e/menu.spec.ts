@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
 import pg from 'pg'
 import { databaseUrl, serverUrlOf } from '../setup/database-server'
-import { expectNoAxeViolations, gotoHydrated } from './support'
+import { addCakeToCart, expectNoAxeViolations, gotoHydrated } from './support'
 
 test.describe('menu pages', () => {
 	test('/shop filters by category with shareable links, marks the active one, and says when nothing matches', async ({
@@ -165,8 +165,12 @@ test.describe('pickup availability on the menu', () => {
 		).toBeVisible()
 	})
 
-	test('an item whose daily limit is reached on every open day says so and cannot be added', async ({ page }) => {
+	test('an item whose daily limit is reached on every open day says so, cannot be added, and blocks checkout from the cart', async ({
+		page,
+	}) => {
 		const slice = 'seed-tres-leches-slice'
+		await gotoHydrated(page, '/cakes')
+		await addCakeToCart(page, 'Tres Leches Slice')
 		// What 24 slices a day, already sold for the whole ordering horizon, leave behind.
 		await withE2eDatabase((client) =>
 			client.query(
@@ -190,6 +194,17 @@ test.describe('pickup availability on the menu', () => {
 			await expect(dialog.getByRole('button', { name: 'Sold out' })).toBeDisabled()
 			await expect(dialog.getByRole('button', { name: /^Add to Cart/ })).toHaveCount(0)
 			await expectNoAxeViolations(page)
+
+			// Added before it sold out: the cart says so and offers no checkout until it is removed.
+			await gotoHydrated(page, '/cart')
+			await expect(page.getByRole('listitem').filter({ hasText: 'Tres Leches Slice' })).toContainText(
+				'Sold out for the next 14 days',
+			)
+			await expect(page.getByText('Please remove them to check out.')).toBeVisible()
+			await expect(page.getByRole('link', { name: 'Checkout' })).toHaveCount(0)
+			await expectNoAxeViolations(page)
+			await page.getByRole('button', { name: 'Remove Tres Leches Slice' }).click()
+			await expect(page.getByText('Please remove them to check out.')).toHaveCount(0)
 		} finally {
 			await withE2eDatabase((client) => client.query(`DELETE FROM "ItemDayUsage" WHERE "menuItemId" = $1`, [slice]))
 		}

@@ -71,6 +71,15 @@ describe('pickup labels on the menu', () => {
 		}
 	})
 
+	it('the cart page names the items that cannot be picked up, and only those', async () => {
+		const slice = await createMenuItem({ name: 'Tres Leches Slice' })
+		await prisma.menuItem.update({ where: { id: slice.id }, data: { dailyLimit: 24 } })
+		await createMenuItem({ name: 'Chocoflan' })
+		await useUp(slice.id, 24, 14)
+		const { loader } = await import('~/routes/cart')
+		expect(await loader()).toEqual({ unavailable: { [slice.id]: 'Sold out for the next 14 days' } })
+	})
+
 	it('one day with some left in the horizon keeps the item orderable', async () => {
 		const slice = await createMenuItem({ name: 'Tres Leches Slice' })
 		await prisma.menuItem.update({ where: { id: slice.id }, data: { dailyLimit: 24 } })
