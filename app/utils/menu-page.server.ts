@@ -53,13 +53,22 @@ interface MenuPickup {
  * through the menu cache (cleared by every owner's edit). Unknown during a database outage: then the
  * menu shows without the sold-out words rather than failing (docs/decisions/NEW-menu-availability.md).
  */
-async function menuPickup(key: string, ids: readonly string[]): Promise<MenuPickup | null> {
-	if (ids.length === 0) return null
+async function menuPickup(key: string, items: readonly PublicMenuItem[]): Promise<MenuPickup | null> {
+	if (items.length === 0) return null
+	// Items without rules all have the availability of the shop itself (hours, closures, slot capacity):
+	// computing it once for one of them keeps a long menu cheap.
+	const hasRules = (item: PublicMenuItem) =>
+		item.leadMinutes !== null || item.dailyLimit !== null || item.availableFrom !== null || item.availableUntil !== null
+	const plain = items.filter((item) => !hasRules(item))
+	const ids = [...items.filter(hasRules), ...plain.slice(0, 1)].map((item) => item.id)
 	try {
 		return await cachedMenuRead(`pickup:${key}`, async () => {
 			const now = new Date()
 			const { schedule, availability } = await loadMenuPickup(ids, now)
-			return { horizonDays: schedule.horizonDays, today: localDateOf(now, schedule.timeZone), availability }
+			const shop = plain[0] && availability.get(plain[0].id)
+			const all = new Map(availability)
+			if (shop) for (const item of plain) all.set(item.id, shop)
+			return { horizonDays: schedule.horizonDays, today: localDateOf(now, schedule.timeZone), availability: all }
 		})
 	} catch (error) {
 		if (isDatabaseUnavailable(error)) return null
@@ -93,10 +102,7 @@ function unavailableButton(blocked: string, seasonal: boolean, seasonOver: boole
 }
 
 async function itemsWithPickup(key: string, items: PublicMenuItem[]) {
-	const pickup = await menuPickup(
-		key,
-		items.map((item) => item.id),
-	)
+	const pickup = await menuPickup(key, items)
 	return items.map((item) => withPickup(item, pickup))
 }
 

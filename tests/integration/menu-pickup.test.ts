@@ -21,6 +21,7 @@ beforeEach(async () => {
 	dateColumn = (await import('~/models/pickup-schedule.server')).dateColumn
 	today = schedule.localDateOf(new Date(), schedule.defaultPickupSettings.timeZone)
 	await prisma.itemDayUsage.deleteMany()
+	await prisma.pickupClosure.deleteMany()
 	await prisma.orderItem.deleteMany()
 	await prisma.menuItem.deleteMany()
 	await prisma.openingHours.deleteMany()
@@ -78,6 +79,25 @@ describe('pickup labels on the menu', () => {
 		await useUp(slice.id, 24, 14)
 		const { loader } = await import('~/routes/cart')
 		expect(await loader()).toEqual({ unavailable: { [slice.id]: 'Sold out for the next 14 days' } })
+	})
+
+	it('when the shop is closed for the whole horizon, every item says it cannot be picked up', async () => {
+		await prisma.pickupClosure.create({
+			data: {
+				startDate: dateColumn(today),
+				endDate: dateColumn(addLocalDays(today, 20)),
+				note: 'Closed for renovation',
+			},
+		})
+		const cake = await createMenuItem({ name: 'Passion Fruit Mousse Cake' })
+		await prisma.menuItem.update({ where: { id: cake.id }, data: { leadMinutes: 2880 } })
+		await createMenuItem({ name: 'Chocoflan' })
+		await createMenuItem({ name: 'Churro Donut', category: 'DONUTS' })
+		for (const item of await load('/shop')) {
+			expect(item, item.name).toEqual(
+				expect.objectContaining({ pickupLabels: ['Sold out for the next 14 days'], unavailable: 'Sold out' }),
+			)
+		}
 	})
 
 	it('one day with some left in the horizon keeps the item orderable', async () => {
