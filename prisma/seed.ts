@@ -4,6 +4,9 @@
  */
 import { readFile } from 'node:fs/promises'
 import { defaultBusiness } from '../app/config/business'
+import { dateColumn } from '../app/models/pickup-schedule.server'
+import { BAKERY_TIME_ZONE } from '../app/utils/bakery-time'
+import { localDateOf } from '../app/utils/pickup-schedule'
 import { prisma } from '../app/utils/db.server'
 import { objectExists, putObject } from '../app/utils/storage.server'
 import {
@@ -11,6 +14,7 @@ import {
 	demoGallery,
 	demoMenuItems,
 	demoReviews,
+	nextSeason,
 	weeklyHoursFrom,
 	type DemoImageId,
 } from './seed/data'
@@ -31,12 +35,21 @@ function daysAgo(days: number) {
 }
 
 async function seedMenu() {
+	const today = localDateOf(new Date(), BAKERY_TIME_ZONE)
 	for (const item of demoMenuItems) {
 		const imageKey = await ensureImage('menuImages', item.slug, item.image)
-		const { slug, image: _image, ...fields } = item
+		const { slug, image: _image, season, ...fields } = item
+		const window = season ? nextSeason(today, season) : null
 		await prisma.menuItem.upsert({
 			where: { id: `seed-${slug}` },
-			create: { id: `seed-${slug}`, ...fields, imageKey },
+			create: {
+				id: `seed-${slug}`,
+				...fields,
+				imageKey,
+				...(window
+					? { availableFrom: dateColumn(window.availableFrom), availableUntil: dateColumn(window.availableUntil) }
+					: {}),
+			},
 			update: {},
 		})
 	}

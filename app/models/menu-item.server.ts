@@ -3,6 +3,8 @@ import { removeObjectQuietly, withStoredImage, type StoredImageOutcome } from '~
 import { prisma } from '~/utils/db.server'
 import { cachedMenuRead, invalidateMenuCache } from '~/utils/menu-cache.server'
 import { isRecordNotFound } from '~/models/prisma-errors.server'
+import { dateColumn, dateFromColumn } from '~/models/pickup-schedule.server'
+import type { LocalDate } from '~/utils/pickup-schedule'
 
 const publicFields = {
 	id: true,
@@ -14,7 +16,36 @@ const publicFields = {
 	imageAlt: true,
 	orderable: true,
 	soldOut: true,
+	leadMinutes: true,
+	dailyLimit: true,
+	availableFrom: true,
+	availableUntil: true,
 } as const
+
+/** A menu item's pickup rules; null means no rule. Dates are the bakery's calendar dates. */
+export interface MenuItemPickupRules {
+	leadMinutes: number | null
+	dailyLimit: number | null
+	availableFrom: LocalDate | null
+	availableUntil: LocalDate | null
+}
+
+function withLocalDates<Row extends { availableFrom: Date | null; availableUntil: Date | null }>(row: Row) {
+	return {
+		...row,
+		availableFrom: row.availableFrom ? dateFromColumn(row.availableFrom) : null,
+		availableUntil: row.availableUntil ? dateFromColumn(row.availableUntil) : null,
+	}
+}
+
+function pickupRuleColumns(rules: MenuItemPickupRules) {
+	return {
+		leadMinutes: rules.leadMinutes,
+		dailyLimit: rules.dailyLimit,
+		availableFrom: rules.availableFrom ? dateColumn(rules.availableFrom) : null,
+		availableUntil: rules.availableUntil ? dateColumn(rules.availableUntil) : null,
+	}
+}
 
 const menuOrder = [{ sortOrder: 'asc' as const }, { name: 'asc' as const }]
 
@@ -23,12 +54,13 @@ export function listMenuItems(category?: MenuCategory) {
 	return cachedMenuRead(`items:${category ?? 'ALL'}`, () => queryMenuItems(category))
 }
 
-function queryMenuItems(category?: MenuCategory) {
-	return prisma.menuItem.findMany({
+async function queryMenuItems(category?: MenuCategory) {
+	const rows = await prisma.menuItem.findMany({
 		where: category ? { category } : undefined,
 		select: publicFields,
 		orderBy: menuOrder,
 	})
+	return rows.map(withLocalDates)
 }
 
 export type PublicMenuItem = Awaited<ReturnType<typeof listMenuItems>>[number]
@@ -56,17 +88,19 @@ export function findMenuItemsForCheckout(ids: readonly string[]) {
 const adminFields = { ...publicFields, sortOrder: true, updatedAt: true } as const
 
 /** Every item with what the owner edits, in the public menu's order. */
-export function listMenuItemsForAdmin() {
-	return prisma.menuItem.findMany({ select: adminFields, orderBy: menuOrder })
+export async function listMenuItemsForAdmin() {
+	const rows = await prisma.menuItem.findMany({ select: adminFields, orderBy: menuOrder })
+	return rows.map(withLocalDates)
 }
 
 export type AdminMenuItem = Awaited<ReturnType<typeof listMenuItemsForAdmin>>[number]
 
-export function findMenuItemForAdmin(id: string) {
-	return prisma.menuItem.findUnique({ where: { id }, select: adminFields })
+export async function findMenuItemForAdmin(id: string) {
+	const row = await prisma.menuItem.findUnique({ where: { id }, select: adminFields })
+	return row ? withLocalDates(row) : null
 }
 
-export interface MenuItemDetails {
+export interface MenuItemDetails extends MenuItemPickupRules {
 	name: string
 	description: string
 	priceCents: number
@@ -75,11 +109,18 @@ export interface MenuItemDetails {
 }
 
 /** A new item with its photo (both saved or neither), placed at the end of the menu. */
-export function createMenuItemWithImage(details: MenuItemDetails & { orderable: boolean }, image: File) {
+export function createMenuItemWithImage(
+	{ leadMinutes, dailyLimit, availableFrom, availableUntil, ...details }: MenuItemDetails & { orderable: boolean },
+	image: File,
+) {
+	const rules = pickupRuleColumns({ leadMinutes, dailyLimit, availableFrom, availableUntil })
 	return withStoredImage('menuImages', image, 'owner', async (imageKey) => {
 		const last = await prisma.menuItem.aggregate({ _max: { sortOrder: true } })
 		const sortOrder = (last._max.sortOrder ?? 0) + 1
-		return prisma.menuItem.create({ data: { ...details, imageKey, sortOrder }, select: { id: true, name: true } })
+		return prisma.menuItem.create({
+			data: { ...details, ...rules, imageKey, sortOrder },
+			select: { id: true, name: true },
+		})
 	}).finally(invalidateMenuCache)
 }
 
@@ -102,13 +143,15 @@ export async function updateMenuItem(
 ): Promise<MenuItemUpdateOutcome> {
 	const current = await prisma.menuItem.findUnique({ where: { id }, select: { imageKey: true } })
 	if (!current) return { ok: true, value: 'missing' }
+	const { leadMinutes, dailyLimit, availableFrom, availableUntil, ...rest } = changes
+	const data = { ...rest, ...pickupRuleColumns({ leadMinutes, dailyLimit, availableFrom, availableUntil }) }
 	if (!image) {
-		const { count } = await prisma.menuItem.updateMany({ where: { id }, data: changes })
+		const { count } = await prisma.menuItem.updateMany({ where: { id }, data })
 		invalidateMenuCache()
 		return { ok: true, value: count > 0 ? 'updated' : 'missing' }
 	}
 	const outcome = await withStoredImage('menuImages', image, 'owner', async (imageKey) => {
-		const { count } = await prisma.menuItem.updateMany({ where: { id }, data: { ...changes, imageKey } })
+		const { count } = await prisma.menuItem.updateMany({ where: { id }, data: { ...data, imageKey } })
 		if (count === 0) throw new MenuItemGoneError(id)
 		return 'updated' as const
 	})

@@ -16,6 +16,7 @@ import { adminReply, deleteAfterConfirming, readAdminForm, refuseAdminAction } f
 import { requireAdmin } from '~/utils/auth.server'
 import { categoryLabel } from '~/utils/menu-categories'
 import { formatPrice } from '~/utils/money'
+import { dailyLimitLabel, leadTimeLabel, preorderLabel } from '~/utils/pickup-display'
 
 export { headers } from '~/utils/admin-route'
 export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'
@@ -71,6 +72,14 @@ export default function AdminMenu() {
 	)
 }
 
+function pickupRuleLabels(item: AdminMenuItem) {
+	return [
+		item.leadMinutes ? leadTimeLabel(item.leadMinutes) : null,
+		item.dailyLimit ? dailyLimitLabel(item.dailyLimit) : null,
+		preorderLabel(item.availableFrom, item.availableUntil),
+	].filter((label): label is string => Boolean(label))
+}
+
 function MenuItemRow({ item, confirming }: { item: AdminMenuItem; confirming: boolean }) {
 	const navigation = useNavigation()
 	const pendingIntent = navigation.formData?.get('id') === item.id ? navigation.formData.get('intent') : null
@@ -109,6 +118,11 @@ function MenuItemRow({ item, confirming }: { item: AdminMenuItem; confirming: bo
 						<span className="rounded-full bg-dough px-3 py-0.5 font-semibold">
 							{item.orderable ? 'In the online shop' : 'Not ordered online'}
 						</span>
+						{pickupRuleLabels(item).map((label) => (
+							<span key={label} className="rounded-full bg-dough px-3 py-0.5 font-semibold">
+								{label}
+							</span>
+						))}
 					</p>
 				</div>
 				<div className="flex flex-wrap items-center gap-2">

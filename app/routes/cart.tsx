@@ -1,5 +1,5 @@
 import type { MetaFunction } from '@remix-run/node'
-import { Link } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { useId } from 'react'
 import { CartLineImage, CartPlaceholder } from '~/components/cart/cart-line-image'
 import { EmptyCart } from '~/components/cart/empty-cart'
@@ -7,14 +7,23 @@ import { useCart } from '~/components/cart-provider'
 import { buttonClass } from '~/components/ui/forms'
 import { QuantityStepper } from '~/components/menu/quantity-stepper'
 import type { CartItem } from '~/utils/cart'
+import { loadUnavailableForCart } from '~/utils/menu-page.server'
 import { formatPrice } from '~/utils/money'
+import { CART_UNAVAILABLE_MESSAGE } from '~/utils/pickup-display'
 import { pageMeta } from '~/utils/seo'
 
 export const meta: MetaFunction = (args) =>
 	pageMeta(args, { title: 'Your Cart', description: 'Review the treats in your cart.', noindex: true })
 
+/** Which items cannot be picked up within the ordering horizon (the cart itself lives in the browser). */
+export async function loader() {
+	return { unavailable: await loadUnavailableForCart() }
+}
+
 export default function Cart() {
 	const cart = useCart()
+	const { unavailable } = useLoaderData<typeof loader>()
+	const blocked = cart.items.some((item) => unavailable[item.id])
 	return (
 		<section className="mx-auto max-w-3xl px-4 py-10">
 			<h1 className="font-display text-4xl font-bold">Your Cart</h1>
@@ -27,7 +36,7 @@ export default function Cart() {
 					<>
 						<ul className="divide-y divide-dough rounded-2xl bg-white px-4 shadow-md ring-1 ring-dough">
 							{cart.items.map((item) => (
-								<CartLine key={item.id} item={item} />
+								<CartLine key={item.id} item={item} unavailable={unavailable[item.id]} />
 							))}
 						</ul>
 						<p className="mt-6 text-right text-2xl font-bold">Total: {formatPrice(cart.totalCents)}</p>
@@ -39,10 +48,17 @@ export default function Cart() {
 							>
 								Clear Cart
 							</button>
-							<Link to="/checkout" className={buttonClass}>
-								Checkout
-							</Link>
+							{blocked ? null : (
+								<Link to="/checkout" className={buttonClass}>
+									Checkout
+								</Link>
+							)}
 						</div>
+						{blocked ? (
+							<p role="status" className="mt-4 text-right font-semibold text-red-800">
+								{CART_UNAVAILABLE_MESSAGE}
+							</p>
+						) : null}
 					</>
 				)}
 			</div>
@@ -50,7 +66,7 @@ export default function Cart() {
 	)
 }
 
-function CartLine({ item }: { item: CartItem }) {
+function CartLine({ item, unavailable }: { item: CartItem; unavailable?: string }) {
 	const cart = useCart()
 	const quantityId = useId()
 	return (
@@ -59,6 +75,11 @@ function CartLine({ item }: { item: CartItem }) {
 			<div className="min-w-40 flex-1">
 				<p className="font-display text-lg font-bold">{item.name}</p>
 				<p>{formatPrice(item.priceCents)} each</p>
+				{unavailable ? (
+					<p className="mt-1">
+						<span className="rounded-full bg-cocoa px-3 py-0.5 text-sm font-semibold text-cream">{unavailable}</span>
+					</p>
+				) : null}
 			</div>
 			<QuantityStepper
 				id={quantityId}

@@ -67,9 +67,21 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (!form.value) return form.reply(form.refusal, { uploaded: null })
 
 	const { name, description = '', price, category, imageAlt, image } = form.value
+	const { leadHours, dailyLimit, availableFrom, availableUntil } = form.value
 	const outcome = await createMenuItemWithImage(
-		// Only cakes go in the cart by default (as on the Our Cakes page); the menu editor changes it.
-		{ name, description, priceCents: price, category, imageAlt: imageAlt || name, orderable: category === 'CAKES' },
+		{
+			name,
+			description,
+			priceCents: price,
+			category,
+			imageAlt: imageAlt || name,
+			// Only cakes go in the cart by default (as on the Our Cakes page); the menu editor changes it.
+			orderable: category === 'CAKES',
+			leadMinutes: leadHours === undefined ? null : leadHours * 60,
+			dailyLimit: dailyLimit ?? null,
+			availableFrom: availableFrom || null,
+			availableUntil: availableUntil || null,
+		},
 		image,
 	)
 	if (!outcome.ok) return form.reply(uploadFailureReply(outcome.failure, ownerImageUpload), { uploaded: null })

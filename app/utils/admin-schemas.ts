@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { menuCategories } from '~/utils/menu-categories'
 import { parsePriceToCents } from '~/utils/money'
+import { isLocalDate } from '~/utils/pickup-schedule'
 import { imageFileField, ownerImageUpload } from './upload-rules'
 
 const categoryValues = menuCategories.map((category) => category.value) as [
@@ -41,21 +42,64 @@ const menuItemDetails = {
 	imageAlt: z.string().trim().max(200, 'Please keep the image description under 200 characters.').optional(),
 }
 
+export const MAX_LEAD_HOURS = 720
+export const MAX_DAILY_LIMIT = 9999
+
+const leadHoursMessage = `Please enter the lead time as a whole number of hours from 1 to ${MAX_LEAD_HOURS}, or leave it empty.`
+const dailyLimitMessage = `Please enter how many can be picked up per day, a whole number from 1 to ${MAX_DAILY_LIMIT}, or leave it empty.`
+
+function pickupDate(what: string) {
+	const message = `Please enter the ${what} date as YYYY-MM-DD (e.g. 2027-01-02), or leave it empty.`
+	return z.string().trim().refine(isLocalDate, message).optional()
+}
+
+/** A menu item's pickup rules; an empty field means no rule. `leadHours` is stored as leadMinutes. */
+const pickupRuleFields = {
+	leadHours: z
+		.number({ invalid_type_error: leadHoursMessage })
+		.int(leadHoursMessage)
+		.min(1, leadHoursMessage)
+		.max(MAX_LEAD_HOURS, leadHoursMessage)
+		.optional(),
+	dailyLimit: z
+		.number({ invalid_type_error: dailyLimitMessage })
+		.int(dailyLimitMessage)
+		.min(1, dailyLimitMessage)
+		.max(MAX_DAILY_LIMIT, dailyLimitMessage)
+		.optional(),
+	availableFrom: pickupDate('first pickup'),
+	availableUntil: pickupDate('last pickup'),
+}
+
+export const pickupWindowOrderMessage = 'The last pickup date must be on or after the first pickup date.'
+
+function windowInOrder(value: { availableFrom?: string; availableUntil?: string }, ctx: z.RefinementCtx) {
+	const { availableFrom, availableUntil } = value
+	if (availableFrom && availableUntil && availableUntil < availableFrom) {
+		ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['availableUntil'], message: pickupWindowOrderMessage })
+	}
+}
+
 /** The Upload Menu Item form (one schema for the browser and the server). */
-export const uploadMenuItemSchema = z.object({ ...menuItemDetails, image: imageFile })
+export const uploadMenuItemSchema = z
+	.object({ ...menuItemDetails, ...pickupRuleFields, image: imageFile })
+	.superRefine(windowInOrder)
 
 /** Editing an item on /admin/menu/:id: every field, and optionally a new image. */
-export const editMenuItemSchema = z.object({
-	...menuItemDetails,
-	image: imageFile.optional(),
-	orderable: z.boolean().optional(),
-	soldOut: z.boolean().optional(),
-	sortOrder: z
-		.number({ required_error: 'Please enter a position.', invalid_type_error: 'Please enter a whole number.' })
-		.int('Please enter a whole number.')
-		.min(-9999, 'Please enter a number from -9999 to 9999.')
-		.max(9999, 'Please enter a number from -9999 to 9999.'),
-})
+export const editMenuItemSchema = z
+	.object({
+		...menuItemDetails,
+		...pickupRuleFields,
+		image: imageFile.optional(),
+		orderable: z.boolean().optional(),
+		soldOut: z.boolean().optional(),
+		sortOrder: z
+			.number({ required_error: 'Please enter a position.', invalid_type_error: 'Please enter a whole number.' })
+			.int('Please enter a whole number.')
+			.min(-9999, 'Please enter a number from -9999 to 9999.')
+			.max(9999, 'Please enter a number from -9999 to 9999.'),
+	})
+	.superRefine(windowInOrder)
 
 /** A picture for the public gallery: the description is required (it is the image's alt text). */
 export const galleryUploadSchema = z.object({

@@ -1,11 +1,101 @@
 import type { MenuCategory } from '~/generated/prisma/enums'
-import { listMenuCategories, listMenuItems } from '~/models/menu-item.server'
+import { listMenuCategories, listMenuItems, type PublicMenuItem } from '~/models/menu-item.server'
+import { isDatabaseUnavailable } from './db.server'
+import { cachedMenuRead } from './menu-cache.server'
 import { categoryFromParam, menuCategories } from './menu-categories'
 import { withOutagePolicy } from './outage.server'
+import {
+	leadTimeLabel,
+	NOT_YET_ORDERABLE_BUTTON,
+	OUT_OF_SEASON_BUTTON,
+	OUT_OF_SEASON_LABEL,
+	preorderLabel,
+	SOLD_OUT_BUTTON,
+	soldOutInHorizonLabel,
+} from './pickup-display'
+import { loadMenuPickup } from './pickup.server'
+import { localDateOf, type ItemAvailability } from './pickup-schedule'
 
 function inMenuOrder(categories: MenuCategory[]) {
 	const order = menuCategories.map((category) => category.value as MenuCategory)
 	return [...categories].sort((a, b) => order.indexOf(a) - order.indexOf(b))
+}
+
+/**
+ * What a menu page sends for one item. The pickup words are only present when they apply, so an item
+ * without rules costs no extra bytes: `pickupLabels` ('Preorder for pickup Jan 2–6', 'Order 48 h ahead',
+ * 'Sold out for the next 14 days') and `unavailable`, the disabled button's text when no day of the
+ * ordering horizon can take it.
+ */
+export interface MenuItemWithPickup {
+	id: string
+	name: string
+	description: string
+	priceCents: number
+	category: MenuCategory
+	imageKey: string | null
+	imageAlt: string
+	orderable: boolean
+	soldOut: boolean
+	pickupLabels?: string[]
+	unavailable?: string
+}
+
+interface MenuPickup {
+	horizonDays: number
+	today: string
+	availability: ReadonlyMap<string, ItemAvailability>
+}
+
+/**
+ * Availability changes with every order, so it is not part of the cached menu: it is read per page view
+ * (the schedule, the items' rules and one usage query), shared for a few seconds by concurrent views
+ * through the menu cache (cleared by every owner's edit). Unknown during a database outage: then the
+ * menu shows without the sold-out words rather than failing (docs/decisions/NEW-menu-availability.md).
+ */
+async function menuPickup(key: string, items: readonly PublicMenuItem[]): Promise<MenuPickup | null> {
+	if (items.length === 0) return null
+	const ids = items.map((item) => item.id)
+	try {
+		return await cachedMenuRead(`pickup:${key}`, async () => {
+			const now = new Date()
+			const { schedule, availability } = await loadMenuPickup(ids, now)
+			return { horizonDays: schedule.horizonDays, today: localDateOf(now, schedule.timeZone), availability }
+		})
+	} catch (error) {
+		if (isDatabaseUnavailable(error)) return null
+		throw error
+	}
+}
+
+export function withPickup(item: PublicMenuItem, pickup: MenuPickup | null): MenuItemWithPickup {
+	const { leadMinutes, dailyLimit: _dailyLimit, availableFrom, availableUntil, ...view } = item
+	const labels: string[] = []
+	const seasonal = Boolean(availableFrom || availableUntil)
+	const seasonOver = Boolean(pickup && availableUntil && availableUntil < pickup.today)
+	const availability = pickup?.availability.get(item.id)
+	const blocked = availability && !availability.available ? availability.reason : null
+
+	if (seasonal) labels.push(seasonOver ? OUT_OF_SEASON_LABEL : (preorderLabel(availableFrom, availableUntil) ?? ''))
+	if (pickup && blocked && (blocked === 'sold-out-in-horizon' || !seasonal)) {
+		labels.push(soldOutInHorizonLabel(pickup.horizonDays))
+	}
+	if (leadMinutes && !blocked) labels.push(leadTimeLabel(leadMinutes))
+
+	const result: MenuItemWithPickup = view
+	if (labels.length > 0) result.pickupLabels = labels
+	if (blocked) result.unavailable = unavailableButton(blocked, seasonal, seasonOver)
+	return result
+}
+
+function unavailableButton(blocked: string, seasonal: boolean, seasonOver: boolean) {
+	if (blocked !== 'outside-window' || !seasonal) return SOLD_OUT_BUTTON
+	return seasonOver ? OUT_OF_SEASON_BUTTON : NOT_YET_ORDERABLE_BUTTON
+}
+
+async function itemsWithPickup(key: string, items: PublicMenuItem[]) {
+	const pickup = await menuPickup(key, items)
+	return items.map((item) => withPickup(item, pickup))
 }
 
 /**
@@ -22,10 +112,37 @@ export function loadFilterableMenu(request: Request) {
 			matchesNothing ? Promise.resolve([]) : listMenuItems(activeCategory ?? undefined),
 			listMenuCategories(),
 		])
-		return { items, categories: inMenuOrder(categories), activeCategory }
+		return {
+			items: await itemsWithPickup(activeCategory ?? 'ALL', items),
+			categories: inMenuOrder(categories),
+			activeCategory,
+		}
 	})
 }
 
 export function loadCategoryMenu(category: MenuCategory) {
-	return withOutagePolicy(async () => ({ items: await listMenuItems(category) }))
+	return withOutagePolicy(async () => ({ items: await itemsWithPickup(category, await listMenuItems(category)) }))
+}
+
+/**
+ * For the cart page: the items of the menu that no pickup day of the horizon can take, with the words to show
+ * on their cart line ({ [id]: 'Sold out for the next 14 days' }). Shares the menu's availability read; empty
+ * when availability is unknown (database down): the checkout decides then.
+ */
+export async function loadUnavailableForCart(): Promise<Record<string, string>> {
+	let items: PublicMenuItem[]
+	try {
+		items = await listMenuItems()
+	} catch (error) {
+		if (isDatabaseUnavailable(error)) return {}
+		throw error
+	}
+	const unavailable: Record<string, string> = {}
+	for (const item of await itemsWithPickup('ALL', items)) {
+		if (item.orderable && item.unavailable) {
+			// A blocked item's last label says why: 'Sold out for the next 14 days', or its preorder window.
+			unavailable[item.id] = item.pickupLabels?.at(-1) ?? item.unavailable
+		}
+	}
+	return unavailable
 }

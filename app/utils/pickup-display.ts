@@ -104,3 +104,28 @@ export function itemPickupMessage(itemName: string, reason: 'too-soon' | 'outsid
 export function pickupEventTitle(businessName: string, orderNumber: string) {
 	return `Pick up order #${orderNumber} at ${businessName}`
 }
+
+/** The menu's label for an item with a lead time: 'Order 48 h ahead', 'Order 90 min ahead', 'Order 1 h 30 min ahead'. */
+export function leadTimeLabel(leadMinutes: number) {
+	const hours = Math.floor(leadMinutes / 60)
+	const minutes = leadMinutes % 60
+	const parts = [hours > 0 ? `${hours} h` : '', minutes > 0 ? `${minutes} min` : ''].filter(Boolean)
+	return `Order ${parts.join(' ')} ahead`
+}
+
+/** The menu's label for a seasonal item whose pickup window has passed. */
+export const OUT_OF_SEASON_LABEL = 'Out of season'
+
+/** The menu's disabled add button for an item no day of the horizon can take. */
+export const SOLD_OUT_BUTTON = 'Sold out'
+export const NOT_YET_ORDERABLE_BUTTON = 'Not yet available to order'
+export const OUT_OF_SEASON_BUTTON = 'Not available'
+
+/** The owner's menu list: 'Up to 24 a day'. */
+export function dailyLimitLabel(dailyLimit: number) {
+	return `Up to ${dailyLimit} a day`
+}
+
+/** The cart, when a line cannot be picked up on any day customers may order for. */
+export const CART_UNAVAILABLE_MESSAGE =
+	'Some items can’t be picked up on any day you can order for now. Please remove them to check out.'

@@ -63,7 +63,14 @@ export interface DemoMenuItem {
 	imageAlt: string
 	orderable: boolean
 	sortOrder: number
+	/** Pickup rules (issue 14): minutes to order ahead, how many per pickup day, a yearly pickup window. */
+	leadMinutes?: number
+	dailyLimit?: number
+	season?: { from: MonthDay; until: MonthDay }
 }
+
+/** 'MM-DD' */
+export type MonthDay = `${number}-${number}`
 
 export interface DemoReview {
 	name: string
@@ -89,6 +96,9 @@ export interface DemoCakeRequest {
 	message: string
 	daysAgo: number
 }
+
+/** Whole cakes are baked to order: 48 hours ahead. */
+const WHOLE_CAKE_LEAD_MINUTES = 48 * 60
 
 type MenuDraft = Omit<DemoMenuItem, 'category' | 'orderable' | 'sortOrder' | 'image'> & { image?: DemoImageId }
 
@@ -236,6 +246,7 @@ export const demoMenuItems: ReadonlyArray<DemoMenuItem> = [
 		},
 		{
 			slug: 'bolo-de-cenoura',
+			leadMinutes: WHOLE_CAKE_LEAD_MINUTES,
 			name: 'Bolo de Cenoura com Chocolate',
 			description:
 				'The Brazilian afternoon-coffee classic: a fluffy, bright-orange carrot ring cake under a thick, glossy chocolate ganache. Serves 10.',
@@ -245,6 +256,7 @@ export const demoMenuItems: ReadonlyArray<DemoMenuItem> = [
 		},
 		{
 			slug: 'passion-fruit-mousse-cake',
+			leadMinutes: WHOLE_CAKE_LEAD_MINUTES,
 			name: 'Passion Fruit Mousse Cake',
 			description:
 				'Light vanilla sponge under a tangy, airy maracujá mousse and a shining passion-fruit glaze with seeds. Bright, creamy and not too sweet. Serves 12.',
@@ -254,12 +266,37 @@ export const demoMenuItems: ReadonlyArray<DemoMenuItem> = [
 		},
 		{
 			slug: 'chocoflan',
+			leadMinutes: WHOLE_CAKE_LEAD_MINUTES,
 			name: 'Chocoflan',
 			description:
 				'The “impossible cake”: dark chocolate cake and silky vanilla flan baked together and turned out under a river of caramel. Serves 12.',
 			priceCents: 4000,
 			imageAlt:
 				'A ring-shaped chocoflan with a layer of golden flan over dark chocolate cake, glistening with caramel sauce pooling on the plate.',
+		},
+		{
+			slug: 'tres-leches-slice',
+			name: 'Tres Leches Slice',
+			image: 'tres-leches-cake',
+			description:
+				'A generous slice of our tres leches, soaked in three milks and topped with whipped cream, cinnamon and a strawberry. We make 24 a day.',
+			priceCents: 650,
+			dailyLimit: 24,
+			imageAlt:
+				'A slice of milk-soaked tres leches cake topped with whipped cream, a dusting of cinnamon and a strawberry, sitting in a little pool of sweet milk.',
+		},
+		{
+			slug: 'rosca-de-reyes',
+			name: 'Rosca de Reyes',
+			// No picture of a rosca yet: the festive fruit-topped cake stands in (see ./images/README.md to replace it).
+			image: 'celebration-cake',
+			description:
+				'The Three Kings bread for Día de Reyes: a soft orange-blossom sweet-bread ring with candied fruit and a little figure hidden inside. Baked only for pickup January 2–6. Serves 12–15.',
+			priceCents: 3800,
+			leadMinutes: WHOLE_CAKE_LEAD_MINUTES,
+			season: { from: '01-02', until: '01-06' },
+			imageAlt:
+				'A festive cake with piped cream rosettes, topped with fresh strawberries, kiwi, mango and blueberries, on a white cake stand.',
 		},
 	]),
 	...section('DONUTS', 400, [
@@ -514,4 +551,14 @@ export function weeklyHoursFrom(
 		}
 	}
 	return [...byDay.values()].sort((a, b) => a.weekday - b.weekday)
+}
+
+/**
+ * The next yearly pickup window (within one calendar year) that has not ended by `today` ('YYYY-MM-DD'),
+ * e.g. Jan 2–6 of next year in November, so a fresh demo database shows the seasonal item as a preorder.
+ */
+export function nextSeason(today: string, season: { from: MonthDay; until: MonthDay }) {
+	const thisYear = Number(today.slice(0, 4))
+	const year = `${thisYear}-${season.until}` >= today ? thisYear : thisYear + 1
+	return { availableFrom: `${year}-${season.from}`, availableUntil: `${year}-${season.until}` }
 }

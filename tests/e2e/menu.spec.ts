@@ -1,8 +1,13 @@
+import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
-import { expectNoAxeViolations, gotoHydrated } from './support'
+import pg from 'pg'
+import { databaseUrl, serverUrlOf } from '../setup/database-server'
+import { addCakeToCart, expectNoAxeViolations, gotoHydrated } from './support'
 
 test.describe('menu pages', () => {
-	test('/shop filters by category with shareable links, marks the active one, and says when nothing matches', async ({ page }) => {
+	test('/shop filters by category with shareable links, marks the active one, and says when nothing matches', async ({
+		page,
+	}) => {
 		await gotoHydrated(page, '/shop')
 		const filters = page.getByRole('navigation', { name: 'Menu categories' })
 		await expect(filters.getByRole('link', { name: 'All' })).toHaveAttribute('aria-current', 'page')
@@ -64,7 +69,9 @@ test.describe('menu pages', () => {
 		await expect(page.getByTestId('skeleton-card')).toHaveCount(0)
 	})
 
-	test('the cakes modal: click or Enter opens it, Escape and outside click close it, focus returns, scroll locks', async ({ page }) => {
+	test('the cakes modal: click or Enter opens it, Escape and outside click close it, focus returns, scroll locks', async ({
+		page,
+	}) => {
 		await gotoHydrated(page, '/cakes')
 		const card = page.getByRole('button', { name: /Tres Leches Cake/ })
 		await card.click()
@@ -127,4 +134,79 @@ test.describe('menu pages', () => {
 			await expectNoAxeViolations(page)
 		})
 	}
+})
+
+/** The database this run's server uses (tests/e2e/serve-production.ts), for setting up what orders would hold. */
+async function withE2eDatabase<T>(run: (client: pg.Client) => Promise<T>) {
+	const name = `bakery_e2e_${process.env.E2E_PORT ?? '3100'}`
+	const embedded = '.data/e2e-postgres.owner.json'
+	const serverUrl = process.env.DATABASE_URL
+		? serverUrlOf(process.env.DATABASE_URL)
+		: `postgresql://postgres:postgres@127.0.0.1:${(JSON.parse(await readFile(embedded, 'utf8')) as { port: number }).port}`
+	const client = new pg.Client({ connectionString: databaseUrl(serverUrl, name) })
+	await client.connect()
+	try {
+		return await run(client)
+	} finally {
+		await client.end()
+	}
+}
+
+const bakeryToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date())
+
+test.describe('pickup availability on the menu', () => {
+	test('a seasonal item shows its preorder dates', async ({ page }) => {
+		await gotoHydrated(page, '/cakes')
+		const card = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /Rosca de Reyes/ }) })
+		await expect(card.getByText('Preorder for pickup Jan 2–6')).toBeVisible()
+		await card.getByRole('button', { name: /Rosca de Reyes/ }).click()
+		await expect(
+			page.getByRole('dialog', { name: 'Rosca de Reyes' }).getByText('Preorder for pickup Jan 2–6'),
+		).toBeVisible()
+	})
+
+	test('an item whose daily limit is reached on every open day says so, cannot be added, and blocks checkout from the cart', async ({
+		page,
+	}) => {
+		const slice = 'seed-tres-leches-slice'
+		await gotoHydrated(page, '/cakes')
+		await addCakeToCart(page, 'Tres Leches Slice')
+		// What 24 slices a day, already sold for the whole ordering horizon, leave behind.
+		await withE2eDatabase((client) =>
+			client.query(
+				`INSERT INTO "ItemDayUsage" ("menuItemId", "pickupDate", "quantity")
+				SELECT $1, day::date, 24 FROM generate_series($2::date, $2::date + 15, interval '1 day') AS day
+				ON CONFLICT ("menuItemId", "pickupDate") DO UPDATE SET "quantity" = 24`,
+				[slice, bakeryToday()],
+			),
+		)
+		try {
+			const button = page.getByRole('button', { name: /Tres Leches Slice/ })
+			const card = page.getByRole('listitem').filter({ has: button })
+			// Availability is shared for a few seconds between page views: the next views show the sale.
+			await expect(async () => {
+				await gotoHydrated(page, '/cakes')
+				await expect(card.getByText('Sold out for the next 14 days')).toBeVisible({ timeout: 1_000 })
+			}).toPass({ timeout: 20_000 })
+			await button.click()
+			const dialog = page.getByRole('dialog', { name: 'Tres Leches Slice' })
+			await expect(dialog.getByText('Sold out for the next 14 days')).toBeVisible()
+			await expect(dialog.getByRole('button', { name: 'Sold out' })).toBeDisabled()
+			await expect(dialog.getByRole('button', { name: /^Add to Cart/ })).toHaveCount(0)
+			await expectNoAxeViolations(page)
+
+			// Added before it sold out: the cart says so and offers no checkout until it is removed.
+			await gotoHydrated(page, '/cart')
+			await expect(page.getByRole('listitem').filter({ hasText: 'Tres Leches Slice' })).toContainText(
+				'Sold out for the next 14 days',
+			)
+			await expect(page.getByText('Please remove them to check out.')).toBeVisible()
+			await expect(page.getByRole('link', { name: 'Checkout' })).toHaveCount(0)
+			await expectNoAxeViolations(page)
+			await page.getByRole('button', { name: 'Remove Tres Leches Slice' }).click()
+			await expect(page.getByText('Please remove them to check out.')).toHaveCount(0)
+		} finally {
+			await withE2eDatabase((client) => client.query(`DELETE FROM "ItemDayUsage" WHERE "menuItemId" = $1`, [slice]))
+		}
+	})
 })

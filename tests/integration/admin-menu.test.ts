@@ -313,6 +313,139 @@ describe('editing an item', () => {
 	})
 })
 
+describe('pickup rules', () => {
+	const rulesOf = async (id: string) => {
+		const row = await prisma.menuItem.findUniqueOrThrow({ where: { id } })
+		return {
+			leadMinutes: row.leadMinutes,
+			dailyLimit: row.dailyLimit,
+			availableFrom: row.availableFrom?.toISOString().slice(0, 10) ?? null,
+			availableUntil: row.availableUntil?.toISOString().slice(0, 10) ?? null,
+		}
+	}
+
+	it('saves a lead time in hours, a daily limit and a pickup window; the editor shows them again', async () => {
+		const item = await createItem()
+		const outcome = await edit(item.id, {
+			leadHours: '48',
+			dailyLimit: '24',
+			availableFrom: '2027-01-02',
+			availableUntil: '2027-01-06',
+		})
+		expect(outcome.reply.saved).toBe(true)
+		expect(await rulesOf(item.id)).toEqual({
+			leadMinutes: 2880,
+			dailyLimit: 24,
+			availableFrom: '2027-01-02',
+			availableUntil: '2027-01-06',
+		})
+		const page = await run(
+			editLoader({ request: get(`/admin/menu/${item.id}`, cookie), params: { itemId: item.id }, context: {} }),
+		)
+		expect((page.data as { item: object }).item).toMatchObject({
+			leadMinutes: 2880,
+			dailyLimit: 24,
+			availableFrom: '2027-01-02',
+			availableUntil: '2027-01-06',
+		})
+		const list = await run(menuLoader({ request: get('/admin/menu', cookie), params: {}, context: {} }))
+		expect((list.data as { items: object[] }).items[0]).toMatchObject({
+			leadMinutes: 2880,
+			availableFrom: '2027-01-02',
+		})
+	})
+
+	it('empty fields mean no rule: saving them empty removes the rules', async () => {
+		const item = await createItem()
+		await edit(item.id, {
+			leadHours: '48',
+			dailyLimit: '24',
+			availableFrom: '2027-01-02',
+			availableUntil: '2027-01-06',
+		})
+		const outcome = await edit(item.id, { leadHours: '', dailyLimit: '', availableFrom: '', availableUntil: '' })
+		expect(outcome.reply.saved).toBe(true)
+		expect(await rulesOf(item.id)).toEqual({
+			leadMinutes: null,
+			dailyLimit: null,
+			availableFrom: null,
+			availableUntil: null,
+		})
+	})
+
+	it('a window may be open-ended on either side', async () => {
+		const item = await createItem()
+		await edit(item.id, { availableFrom: '2026-10-25' })
+		expect(await rulesOf(item.id)).toMatchObject({ availableFrom: '2026-10-25', availableUntil: null })
+		await edit(item.id, { availableUntil: '2026-11-02' })
+		expect(await rulesOf(item.id)).toMatchObject({ availableFrom: null, availableUntil: '2026-11-02' })
+	})
+
+	const leadMessage = 'Please enter the lead time as a whole number of hours from 1 to 720, or leave it empty.'
+	const limitMessage =
+		'Please enter how many can be picked up per day, a whole number from 1 to 9999, or leave it empty.'
+	it.each([
+		[{ leadHours: '1.5' }, { leadHours: [leadMessage] }],
+		[{ leadHours: '0' }, { leadHours: [leadMessage] }],
+		[{ leadHours: 'two days' }, { leadHours: [leadMessage] }],
+		[{ leadHours: '721' }, { leadHours: [leadMessage] }],
+		[{ dailyLimit: '0' }, { dailyLimit: [limitMessage] }],
+		[{ dailyLimit: '-3' }, { dailyLimit: [limitMessage] }],
+		[{ dailyLimit: '2.5' }, { dailyLimit: [limitMessage] }],
+		[
+			{ availableFrom: '2027-02-30' },
+			{
+				availableFrom: ['Please enter the first pickup date as YYYY-MM-DD (e.g. 2027-01-02), or leave it empty.'],
+			},
+		],
+		[
+			{ availableUntil: 'Jan 6' },
+			{
+				availableUntil: ['Please enter the last pickup date as YYYY-MM-DD (e.g. 2027-01-02), or leave it empty.'],
+			},
+		],
+		[
+			{ availableFrom: '2027-01-06', availableUntil: '2027-01-02' },
+			{ availableUntil: ['The last pickup date must be on or after the first pickup date.'] },
+		],
+	])('refuses %j with a clear message, keeps what was typed and changes nothing', async (fields, error) => {
+		const item = await createItem()
+		const outcome = await edit(item.id, fields)
+		expect(outcome.status).toBe(400)
+		expect(outcome.reply.result.error).toEqual(error)
+		expect(outcome.reply.result.initialValue).toMatchObject(fields)
+		expect(await prisma.menuItem.findUniqueOrThrow({ where: { id: item.id } })).toEqual(item)
+	})
+
+	it('a new item can be created with its rules', async () => {
+		const outcome = await upload({
+			name: 'Rosca de Reyes',
+			category: 'CAKES',
+			leadHours: '48',
+			dailyLimit: '30',
+			availableFrom: '2027-01-02',
+			availableUntil: '2027-01-06',
+		})
+		expect(outcome.reply.uploaded).toBe('Rosca de Reyes')
+		const { id } = await prisma.menuItem.findFirstOrThrow({ where: { name: 'Rosca de Reyes' } })
+		expect(await rulesOf(id)).toEqual({
+			leadMinutes: 2880,
+			dailyLimit: 30,
+			availableFrom: '2027-01-02',
+			availableUntil: '2027-01-06',
+		})
+	})
+
+	it('a new item refuses a window that ends before it starts', async () => {
+		const outcome = await upload({ availableFrom: '2027-01-06', availableUntil: '2027-01-02' })
+		expect(outcome.status).toBe(400)
+		expect(outcome.reply.result.error).toMatchObject({
+			availableUntil: ['The last pickup date must be on or after the first pickup date.'],
+		})
+		expect(await prisma.menuItem.count()).toBe(0)
+	})
+})
+
 async function menuPost(fields: Record<string, string>) {
 	return run(menuAction({ request: post('/admin/menu', fields, cookie), params: {}, context: {} }))
 }

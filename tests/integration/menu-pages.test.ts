@@ -58,12 +58,29 @@ describe('menu page loaders', () => {
 		])
 	})
 
-	it('public items never carry admin-only fields', async () => {
-		await createMenuItem()
-		const [item] = (await load('/shop')).items
-		expect(Object.keys(item).sort()).toEqual(
-			['category', 'description', 'id', 'imageAlt', 'imageKey', 'name', 'orderable', 'priceCents', 'soldOut'].sort(),
-		)
+	it('public items never carry admin-only fields; pickup rules arrive only as words', async () => {
+		await prisma.openingHours.deleteMany()
+		await prisma.openingHours.createMany({
+			data: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensAt: '07:00', closesAt: '18:00' })),
+		})
+		await createMenuItem({ name: 'A plain cake', sortOrder: 1 })
+		const cake = await createMenuItem({ name: 'A whole cake', sortOrder: 2 })
+		await prisma.menuItem.update({ where: { id: cake.id }, data: { leadMinutes: 2880, dailyLimit: 5 } })
+		const [plain, whole] = (await load('/shop')).items
+		const publicKeys = [
+			'category',
+			'description',
+			'id',
+			'imageAlt',
+			'imageKey',
+			'name',
+			'orderable',
+			'priceCents',
+			'soldOut',
+		]
+		expect(Object.keys(plain).sort()).toEqual(publicKeys.sort())
+		expect(Object.keys(whole).sort()).toEqual([...publicKeys, 'pickupLabels'].sort())
+		expect(whole.pickupLabels).toEqual(['Order 48 h ahead'])
 	})
 
 	it('an owner’s change through the model shows on the next load despite the cache', async () => {

@@ -42,6 +42,22 @@ describe('prisma db seed', () => {
 			// docs/product.md: cakes can be added to the cart; pastries and donuts are 'Coming Soon!'.
 			expect(item.orderable).toBe(item.category === 'CAKES')
 		}
+		// Pickup rules a newcomer sees on the menu: whole cakes 48 h ahead, 24 tres leches slices a day, and
+		// the rosca de reyes as a preorder for the next Jan 2–6 (never one that has passed).
+		const byName = new Map(first.menuItems.map((item) => [item.name, item]))
+		expect(byName.get('Chocoflan')?.leadMinutes).toBe(48 * 60)
+		expect(byName.get('Tres Leches Slice')).toMatchObject({ dailyLimit: 24, leadMinutes: null, availableFrom: null })
+		const rosca = byName.get('Rosca de Reyes')!
+		const from = rosca.availableFrom!.toISOString().slice(0, 10)
+		const until = rosca.availableUntil!.toISOString().slice(0, 10)
+		expect([from.slice(5), until.slice(5), from.slice(0, 4)]).toEqual(['01-02', '01-06', until.slice(0, 4)])
+		const { localDateOf } = await import('~/utils/pickup-schedule')
+		expect(until >= localDateOf(new Date(), 'America/Los_Angeles')).toBe(true)
+		// Items the cart's end-to-end tests add stay free of rules.
+		for (const name of ['Tres Leches Cake', 'Chocolate Brigadeiro Cake']) {
+			expect(byName.get(name), name).toMatchObject({ leadMinutes: null, dailyLimit: null, availableFrom: null })
+		}
+
 		expect(first.reviews).toBeGreaterThanOrEqual(6)
 		expect(first.gallery.length).toBeGreaterThanOrEqual(8)
 		expect(first.cakeRequests).toBeGreaterThanOrEqual(3)

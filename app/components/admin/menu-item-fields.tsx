@@ -12,6 +12,10 @@ export interface MenuItemFieldSet {
 	category: Field
 	imageAlt: Field
 	image: FieldMetadata<File | undefined> | FieldMetadata<File>
+	leadHours: FieldMetadata<number | undefined>
+	dailyLimit: FieldMetadata<number | undefined>
+	availableFrom: Field
+	availableUntil: Field
 }
 
 const categoryOptions = menuCategories.map(({ value, label }) => ({ value, label }))
@@ -51,6 +55,49 @@ export function MenuItemFields({
 				type="file"
 				accept={acceptedImageTypes.join(',')}
 			/>
+			<PickupRuleFields fields={fields} />
 		</>
+	)
+}
+
+/** Optional pickup rules: each empty field means no rule. */
+function PickupRuleFields({ fields }: { fields: MenuItemFieldSet }) {
+	return (
+		<fieldset className="mt-4 mb-2 rounded-xl border border-dough p-4">
+			<legend className="px-1 font-display text-lg font-bold">Pickup rules</legend>
+			<p className="mb-3 text-sm text-cocoa/80">All optional: leave a field empty for no rule.</p>
+			<TextField
+				meta={fields.leadHours}
+				label="Lead time (hours)"
+				hint="How long ahead customers must order, e.g. 48 for whole cakes."
+				type="number"
+				min={1}
+				step={1}
+				inputMode="numeric"
+			/>
+			<TextField
+				meta={fields.dailyLimit}
+				label="Daily limit"
+				hint="How many can be picked up per day across all orders, e.g. 24."
+				type="number"
+				min={1}
+				step={1}
+				inputMode="numeric"
+			/>
+			<TextField
+				meta={fields.availableFrom}
+				label="Pickup from (date)"
+				hint="For seasonal items: the first pickup date, as YYYY-MM-DD, e.g. 2027-01-02."
+				placeholder="YYYY-MM-DD"
+				autoComplete="off"
+			/>
+			<TextField
+				meta={fields.availableUntil}
+				label="Pickup until (date)"
+				hint="The last pickup date, as YYYY-MM-DD, e.g. 2027-01-06."
+				placeholder="YYYY-MM-DD"
+				autoComplete="off"
+			/>
+		</fieldset>
 	)
 }

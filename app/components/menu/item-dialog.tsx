@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react'
 import { Modal, ModalCloseButton } from '~/components/ui/modal'
 import { StoredImage } from '~/components/stored-image'
 import { formatPrice } from '~/utils/money'
+import { PickupLabels } from './menu-grid'
 import { QuantityStepper } from './quantity-stepper'
 import type { MenuItemView } from './types'
 
@@ -26,7 +27,7 @@ export function ItemDialog({
 		setAddedMessage(null)
 	}, [item])
 
-	const canAdd = item !== null && item.orderable && !item.soldOut
+	const canAdd = item !== null && item.orderable && !item.soldOut && !item.unavailable
 	return (
 		<Modal open={item !== null} onClose={onClose} labelledBy={titleId}>
 			{item ? (
@@ -55,6 +56,11 @@ export function ItemDialog({
 							<span className="ml-3 rounded-full bg-cocoa px-3 py-1 text-sm text-cream">Sold out</span>
 						) : null}
 					</p>
+					{item.pickupLabels?.length ? (
+						<div className="mt-3">
+							<PickupLabels labels={item.pickupLabels} />
+						</div>
+					) : null}
 					<div className="mt-4 flex flex-wrap items-center justify-between gap-4">
 						<QuantityStepper id={quantityId} label="Quantity" value={quantity} onChange={setQuantity} />
 						{canAdd ? (
@@ -75,7 +81,7 @@ export function ItemDialog({
 								disabled
 								className="cursor-not-allowed rounded-full bg-stone-500 px-6 py-3 font-semibold text-white"
 							>
-								{item.soldOut ? 'Sold out' : 'Coming Soon!'}
+								{item.soldOut ? 'Sold out' : item.orderable && item.unavailable ? item.unavailable : 'Coming Soon!'}
 							</button>
 						)}
 					</div>

@@ -15,6 +15,20 @@ function cardImageAlt(item: MenuItemView) {
 	return item.imageAlt.trim().toLowerCase() === item.name.trim().toLowerCase() ? '' : item.imageAlt
 }
 
+/** Preorder window, lead time or 'Sold out for the next 14 days', as words (never colour alone). */
+export function PickupLabels({ labels }: { labels?: readonly string[] }) {
+	if (!labels?.length) return null
+	return (
+		<ul className="flex flex-wrap gap-2" aria-label="Pickup">
+			{labels.map((label) => (
+				<li key={label} className="rounded-full bg-dough px-3 py-1 text-sm font-semibold text-cocoa">
+					{label}
+				</li>
+			))}
+		</ul>
+	)
+}
+
 /** A card whose picture and name open the item dialog (click, Enter or Space). */
 export function MenuCard({
 	item,
@@ -59,6 +73,7 @@ export function MenuCard({
 			</button>
 			<div className="flex flex-1 flex-col gap-2 px-4 pt-1 pb-4">
 				<p className="text-lg font-semibold text-cinnamon">{formatPrice(item.priceCents)}</p>
+				<PickupLabels labels={item.pickupLabels} />
 				{showDescription ? <p className="text-cocoa/90">{item.description}</p> : null}
 				{footer ? <div className="mt-auto pt-2">{footer}</div> : null}
 			</div>

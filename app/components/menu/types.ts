@@ -11,4 +11,8 @@ export interface MenuItemView {
 	imageAlt: string
 	orderable: boolean
 	soldOut: boolean
+	/** Pickup words for this item ('Preorder for pickup Jan 2–6', 'Order 48 h ahead'), when any apply. */
+	pickupLabels?: string[]
+	/** Set when no pickup day of the ordering horizon can take it: the disabled button's text. */
+	unavailable?: string
 }
