@@ -82,3 +82,9 @@ export function preorderLabel(from: LocalDate | null, until: LocalDate | null) {
 export function soldOutInHorizonLabel(horizonDays: number) {
 	return `Sold out for the next ${horizonDays} days`
 }
+
+/** The owner's prep list: pickups by time band in the bakery's zone (the afternoon starts at noon). */
+export const PICKUP_BAND_LABELS = {
+	morning: 'Morning (before 12 PM)',
+	afternoon: 'Afternoon (12 PM on)',
+} as const
