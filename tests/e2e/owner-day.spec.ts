@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
 import pg from 'pg'
 import { databaseUrl, serverUrlOf } from '../setup/database-server'
-import { expectNoAxeViolations } from './support'
+import { expectNoAxeViolations, mockStripeUrl } from './support'
 
 /**
  * The owner's day: paid orders with pickup times (seeded straight into the e2e database, as the
@@ -28,6 +28,8 @@ interface SeedOrder {
 	time: string
 	status?: 'PAID' | 'READY' | 'PENDING'
 	lines: Array<{ name: string; quantity: number }>
+	/** A Checkout Session of the mock Stripe; by default one Stripe does not know. */
+	providerSessionId?: string
 }
 
 /** Orders for `date` in Los Angeles time (the bakery's zone), paid unless told otherwise. */
@@ -46,7 +48,16 @@ async function seedOrders(date: string, orders: SeedOrder[]) {
 				VALUES ($1, $2, $3, '(425) 555-0123', $4::"OrderStatus", $5, $6,
 					CASE WHEN $4 = 'PENDING' THEN NULL ELSE now() END,
 					($7::date + $8::time) AT TIME ZONE 'America/Los_Angeles', $7::date, now(), now())`,
-				[id, order.customer, `${id}@example.com`, status, total, `cs_test_${id}`, date, order.time],
+				[
+					id,
+					order.customer,
+					`${id}@example.com`,
+					status,
+					total,
+					order.providerSessionId ?? `cs_test_${id}`,
+					date,
+					order.time,
+				],
 			)
 			for (const line of order.lines) {
 				await client.query(
@@ -189,4 +200,46 @@ test('the day view and the dashboard have 0 axe violations', async ({ page }) =>
 	await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
 	await expect(page.getByRole('heading', { name: 'Sold out today and tomorrow' })).toBeVisible()
 	await expectNoAxeViolations(page)
+})
+
+test('Cancel & refund: Stripe refunds a paid order; a refund Stripe refuses changes nothing', async ({
+	page,
+	request,
+	baseURL,
+}) => {
+	const stripe = mockStripeUrl(baseURL)
+	const created = await request.post(`${stripe}/v1/checkout/sessions`, {
+		form: { mode: 'payment', success_url: `${baseURL}/success`, cancel_url: `${baseURL}/cart` },
+	})
+	const sessionId = ((await created.json()) as { id: string }).id
+	const date = uniqueDate()
+	await seedOrders(date, [
+		{
+			customer: 'Stripe Sofia',
+			time: '09:00',
+			status: 'PENDING',
+			providerSessionId: sessionId,
+			lines: [{ name: 'Conchas', quantity: 2 }],
+		},
+		{ customer: 'Unknown Ulises', time: '10:00', lines: [{ name: 'Conchas', quantity: 1 }] },
+	])
+	// Paying on the (mock) hosted page sends the signed checkout.session.completed webhook.
+	await request.post(`${stripe}/pay/${sessionId}/complete`, { maxRedirects: 0 })
+
+	await signIn(page, `/admin/orders?date=${date}`)
+	await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+	const sofia = dayOrders(page).filter({ hasText: 'Stripe Sofia' })
+	await expect(sofia).toContainText('Paid')
+	page.on('dialog', (dialog) => void dialog.accept())
+	await sofia.getByRole('button', { name: /^Cancel & refund/ }).click()
+	await expect(page.getByRole('status')).toContainText(/is cancelled and refunded in full/)
+	await expect(sofia).toContainText('Refunded')
+	await expect(sofia.getByRole('button')).toHaveCount(0)
+
+	const ulises = dayOrders(page).filter({ hasText: 'Unknown Ulises' })
+	await ulises.getByRole('button', { name: /^Cancel & refund/ }).click()
+	await expect(page.getByRole('alert')).toContainText(
+		/did not go through, so nothing changed: No such checkout.session/,
+	)
+	await expect(ulises).toContainText('Paid')
 })
