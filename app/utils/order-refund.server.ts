@@ -49,5 +49,8 @@ export async function cancelAndRefund(orderId: string): Promise<CancelAndRefundO
 		console.error('Refund failed', orderId, error)
 		return { outcome: 'refund-failed', reason: 'The payment provider could not be reached.' }
 	}
-	return (await markOrderRefunded(orderId)) ? { outcome: 'refunded' } : { outcome: 'refunded-order-moved' }
+	if (await markOrderRefunded(orderId)) return { outcome: 'refunded' }
+	// A simultaneous click refunded it first (the same refund: one idempotency key per order).
+	const now = await findOrderPayment(orderId)
+	return now?.status === 'REFUNDED' ? { outcome: 'refunded' } : { outcome: 'refunded-order-moved' }
 }

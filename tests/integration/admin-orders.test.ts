@@ -162,6 +162,19 @@ describe('Cancel & refund (test payments)', () => {
 		expect(await heldCounts(at('09:00'), cake.id, DATE)).toEqual({ slotOrders: 1, itemQuantity: 3 })
 	})
 
+	it('releases the hold once when the owner clicks refund several times at once', async () => {
+		const cake = await createMenuItem()
+		const lines = [{ menuItemId: cake.id, name: cake.name, quantity: 2, dailyLimit: 10 }]
+		const order = await seedHeldOrder({ pickupAt: at('09:00'), pickupDate: DATE, lines })
+		await seedHeldOrder({ pickupAt: at('09:00'), pickupDate: DATE, lines })
+		const outcomes = await Promise.all(
+			Array.from({ length: 5 }, () => act({ intent: 'refund', id: order.id, confirmed: 'yes' })),
+		)
+		for (const outcome of outcomes) expect(messageOf(outcome)).toMatch(/is cancelled and refunded in full/)
+		expect(await statusOf(order.id)).toBe('REFUNDED')
+		expect(await heldCounts(at('09:00'), cake.id, DATE)).toEqual({ slotOrders: 1, itemQuantity: 2 })
+	})
+
 	it('does not refund a picked-up order', async () => {
 		const cake = await createMenuItem()
 		const lines = [{ menuItemId: cake.id, name: cake.name, quantity: 1 }]
