@@ -201,6 +201,7 @@ export async function listOrdersForAdmin({ status, page = 1 }: { status?: OrderS
 			currency: true,
 			createdAt: true,
 			paidAt: true,
+			pickupAt: true,
 			items: { select: { id: true, name: true, unitPriceCents: true, quantity: true }, orderBy: { id: 'asc' } },
 		},
 		orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -215,13 +216,4 @@ export type AdminOrder = Awaited<ReturnType<typeof listOrdersForAdmin>>['orders'
 /** Orders paid since `since`, including those already picked up. */
 export function countPaidOrdersSince(since: Date) {
 	return prisma.order.count({ where: { status: { in: [...PAID_ORDER_STATUSES] }, paidAt: { gte: since } } })
-}
-
-/** The owner hands a paid order over. Only a paid order can be picked up; false otherwise. */
-export async function markOrderPickedUp(orderId: string) {
-	const { count } = await prisma.order.updateMany({
-		where: { id: orderId, status: 'PAID' },
-		data: { status: 'PICKED_UP' },
-	})
-	return count > 0
 }

@@ -7,7 +7,10 @@ import { AdminHeading } from '~/components/admin/admin-ui'
 import { countUnreadContactMessages } from '~/models/contact-message.server'
 import { countCustomCakeRequestsSince } from '~/models/custom-cake-request.server'
 import { countPaidOrdersSince } from '~/models/order.server'
+import { countPickupOrders, listSoldOutItems } from '~/models/prep-list.server'
 import { requireAdmin } from '~/utils/auth.server'
+import { ownerDay } from '~/utils/owner-day.server'
+import { formatPickupDate } from '~/utils/pickup-display'
 
 export { headers } from '~/utils/admin-route'
 
@@ -19,13 +22,26 @@ const NEW_REQUEST_DAYS = 7
 export async function loader({ request }: LoaderFunctionArgs) {
 	const admin = await requireAdmin(request)
 	const weekAgo = new Date(Date.now() - NEW_REQUEST_DAYS * 24 * 60 * 60 * 1000)
-	const [newRequests, paidOrdersToday, unreadMessages] = await Promise.all([
+	const { today, tomorrow } = await ownerDay(null)
+	const [newRequests, paidOrdersToday, unreadMessages, pickups, soldOut] = await Promise.all([
 		countCustomCakeRequestsSince(weekAgo),
 		countPaidOrdersSince(startOfBakeryDay()),
 		countUnreadContactMessages(),
+		countPickupOrders([today, tomorrow]),
+		listSoldOutItems([today, tomorrow]),
 	])
 	return data(
-		{ adminName: admin.name, newRequests, paidOrdersToday, unreadMessages },
+		{
+			adminName: admin.name,
+			newRequests,
+			paidOrdersToday,
+			unreadMessages,
+			today,
+			tomorrow,
+			pickupsToday: pickups.get(today) ?? 0,
+			pickupsTomorrow: pickups.get(tomorrow) ?? 0,
+			soldOut,
+		},
 		{ headers: adminResponseHeaders },
 	)
 }
@@ -35,8 +51,31 @@ function plural(count: number, one: string, many: string) {
 }
 
 export default function AdminDashboard() {
-	const { adminName, newRequests, paidOrdersToday, unreadMessages } = useLoaderData<typeof loader>()
+	const {
+		adminName,
+		newRequests,
+		paidOrdersToday,
+		unreadMessages,
+		today,
+		tomorrow,
+		pickupsToday,
+		pickupsTomorrow,
+		soldOut,
+	} = useLoaderData<typeof loader>()
+	const dayName = (date: string) => (date === today ? 'today' : date === tomorrow ? 'tomorrow' : formatPickupDate(date))
 	const cards = [
+		{
+			to: `/admin/orders?date=${today}`,
+			title: 'Pickups today',
+			count: pickupsToday,
+			text: `${plural(pickupsToday, 'paid order', 'paid orders')} to collect today`,
+		},
+		{
+			to: `/admin/orders?date=${tomorrow}`,
+			title: 'Pickups tomorrow',
+			count: pickupsTomorrow,
+			text: `${plural(pickupsTomorrow, 'paid order', 'paid orders')} to collect tomorrow`,
+		},
 		{
 			to: '/admin/custom-cakes',
 			title: 'Custom cake requests',
@@ -59,7 +98,7 @@ export default function AdminDashboard() {
 	return (
 		<AdminFrame adminName={adminName}>
 			<AdminHeading title={`Welcome, ${adminName}`} />
-			<ul className="grid gap-6 sm:grid-cols-3">
+			<ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
 				{cards.map((card) => (
 					<li key={card.to}>
 						<Link
@@ -75,6 +114,35 @@ export default function AdminDashboard() {
 					</li>
 				))}
 			</ul>
+			<section aria-labelledby="sold-out-heading" className="mt-10">
+				<h2 id="sold-out-heading" className="font-display text-2xl font-bold">
+					Sold out today and tomorrow
+				</h2>
+				{soldOut.length === 0 ? (
+					<p className="mt-3">Nothing is sold out.</p>
+				) : (
+					<ul className="mt-3 grid gap-2">
+						{soldOut.map((item) => (
+							<li key={item.id}>
+								<strong>{item.name}</strong>
+								{': '}
+								{[
+									...(item.flagged ? ['marked sold out'] : []),
+									...item.limitReachedOn.map((date) => `daily limit reached ${dayName(date)}`),
+								].join('; ')}
+							</li>
+						))}
+					</ul>
+				)}
+				<p className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
+					<Link to="/admin/menu" className="font-semibold underline underline-offset-4">
+						Edit sold out and daily limits on the menu
+					</Link>
+					<Link to={`/admin/prep-list?date=${today}`} className="font-semibold underline underline-offset-4">
+						Today’s prep list
+					</Link>
+				</p>
+			</section>
 			<h2 className="mt-10 font-display text-2xl font-bold">Manage</h2>
 			<ul className="mt-4 grid gap-3 sm:grid-cols-2">
 				<li>
@@ -95,6 +163,11 @@ export default function AdminDashboard() {
 				<li>
 					<Link to="/admin/orders" className="font-semibold underline underline-offset-4">
 						All orders
+					</Link>
+				</li>
+				<li>
+					<Link to={`/admin/prep-list?date=${tomorrow}`} className="font-semibold underline underline-offset-4">
+						Tomorrow’s prep list
 					</Link>
 				</li>
 			</ul>

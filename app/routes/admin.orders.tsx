@@ -1,14 +1,26 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { useRef } from 'react'
 import { AdminFrame } from '~/components/admin/admin-frame'
-import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
-import { formatBakeryDateTime } from '~/utils/bakery-time'
-import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
+import {
+	AdminHeading,
+	dangerButtonClass,
+	secondaryButtonClass,
+	StatusRegion,
+	VisuallyHidden,
+} from '~/components/admin/admin-ui'
 import type { OrderStatus } from '~/generated/prisma/enums'
-import { listOrdersForAdmin, markOrderPickedUp, orderNumber, type AdminOrder } from '~/models/order.server'
-import { adminReply, readAdminForm, refuseAdminAction } from '~/utils/admin-actions.server'
+import { listOrdersForAdmin, orderNumber, type AdminOrder } from '~/models/order.server'
+import { advanceOrder, listOrdersForPickupDate, type OrderStep } from '~/models/owner-orders.server'
+import { adminMeta, adminResponseHeaders, CONFIRMED_FIELD } from '~/utils/admin-route'
+import { readAdminForm, refuseAdminAction } from '~/utils/admin-actions.server'
 import { requireAdmin } from '~/utils/auth.server'
+import { formatBakeryDateTime } from '~/utils/bakery-time'
 import { formatPrice } from '~/utils/money'
+import { cancelAndRefund } from '~/utils/order-refund.server'
+import { ownerDay } from '~/utils/owner-day.server'
+import { formatPickupAt, formatPickupDate, formatPickupDateLong, formatWallTime } from '~/utils/pickup-display'
+import { wallTimeOf } from '~/utils/pickup-schedule'
 
 export { headers } from '~/utils/admin-route'
 export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'
@@ -35,6 +47,9 @@ const statusBadgeClass: Record<OrderStatus, string> = {
 	REFUNDED: 'bg-rose-100 text-rose-900',
 }
 
+const REFUND_QUESTION =
+	'Cancel this order and refund the customer in full? Its pickup time and items become free again.'
+
 function isOrderStatus(value: string | null): value is OrderStatus {
 	return value !== null && value in statusLabels
 }
@@ -42,27 +57,89 @@ function isOrderStatus(value: string | null): value is OrderStatus {
 export async function loader({ request }: LoaderFunctionArgs) {
 	const admin = await requireAdmin(request)
 	const params = new URL(request.url).searchParams
+	const day = await ownerDay(params.get('date'))
+	const common = { adminName: admin.name, today: day.today, tomorrow: day.tomorrow, timeZone: day.timeZone }
+	if (params.has('date')) {
+		const orders = await listOrdersForPickupDate(day.date)
+		const numbered = orders.map((order) => ({ ...order, number: orderNumber(order.id) }))
+		return data(
+			{ ...common, view: 'day' as const, date: day.date, orders: numbered, hasMore: false, page: 1, status: null },
+			{ headers: adminResponseHeaders },
+		)
+	}
 	const statusParam = params.get('status')
 	const status = isOrderStatus(statusParam) ? statusParam : undefined
 	const page = Math.min(Math.max(1, Math.floor(Number(params.get('page')) || 1)), 10_000)
 	const { orders, hasMore } = await listOrdersForAdmin({ status, page })
 	const numbered = orders.map((order) => ({ ...order, number: orderNumber(order.id) }))
 	return data(
-		{ adminName: admin.name, orders: numbered, hasMore, page, status: status ?? null },
+		{ ...common, view: 'all' as const, date: null, orders: numbered, hasMore, page, status: status ?? null },
 		{ headers: adminResponseHeaders },
 	)
+}
+
+type OrdersActionData =
+	{ message: string; problem?: boolean; confirm?: undefined } | { confirm: string; message?: undefined }
+
+function reply(body: OrdersActionData, status = 200) {
+	return data(body, { status, headers: adminResponseHeaders })
+}
+
+const stepWords: Record<OrderStep, { done: string; refused: string }> = {
+	ready: { done: 'is marked as ready', refused: 'only a paid order can be marked as ready' },
+	'picked-up': { done: 'is marked as picked up', refused: 'only a paid order can be picked up' },
+}
+
+function isStep(intent: string): intent is OrderStep {
+	return intent in stepWords
 }
 
 export async function action({ request }: ActionFunctionArgs) {
 	await requireAdmin(request)
 	const { form, id, intent, problemReply } = await readAdminForm(request)
 	if (!form) return problemReply
-	if (intent !== 'picked-up') refuseAdminAction()
-	const changed = await markOrderPickedUp(id)
-	const message = changed
-		? `Order ${orderNumber(id)} is marked as picked up.`
-		: `Order ${orderNumber(id)} was not changed: only a paid order can be picked up.`
-	return adminReply({ message })
+	const number = orderNumber(id)
+	if (isStep(intent)) {
+		const outcome = await advanceOrder(id, intent)
+		if (outcome.changed) return reply({ message: `Order ${number} ${stepWords[intent].done}.` })
+		if (!outcome.status) return reply({ message: `Order ${number} no longer exists.`, problem: true })
+		const now = statusLabels[outcome.status].toLowerCase()
+		return reply({
+			message: `Order ${number} was not changed: ${stepWords[intent].refused}, and it is ${now}.`,
+			problem: true,
+		})
+	}
+	if (intent === 'refund') {
+		if (form.get(CONFIRMED_FIELD) !== 'yes') return reply({ confirm: id })
+		const result = await cancelAndRefund(id)
+		switch (result.outcome) {
+			case 'refunded':
+				return reply({
+					message: `Order ${number} is cancelled and refunded in full; its pickup time and items are free again.`,
+				})
+			case 'refund-failed':
+				return reply(
+					{
+						message: `The refund for order ${number} did not go through, so nothing changed: ${result.reason}`,
+						problem: true,
+					},
+					502,
+				)
+			case 'refunded-order-moved':
+				return reply({
+					message: `The payment for order ${number} was refunded, but the order changed meanwhile: check its status.`,
+					problem: true,
+				})
+			case 'not-refundable': {
+				const now = result.status ? statusLabels[result.status].toLowerCase() : 'gone'
+				return reply({
+					message: `Order ${number} was not refunded: only a paid order not yet picked up can be cancelled, and it is ${now}.`,
+					problem: true,
+				})
+			}
+		}
+	}
+	refuseAdminAction()
 }
 
 function pageLink(status: OrderStatus | null, page: number) {
@@ -73,80 +150,245 @@ function pageLink(status: OrderStatus | null, page: number) {
 	return search ? `/admin/orders?${search}` : '/admin/orders'
 }
 
+type LoadedOrder = AdminOrder & { number: string }
+
 export default function AdminOrders() {
-	const { adminName, orders, hasMore, page, status } = useLoaderData<typeof loader>()
+	const { adminName, view, date, today, tomorrow, timeZone, orders, hasMore, page, status } =
+		useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
+	const message = actionData && 'message' in actionData ? actionData.message : undefined
+	const problem = actionData && 'problem' in actionData && actionData.problem
+	const confirming = actionData && 'confirm' in actionData ? actionData.confirm : undefined
+	const tabs = [
+		{ to: `/admin/orders?date=${today}`, label: 'Today', current: date === today },
+		{ to: `/admin/orders?date=${tomorrow}`, label: 'Tomorrow', current: date === tomorrow },
+		{ to: '/admin/orders', label: 'All orders', current: view === 'all' },
+	]
 	return (
 		<AdminFrame adminName={adminName}>
 			<AdminHeading title="Orders">
+				<nav aria-label="Order views">
+					<ul className="flex flex-wrap gap-2">
+						{tabs.map((tab) => (
+							<li key={tab.label}>
+								<Link
+									to={tab.to}
+									aria-current={tab.current ? 'page' : undefined}
+									className={`inline-block rounded-full border border-cocoa px-4 py-1.5 font-semibold ${
+										tab.current ? 'bg-cocoa text-cream' : 'hover:bg-dough'
+									}`}
+								>
+									{tab.label}
+								</Link>
+							</li>
+						))}
+					</ul>
+				</nav>
+			</AdminHeading>
+			<div className="mb-6 flex flex-wrap items-end justify-between gap-4">
 				<Form method="get" className="flex flex-wrap items-end gap-2">
 					<div>
-						<label htmlFor="order-status" className="block font-semibold">
-							Status
+						<label htmlFor="order-date" className="block font-semibold">
+							Pickup date
 						</label>
-						<select
-							id="order-status"
-							name="status"
-							defaultValue={status ?? ''}
-							key={status ?? ''}
+						<input
+							id="order-date"
+							type="date"
+							name="date"
+							required
+							defaultValue={date ?? today}
+							key={date ?? today}
 							className="mt-1 rounded-lg border border-cocoa/30 bg-white px-3 py-2"
-						>
-							<option value="">All orders</option>
-							{Object.entries(statusLabels).map(([value, label]) => (
-								<option key={value} value={value}>
-									{label}
-								</option>
-							))}
-						</select>
+						/>
 					</div>
 					<button type="submit" className={secondaryButtonClass}>
-						Filter
+						Show day
 					</button>
 				</Form>
-			</AdminHeading>
-			<StatusRegion message={actionData?.message} />
-			{orders.length === 0 ? (
-				<p className="text-lg">{status ? `No ${statusLabels[status].toLowerCase()} orders.` : 'No orders yet.'}</p>
-			) : (
-				<ul className="grid gap-4">
-					{orders.map((order) => (
-						<OrderCard key={order.id} order={order} />
-					))}
-				</ul>
-			)}
-			{page > 1 || hasMore ? (
-				<nav aria-label="Pages of orders" className="mt-6 flex justify-between">
-					{page > 1 ? (
-						<Link to={pageLink(status, page - 1)} className="font-semibold underline underline-offset-4">
-							Newer orders
-						</Link>
-					) : (
-						<span />
-					)}
-					{hasMore ? (
-						<Link to={pageLink(status, page + 1)} className="font-semibold underline underline-offset-4">
-							Older orders
-						</Link>
-					) : null}
-				</nav>
+				{view === 'all' ? (
+					<Form method="get" className="flex flex-wrap items-end gap-2">
+						<div>
+							<label htmlFor="order-status" className="block font-semibold">
+								Status
+							</label>
+							<select
+								id="order-status"
+								name="status"
+								defaultValue={status ?? ''}
+								key={status ?? ''}
+								className="mt-1 rounded-lg border border-cocoa/30 bg-white px-3 py-2"
+							>
+								<option value="">All orders</option>
+								{Object.entries(statusLabels).map(([value, label]) => (
+									<option key={value} value={value}>
+										{label}
+									</option>
+								))}
+							</select>
+						</div>
+						<button type="submit" className={secondaryButtonClass}>
+							Filter
+						</button>
+					</Form>
+				) : null}
+			</div>
+			{problem ? (
+				<div role="alert" className="mb-4 rounded-lg border border-red-800 bg-red-50 p-3 text-red-900">
+					{message}
+				</div>
 			) : null}
+			<StatusRegion message={problem ? undefined : message} />
+			{view === 'day' && date ? (
+				<>
+					<div className="mb-4 flex flex-wrap items-baseline justify-between gap-3">
+						<h2 className="font-display text-2xl font-bold">Pickups on {formatPickupDateLong(date)}</h2>
+						<Link to={`/admin/prep-list?date=${date}`} className="font-semibold underline underline-offset-4">
+							Prep list for {formatPickupDate(date)}
+						</Link>
+					</div>
+					{orders.length === 0 ? (
+						<p className="text-lg">No orders to collect on {formatPickupDate(date)}.</p>
+					) : (
+						<ol className="grid gap-4" aria-label={`Orders by pickup time, ${formatPickupDate(date)}`}>
+							{orders.map((order) => (
+								<OrderCard
+									key={order.id}
+									order={order}
+									pickup={order.pickupAt ? formatWallTime(wallTimeOf(order.pickupAt, timeZone)) : null}
+									confirming={confirming === order.id}
+									level={3}
+								/>
+							))}
+						</ol>
+					)}
+				</>
+			) : (
+				<>
+					{orders.length === 0 ? (
+						<p className="text-lg">{status ? `No ${statusLabels[status].toLowerCase()} orders.` : 'No orders yet.'}</p>
+					) : (
+						<ul className="grid gap-4">
+							{orders.map((order) => (
+								<OrderCard
+									key={order.id}
+									order={order}
+									pickup={order.pickupAt ? formatPickupAt(order.pickupAt, timeZone) : null}
+									confirming={confirming === order.id}
+									level={2}
+								/>
+							))}
+						</ul>
+					)}
+					{page > 1 || hasMore ? (
+						<nav aria-label="Pages of orders" className="mt-6 flex justify-between">
+							{page > 1 ? (
+								<Link to={pageLink(status, page - 1)} className="font-semibold underline underline-offset-4">
+									Newer orders
+								</Link>
+							) : (
+								<span />
+							)}
+							{hasMore ? (
+								<Link to={pageLink(status, page + 1)} className="font-semibold underline underline-offset-4">
+									Older orders
+								</Link>
+							) : null}
+						</nav>
+					) : null}
+				</>
+			)}
 		</AdminFrame>
 	)
 }
 
-function OrderCard({ order }: { order: AdminOrder & { number: string } }) {
+function useBusy(id: string) {
 	const navigation = useNavigation()
-	const marking = navigation.state !== 'idle' && navigation.formData?.get('id') === order.id
+	return navigation.state !== 'idle' && navigation.formData?.get('id') === id
+}
+
+function StepButton({ order, step, children }: { order: LoadedOrder; step: OrderStep; children: string }) {
+	const busy = useBusy(order.id)
+	return (
+		<Form method="post">
+			<input type="hidden" name="id" value={order.id} />
+			<button type="submit" name="intent" value={step} className={secondaryButtonClass} disabled={busy}>
+				{children}
+				<VisuallyHidden>: order {order.number}</VisuallyHidden>
+			</button>
+		</Form>
+	)
+}
+
+/** Asks first: with JavaScript the browser's dialog; without it the server answers with the confirmation panel. */
+function RefundButton({ order }: { order: LoadedOrder }) {
+	const confirmedRef = useRef<HTMLInputElement>(null)
+	const busy = useBusy(order.id)
+	return (
+		<Form
+			method="post"
+			onSubmit={(event) => {
+				if (!window.confirm(REFUND_QUESTION)) return event.preventDefault()
+				if (confirmedRef.current) confirmedRef.current.value = 'yes'
+			}}
+		>
+			<input type="hidden" name="intent" value="refund" />
+			<input type="hidden" name="id" value={order.id} />
+			<input ref={confirmedRef} type="hidden" name={CONFIRMED_FIELD} defaultValue="" />
+			<button type="submit" className={dangerButtonClass} disabled={busy}>
+				Cancel &amp; refund
+				<VisuallyHidden>: order {order.number}</VisuallyHidden>
+			</button>
+		</Form>
+	)
+}
+
+function ConfirmRefundPanel({ order }: { order: LoadedOrder }) {
+	const location = useLocation()
+	return (
+		<div role="alert" className="mt-3 rounded-lg border border-red-800 bg-red-50 p-3 text-red-900">
+			<p className="font-semibold">{REFUND_QUESTION}</p>
+			<div className="mt-2 flex flex-wrap items-center gap-3">
+				<Form method="post">
+					<input type="hidden" name="intent" value="refund" />
+					<input type="hidden" name="id" value={order.id} />
+					<input type="hidden" name={CONFIRMED_FIELD} value="yes" />
+					<button type="submit" className={dangerButtonClass}>
+						Yes, cancel and refund order {order.number}
+					</button>
+				</Form>
+				<Link to={location.pathname + location.search} className={secondaryButtonClass} replace>
+					Keep the order
+				</Link>
+			</div>
+		</div>
+	)
+}
+
+function OrderCard({
+	order,
+	pickup,
+	confirming,
+	level,
+}: {
+	order: LoadedOrder
+	pickup: string | null
+	confirming: boolean
+	/** The card's heading level: under the day's heading in the day view. */
+	level: 2 | 3
+}) {
 	const { number } = order
+	const Heading = level === 2 ? 'h2' : 'h3'
+	const Subheading = level === 2 ? 'h3' : 'h4'
 	const headingId = `order-${order.id}`
+	const refundable = order.status === 'PAID' || order.status === 'READY'
 	return (
 		<li>
 			<article aria-labelledby={headingId} className="rounded-2xl bg-white p-5 shadow-md ring-1 ring-dough">
 				<div className="flex flex-wrap items-start justify-between gap-3">
 					<div>
-						<h2 id={headingId} className="font-display text-xl font-bold">
-							Order {number}
-						</h2>
+						<Heading id={headingId} className="font-display text-xl font-bold">
+							{pickup ? <>{pickup} · </> : null}Order {number}
+						</Heading>
 						<p className="text-sm text-cocoa/80">
 							Placed <time dateTime={order.createdAt.toISOString()}>{formatBakeryDateTime(order.createdAt)}</time>
 							{order.paidAt ? (
@@ -162,17 +404,23 @@ function OrderCard({ order }: { order: AdminOrder & { number: string } }) {
 				</div>
 				<div className="mt-3 grid gap-4 md:grid-cols-2">
 					<div>
-						<h3 className="font-semibold">Customer</h3>
+						<Subheading className="font-semibold">Customer</Subheading>
 						<p>{order.customerName}</p>
 						<p className="break-all">
 							<a href={`mailto:${order.customerEmail}`} className="underline underline-offset-4">
 								{order.customerEmail}
 							</a>
 						</p>
-						{order.customerPhone ? <p>{order.customerPhone}</p> : null}
+						{order.customerPhone ? (
+							<p>
+								<a href={`tel:${order.customerPhone.replace(/[^\d+]/g, '')}`} className="underline underline-offset-4">
+									{order.customerPhone}
+								</a>
+							</p>
+						) : null}
 					</div>
 					<div>
-						<h3 className="font-semibold">Items</h3>
+						<Subheading className="font-semibold">Items</Subheading>
 						<ul>
 							{order.items.map((line) => (
 								<li key={line.id} className="flex justify-between gap-4">
@@ -189,15 +437,20 @@ function OrderCard({ order }: { order: AdminOrder & { number: string } }) {
 						</p>
 					</div>
 				</div>
-				{order.status === 'PAID' ? (
-					<Form method="post" className="mt-4">
-						<input type="hidden" name="id" value={order.id} />
-						<button type="submit" name="intent" value="picked-up" className={secondaryButtonClass} disabled={marking}>
-							{marking ? 'Saving...' : 'Mark as picked up'}
-							<VisuallyHidden>: order {number}</VisuallyHidden>
-						</button>
-					</Form>
+				{refundable ? (
+					<div className="mt-4 flex flex-wrap gap-3">
+						{order.status === 'PAID' ? (
+							<StepButton order={order} step="ready">
+								Mark as ready
+							</StepButton>
+						) : null}
+						<StepButton order={order} step="picked-up">
+							Mark as picked up
+						</StepButton>
+						<RefundButton order={order} />
+					</div>
 				) : null}
+				{confirming && refundable ? <ConfirmRefundPanel order={order} /> : null}
 			</article>
 		</li>
 	)

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { applyCheckoutEvent } from '~/models/order.server'
+import { applyRefundEvent } from '~/models/owner-orders.server'
 import { bodyLimits, bodyProblemResponse, readText } from '~/utils/body.server'
-import { toCheckoutEvent, verifyStripeEvent } from '~/utils/stripe-webhook.server'
+import { toCheckoutEvent, toRefundEvent, verifyStripeEvent } from '~/utils/stripe-webhook.server'
 
 function text(body: string, status: number) {
 	return new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } })
@@ -19,6 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	const event = verifyStripeEvent(payload.value, request.headers.get('stripe-signature'))
 	if (!event) return text('Invalid signature', 400)
 	const checkoutEvent = toCheckoutEvent(event)
-	const outcome = checkoutEvent ? await applyCheckoutEvent(checkoutEvent) : 'ignored'
-	return text(outcome, 200)
+	if (checkoutEvent) return text(await applyCheckoutEvent(checkoutEvent), 200)
+	const refundEvent = await toRefundEvent(event)
+	return text(refundEvent ? await applyRefundEvent(refundEvent) : 'ignored', 200)
 }

@@ -32,6 +32,21 @@ export interface PaymentProvider {
 	readonly kind: 'stripe' | 'test'
 	createCheckoutSession(input: CreateSessionInput): Promise<{ sessionId: string; url: string }>
 	retrieveSession(sessionId: string): Promise<SessionState | null>
+	/** Refunds the whole payment of a session; throws `RefundFailed` (nothing refunded) when it cannot. */
+	refundPayment(input: RefundInput): Promise<void>
+}
+
+export interface RefundInput {
+	sessionId: string
+	orderId: string
+}
+
+/** The provider did not refund: `message` says why, in the provider's words. */
+export class RefundFailed extends Error {
+	constructor(message: string) {
+		super(message)
+		this.name = 'RefundFailed'
+	}
 }
 
 /** The issue's 30 minutes, Stripe's minimum: the pickup hold lasts as long as the session can be paid. */
@@ -104,6 +119,25 @@ const stripeProvider: PaymentProvider = {
 			throw error
 		}
 	},
+	async refundPayment({ sessionId, orderId }) {
+		try {
+			const session = await getStripe().checkout.sessions.retrieve(sessionId)
+			const paymentIntent =
+				typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id
+			if (!paymentIntent) throw new RefundFailed('Stripe has no payment for this order.')
+			await getStripe().refunds.create(
+				{ payment_intent: paymentIntent, metadata: { orderId } },
+				// A retried or double-clicked refund is the same refund.
+				{ idempotencyKey: `refund-${orderId}` },
+			)
+		} catch (error) {
+			if (error instanceof RefundFailed) throw error
+			// Refunded already (e.g. in Stripe's dashboard): the money is back, which is what was asked.
+			if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') return
+			if (error instanceof Stripe.errors.StripeError) throw new RefundFailed(error.message)
+			throw error
+		}
+	},
 }
 
 export const TEST_SESSION_PREFIX = 'test_cs_'
@@ -123,6 +157,8 @@ export function createTestProvider(
 			return { sessionId, url: url.toString() }
 		},
 		retrieveSession: findSessionState,
+		// Nothing was charged: there is nothing to give back.
+		async refundPayment() {},
 	}
 }
 

@@ -129,3 +129,9 @@ export function dailyLimitLabel(dailyLimit: number) {
 /** The cart, when a line cannot be picked up on any day customers may order for. */
 export const CART_UNAVAILABLE_MESSAGE =
 	'Some items can’t be picked up on any day you can order for now. Please remove them to check out.'
+
+/** The owner's prep list: pickups by time band in the bakery's zone (the afternoon starts at noon). */
+export const PICKUP_BAND_LABELS = {
+	morning: 'Morning (before 12 PM)',
+	afternoon: 'Afternoon (12 PM on)',
+} as const

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe'
 import type { CheckoutEvent } from '~/models/order.server'
+import type { RefundEvent } from '~/models/owner-orders.server'
 import { getEnv } from './env.server'
 import { getStripe } from './payments.server'
 
@@ -33,4 +34,20 @@ export function toCheckoutEvent(event: Stripe.Event): CheckoutEvent | null {
 		default:
 			return null
 	}
+}
+
+/**
+ * A full refund (e.g. made in Stripe's dashboard) as a refund event: the order is found through the
+ * Checkout Session of the charge's payment intent. A partial refund changes nothing (null).
+ * Throws when Stripe cannot be asked: the webhook answers 500 and Stripe delivers it again.
+ */
+export async function toRefundEvent(event: Stripe.Event): Promise<RefundEvent | null> {
+	if (event.type !== 'charge.refunded') return null
+	const charge = event.data.object
+	if (!charge.refunded) return null
+	const paymentIntent = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id
+	const sessions = paymentIntent
+		? await getStripe().checkout.sessions.list({ payment_intent: paymentIntent, limit: 1 })
+		: { data: [] }
+	return { eventId: event.id, type: event.type, sessionId: sessions.data[0]?.id ?? null }
 }

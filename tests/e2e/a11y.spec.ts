@@ -31,6 +31,8 @@ const adminRoutes = [
 	'/admin/menu',
 	'/admin/messages',
 	'/admin/orders',
+	'/admin/orders?date=2030-01-01',
+	'/admin/prep-list',
 	'/admin/custom-cakes',
 	'/admin/gallery',
 ]

@@ -83,8 +83,14 @@ const routes: Record<string, RouteCase> = {
 	},
 	'admin.orders.tsx': {
 		path: () => '/admin/orders',
-		actions: { 'picked up': (f) => ({ intent: 'picked-up', id: f.order.id }) },
+		actions: {
+			'picked up': (f) => ({ intent: 'picked-up', id: f.order.id }),
+			ready: (f) => ({ intent: 'ready', id: f.order.id }),
+			'cancel and refund': (f) => ({ intent: 'refund', id: f.order.id, confirmed: 'yes' }),
+		},
 	},
+	'admin.prep-list.tsx': { path: () => '/admin/prep-list' },
+	'admin.prep-list[.]csv.ts': { path: () => '/admin/prep-list.csv' },
 	'admin.messages.tsx': {
 		path: () => '/admin/messages',
 		actions: {

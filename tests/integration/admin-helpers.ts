@@ -144,6 +144,8 @@ export async function seedAdminFixtures() {
 			customerEmail: 'pat@example.com',
 			status: 'PAID',
 			paidAt: new Date(),
+			// Paid on the test payment page (the provider integration tests run with), so it can be refunded.
+			providerSessionId: 'test_cs_fixture',
 			totalCents: 700,
 			items: { create: [{ menuItemId: menuItem.id, name: 'Conchas', unitPriceCents: 350, quantity: 2 }] },
 		},

@@ -19,6 +19,14 @@ interface MockSession {
 	params: URLSearchParams
 	status: 'open' | 'complete' | 'expired'
 	payment_status: 'paid' | 'unpaid'
+	/** Set when the session is paid, as Stripe does. */
+	payment_intent?: string
+}
+
+export interface MockRefund {
+	id: string
+	params: URLSearchParams
+	idempotencyKey: string
 }
 
 export interface MockStripeOptions {
@@ -33,8 +41,11 @@ export async function startMockStripe(options: MockStripeOptions = {}) {
 	const sessions = new Map<string, MockSession>()
 	const byIdempotencyKey = new Map<string, MockSession>()
 	const signer = new Stripe('sk_test_mock_signer')
+	const refunds: MockRefund[] = []
+	const refundsByKey = new Map<string, MockRefund>()
 	let failures: number[] = []
 	let expireFailures: number[] = []
+	let refundFailures: Array<{ status: number; message: string }> = []
 	let delayMs = 0
 	let counter = 0
 
@@ -46,6 +57,7 @@ export async function startMockStripe(options: MockStripeOptions = {}) {
 			url: `${baseUrl}/pay/${session.id}`,
 			status: session.status,
 			payment_status: session.payment_status,
+			payment_intent: session.payment_intent ?? null,
 			mode: session.params.get('mode'),
 			client_reference_id: session.params.get('client_reference_id'),
 			customer_email: session.params.get('customer_email'),
@@ -111,6 +123,37 @@ export async function startMockStripe(options: MockStripeOptions = {}) {
 			session.status = 'expired'
 			return send(res, 200, sessionJson(session))
 		}
+		if (req.method === 'GET' && url.pathname === '/v1/checkout/sessions') {
+			const paymentIntent = url.searchParams.get('payment_intent')
+			const found = [...sessions.values()].filter(
+				(session) => !paymentIntent || session.payment_intent === paymentIntent,
+			)
+			return send(res, 200, {
+				object: 'list',
+				url: '/v1/checkout/sessions',
+				has_more: false,
+				data: found.map(sessionJson),
+			})
+		}
+		if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+			const failure = refundFailures.shift()
+			if (failure) {
+				return send(res, failure.status, { error: { type: 'invalid_request_error', message: failure.message } })
+			}
+			const key = String(req.headers['idempotency-key'] ?? '')
+			const existing = key ? refundsByKey.get(key) : undefined
+			const refund = existing ?? { id: `re_mock_${++counter}`, params, idempotencyKey: key }
+			if (!existing) {
+				refunds.push(refund)
+				if (key) refundsByKey.set(key, refund)
+			}
+			return send(res, 200, {
+				id: refund.id,
+				object: 'refund',
+				status: 'succeeded',
+				payment_intent: refund.params.get('payment_intent'),
+			})
+		}
 		const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname)
 		if (req.method === 'GET' && retrieve) {
 			const session = sessions.get(decodeURIComponent(retrieve[1]!))
@@ -130,8 +173,7 @@ export async function startMockStripe(options: MockStripeOptions = {}) {
 			)
 		}
 		if (page && session && req.method === 'POST' && page[2] === 'complete') {
-			session.status = 'complete'
-			session.payment_status = 'paid'
+			markPaid(session)
 			await deliverWebhook('checkout.session.completed', session)
 			const successUrl = session.params.get('success_url')!.replace('{CHECKOUT_SESSION_ID}', session.id)
 			res.writeHead(303, { Location: successUrl })
@@ -147,6 +189,12 @@ export async function startMockStripe(options: MockStripeOptions = {}) {
 			return send(res, 200, { ok: true })
 		}
 		send(res, 404, { error: { type: 'invalid_request_error', message: `Unknown mock route ${url.pathname}` } })
+	}
+
+	function markPaid(session: MockSession) {
+		session.status = 'complete'
+		session.payment_status = 'paid'
+		session.payment_intent ??= `pi_mock_${++counter}`
 	}
 
 	const server = http.createServer((req, res) => {
@@ -167,6 +215,10 @@ export async function startMockStripe(options: MockStripeOptions = {}) {
 		sessions,
 		/** The next N session creations answer with these HTTP statuses. */
 		failNext: (...statuses: number[]) => (failures = [...failures, ...statuses]),
+		/** Refunds created (one per idempotency key, as Stripe does). */
+		refunds,
+		/** The next refund answers with this HTTP status and error message. */
+		failNextRefund: (status: number, message: string) => (refundFailures = [...refundFailures, { status, message }]),
 		setDelay: (ms: number) => (delayMs = ms),
 		/** The next N session expirations answer with these HTTP statuses. */
 		failNextExpire: (...statuses: number[]) => (expireFailures = [...expireFailures, ...statuses]),
@@ -181,8 +233,7 @@ export async function startMockStripe(options: MockStripeOptions = {}) {
 		pay(sessionId: string) {
 			const session = sessions.get(sessionId)
 			if (!session) throw new Error(`unknown session ${sessionId}`)
-			session.status = 'complete'
-			session.payment_status = 'paid'
+			markPaid(session)
 			return sessionJson(session)
 		},
 		sessionJson: (sessionId: string) => sessionJson(sessions.get(sessionId)!),

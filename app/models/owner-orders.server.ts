@@ -1,0 +1,120 @@
+/**
+ * The owner's day with orders (requireAdmin is checked by the calling route): the orders of a pickup
+ * date, one-click status steps, and refunds that give the pickup hold back exactly once.
+ */
+import type { Prisma } from '~/generated/prisma/client'
+import type { OrderStatus } from '~/generated/prisma/enums'
+import { prisma } from '~/utils/db.server'
+import type { LocalDate } from '~/utils/pickup-schedule'
+import { PAID_ORDER_STATUSES, type FulfillmentOutcome } from './order.server'
+import { releasePickupCapacityIn } from './pickup-capacity.server'
+import { dateColumn } from './pickup-schedule.server'
+
+const adminOrderSelect = {
+	id: true,
+	status: true,
+	customerName: true,
+	customerEmail: true,
+	customerPhone: true,
+	totalCents: true,
+	currency: true,
+	createdAt: true,
+	paidAt: true,
+	pickupAt: true,
+	items: { select: { id: true, name: true, unitPriceCents: true, quantity: true }, orderBy: { id: 'asc' } },
+} as const satisfies Prisma.OrderSelect
+
+/**
+ * The owner's day: the orders to collect on a bakery-local date, by pickup time. Paid orders, and
+ * paid orders since refunded or cancelled (the owner still sees what left the day); abandoned
+ * checkouts are not shown.
+ */
+export function listOrdersForPickupDate(date: LocalDate) {
+	return prisma.order.findMany({
+		where: {
+			pickupDate: dateColumn(date),
+			OR: [
+				{ status: { in: [...PAID_ORDER_STATUSES] } },
+				{ status: { in: ['REFUNDED', 'CANCELLED'] }, paidAt: { not: null } },
+			],
+		},
+		select: adminOrderSelect,
+		orderBy: [{ pickupAt: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
+	})
+}
+
+/** One click on the day view: the statuses each step may start from. Handing over skips "ready" if need be. */
+export const ORDER_STEPS = {
+	ready: { from: ['PAID'], to: 'READY' },
+	'picked-up': { from: ['PAID', 'READY'], to: 'PICKED_UP' },
+} as const satisfies Record<string, { from: readonly OrderStatus[]; to: OrderStatus }>
+
+export type OrderStep = keyof typeof ORDER_STEPS
+
+export type StepOutcome = { changed: true } | { changed: false; status: OrderStatus | null }
+
+/** A conditional update: a stale click (the order moved on meanwhile) changes nothing and says where it is now. */
+export async function advanceOrder(orderId: string, step: OrderStep): Promise<StepOutcome> {
+	const { from, to } = ORDER_STEPS[step]
+	const { count } = await prisma.order.updateMany({
+		where: { id: orderId, status: { in: [...from] } },
+		data: { status: to },
+	})
+	if (count > 0) return { changed: true }
+	const order = await prisma.order.findUnique({ where: { id: orderId }, select: { status: true } })
+	return { changed: false, status: order?.status ?? null }
+}
+
+/** The owner may cancel and refund an order that has not been handed over. */
+export const REFUNDABLE_STATUSES = ['PAID', 'READY'] as const satisfies readonly OrderStatus[]
+
+export function findOrderPayment(orderId: string) {
+	return prisma.order.findUnique({
+		where: { id: orderId },
+		select: { id: true, status: true, providerSessionId: true },
+	})
+}
+
+/**
+ * After the provider refunded the payment: REFUNDED and the pickup hold released, in one
+ * transaction, only from `from` (a replay or a stale click finds nothing to change).
+ */
+async function refundIn(tx: Prisma.TransactionClient, orderId: string, from: readonly OrderStatus[]) {
+	const { count } = await tx.order.updateMany({
+		where: { id: orderId, status: { in: [...from] } },
+		data: { status: 'REFUNDED' },
+	})
+	if (count === 0) return false
+	await releasePickupCapacityIn(tx, orderId)
+	return true
+}
+
+/** The owner's "Cancel & refund", once the provider has refunded. False: the order had moved on. */
+export function markOrderRefunded(orderId: string) {
+	return prisma.$transaction((tx) => refundIn(tx, orderId, REFUNDABLE_STATUSES))
+}
+
+export interface RefundEvent {
+	eventId: string
+	type: string
+	/** The Checkout Session of the refunded payment; null when none is ours. */
+	sessionId: string | null
+}
+
+/**
+ * A full refund made outside the admin (Stripe's dashboard): the order becomes REFUNDED and its
+ * hold is released, exactly once (the event id is claimed as in `applyCheckoutEvent`).
+ */
+export function applyRefundEvent(event: RefundEvent): Promise<FulfillmentOutcome> {
+	return prisma.$transaction(async (tx) => {
+		const claimed = await tx.processedWebhookEvent.createMany({
+			data: [{ eventId: event.eventId, type: event.type }],
+			skipDuplicates: true,
+		})
+		if (claimed.count === 0) return 'duplicate'
+		if (!event.sessionId) return 'unchanged'
+		const order = await tx.order.findUnique({ where: { providerSessionId: event.sessionId }, select: { id: true } })
+		if (!order) return 'unchanged'
+		return (await refundIn(tx, order.id, PAID_ORDER_STATUSES)) ? 'applied' : 'unchanged'
+	})
+}

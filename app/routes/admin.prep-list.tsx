@@ -1,0 +1,151 @@
+import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import { Form, Link, useLoaderData } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { AdminFrame } from '~/components/admin/admin-frame'
+import { AdminHeading, secondaryButtonClass } from '~/components/admin/admin-ui'
+import { getPrepList } from '~/models/prep-list.server'
+import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
+import { requireAdmin } from '~/utils/auth.server'
+import { ownerDay } from '~/utils/owner-day.server'
+import { formatPickupDate, formatPickupDateLong, PICKUP_BAND_LABELS } from '~/utils/pickup-display'
+import printHref from '~/styles/prep-list-print.css?url'
+
+export { headers } from '~/utils/admin-route'
+export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'
+
+export const meta = adminMeta('Prep list')
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printHref, media: 'print' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const admin = await requireAdmin(request)
+	const day = await ownerDay(new URL(request.url).searchParams.get('date'))
+	const prepList = await getPrepList(day.date, day.timeZone)
+	return data(
+		{ adminName: admin.name, date: day.date, today: day.today, tomorrow: day.tomorrow, ...prepList },
+		{ headers: adminResponseHeaders },
+	)
+}
+
+/** A real button once JavaScript runs; before that (or without it) the browser's own Print is named instead. */
+function PrintButton() {
+	const [canPrint, setCanPrint] = useState(false)
+	useEffect(() => setCanPrint(true), [])
+	if (!canPrint) return <p className="text-sm">To print, use your browser’s Print command (Ctrl+P or ⌘P).</p>
+	return (
+		<button type="button" onClick={() => window.print()} className={secondaryButtonClass}>
+			Print
+		</button>
+	)
+}
+
+export default function AdminPrepList() {
+	const { adminName, date, today, tomorrow, items, totals } = useLoaderData<typeof loader>()
+	const days = [
+		{ date: today, label: 'Today' },
+		{ date: tomorrow, label: 'Tomorrow' },
+	]
+	return (
+		<AdminFrame adminName={adminName}>
+			<div className="prep-list-controls">
+				<AdminHeading title="Prep list">
+					<nav aria-label="Prep list days">
+						<ul className="flex flex-wrap gap-2">
+							{days.map((day) => (
+								<li key={day.label}>
+									<Link
+										to={`/admin/prep-list?date=${day.date}`}
+										aria-current={day.date === date ? 'page' : undefined}
+										className={`inline-block rounded-full border border-cocoa px-4 py-1.5 font-semibold ${
+											day.date === date ? 'bg-cocoa text-cream' : 'hover:bg-dough'
+										}`}
+									>
+										{day.label}
+									</Link>
+								</li>
+							))}
+						</ul>
+					</nav>
+				</AdminHeading>
+				<div className="mb-6 flex flex-wrap items-end gap-4">
+					<Form method="get" className="flex flex-wrap items-end gap-2">
+						<div>
+							<label htmlFor="prep-date" className="block font-semibold">
+								Pickup date
+							</label>
+							<input
+								id="prep-date"
+								type="date"
+								name="date"
+								required
+								defaultValue={date}
+								key={date}
+								className="mt-1 rounded-lg border border-cocoa/30 bg-white px-3 py-2"
+							/>
+						</div>
+						<button type="submit" className={secondaryButtonClass}>
+							Show day
+						</button>
+					</Form>
+					<PrintButton />
+					<a href={`/admin/prep-list.csv?date=${date}`} className="font-semibold underline underline-offset-4" download>
+						Download CSV
+					</a>
+					<Link to={`/admin/orders?date=${date}`} className="font-semibold underline underline-offset-4">
+						Orders for {formatPickupDate(date)}
+					</Link>
+				</div>
+			</div>
+			<section aria-labelledby="prep-heading" className="prep-list">
+				<h2 id="prep-heading" className="mb-4 font-display text-2xl font-bold">
+					To make for {formatPickupDateLong(date)}
+				</h2>
+				{items.length === 0 ? (
+					<p className="text-lg">No paid orders to collect on {formatPickupDate(date)}.</p>
+				) : (
+					<table className="w-full max-w-3xl border-collapse bg-white text-left">
+						<caption className="sr-only">Quantities to make for {formatPickupDate(date)}, by pickup time</caption>
+						<thead>
+							<tr className="border-b-2 border-cocoa">
+								<th scope="col" className="px-3 py-2">
+									Item
+								</th>
+								<th scope="col" className="px-3 py-2 text-right">
+									{PICKUP_BAND_LABELS.morning}
+								</th>
+								<th scope="col" className="px-3 py-2 text-right">
+									{PICKUP_BAND_LABELS.afternoon}
+								</th>
+								<th scope="col" className="px-3 py-2 text-right">
+									Day total
+								</th>
+							</tr>
+						</thead>
+						<tbody>
+							{items.map((row) => (
+								<tr key={row.key} className="border-b border-dough">
+									<th scope="row" className="px-3 py-2 font-semibold">
+										{row.name}
+									</th>
+									<td className="px-3 py-2 text-right">{row.morning}</td>
+									<td className="px-3 py-2 text-right">{row.afternoon}</td>
+									<td className="px-3 py-2 text-right font-bold">{row.total}</td>
+								</tr>
+							))}
+						</tbody>
+						<tfoot>
+							<tr className="border-t-2 border-cocoa font-bold">
+								<th scope="row" className="px-3 py-2">
+									All items
+								</th>
+								<td className="px-3 py-2 text-right">{totals.morning}</td>
+								<td className="px-3 py-2 text-right">{totals.afternoon}</td>
+								<td className="px-3 py-2 text-right">{totals.total}</td>
+							</tr>
+						</tfoot>
+					</table>
+				)}
+			</section>
+		</AdminFrame>
+	)
+}

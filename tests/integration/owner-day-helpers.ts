@@ -1,0 +1,84 @@
+/**
+ * Shared by the owner's day tests: paid orders with a pickup time that hold their slot and item
+ * quantities, as the checkout leaves them, and the counters they hold.
+ */
+import type { OrderStatus } from '~/generated/prisma/enums'
+
+export interface SeededLine {
+	menuItemId: string
+	name: string
+	quantity: number
+	dailyLimit?: number | null
+}
+
+let counter = 0
+
+/** A paid order for `pickupAt` (bakery date `pickupDate`) holding capacity, then set to `status`. */
+export async function seedHeldOrder({
+	pickupAt,
+	pickupDate,
+	lines,
+	status = 'PAID',
+	customerName,
+	providerSessionId,
+	ordersPerSlot = 6,
+}: {
+	pickupAt: Date
+	pickupDate: string
+	lines: SeededLine[]
+	status?: OrderStatus
+	customerName?: string
+	providerSessionId?: string
+	ordersPerSlot?: number
+}) {
+	const { withPickupHold, reservePickupCapacity } = await import('~/models/pickup-capacity.server')
+	const { prisma } = await import('~/utils/db.server')
+	counter += 1
+	const held = await withPickupHold(pickupDate, async (tx) => {
+		const order = await tx.order.create({
+			data: {
+				customerName: customerName ?? `Customer ${counter}`,
+				customerEmail: `c${counter}@example.com`,
+				customerPhone: '(425) 555-0100',
+				totalCents: lines.reduce((total, line) => total + 300 * line.quantity, 0),
+				providerSessionId: providerSessionId ?? `test_cs_seeded${counter}`,
+				items: {
+					create: lines.map((line) => ({
+						menuItemId: line.menuItemId,
+						name: line.name,
+						unitPriceCents: 300,
+						quantity: line.quantity,
+					})),
+				},
+			},
+			select: { id: true },
+		})
+		await reservePickupCapacity(tx, {
+			orderId: order.id,
+			slotStart: pickupAt,
+			pickupDate,
+			ordersPerSlot,
+			items: lines.map((line) => ({
+				menuItemId: line.menuItemId,
+				quantity: line.quantity,
+				dailyLimit: line.dailyLimit ?? null,
+			})),
+		})
+		return order
+	})
+	if (!held.ok) throw new Error(`seeding refused: ${held.reason}`)
+	const paidAt = status === 'PENDING' ? null : new Date()
+	return prisma.order.update({ where: { id: held.value.id }, data: { status, paidAt } })
+}
+
+/** What the slot and an item's day hold now. */
+export async function heldCounts(slotStart: Date, menuItemId: string, pickupDate: string) {
+	const { prisma } = await import('~/utils/db.server')
+	const [slot, item] = await Promise.all([
+		prisma.pickupSlotUsage.findUnique({ where: { slotStart } }),
+		prisma.itemDayUsage.findUnique({
+			where: { menuItemId_pickupDate: { menuItemId, pickupDate: new Date(`${pickupDate}T00:00:00.000Z`) } },
+		}),
+	])
+	return { slotOrders: slot?.orders ?? 0, itemQuantity: item?.quantity ?? 0 }
+}
