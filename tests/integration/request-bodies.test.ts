@@ -200,9 +200,15 @@ beforeAll(async () => {
 	adminCookie = await sessionCookieFor(DEMO_ADMIN)
 	const { createMenuItem } = await import('../fixtures/menu')
 	const { startCheckout } = await import('~/utils/checkout.server')
+	const { openEveryDay, pickupSlot } = await import('./pickup-helpers')
+	await openEveryDay()
 	const cake = await createMenuItem({ name: 'Brigadeiro Cake', priceCents: 3850 })
 	const checkout = await startCheckout(
-		{ customer: { name: 'Rosa', email: 'rosa@example.com' }, items: [{ id: cake.id, quantity: 1 }] },
+		{
+			customer: { name: 'Rosa', email: 'rosa@example.com' },
+			items: [{ id: cake.id, quantity: 1 }],
+			pickupAt: pickupSlot(),
+		},
 		{ origin: ORIGIN },
 	)
 	if (!checkout.ok) throw new Error(checkout.error)
