@@ -102,9 +102,10 @@ export function mapsEmbedUrl(business: BusinessConfig) {
 	return `https://www.google.com/maps?q=${encodeURIComponent(streetAddressLine(business))}&output=embed`
 }
 
-/** '07:00' → '7 am', '17:30' → '5:30 pm'. */
+/** '07:00' → '7 am', '17:30' → '5:30 pm', '24:00' (the end of the day) → 'midnight'. */
 export function formatTime(time: string) {
 	const [hours = 0, minutes = 0] = time.split(':').map(Number)
+	if (hours === 24) return 'midnight'
 	const suffix = hours >= 12 ? 'pm' : 'am'
 	const hour12 = hours % 12 === 0 ? 12 : hours % 12
 	return `${hour12}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''} ${suffix}`
@@ -116,4 +117,58 @@ const weekDays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Satur
 export function closedDays(business: BusinessConfig) {
 	const open = new Set(business.openingHours.flatMap((hours) => hours.days))
 	return weekDays.filter((day) => !open.has(day)).map((day) => day.slice(0, 3))
+}
+
+/** What visitors are told about the days ahead, from the owner's pickup schedule. */
+export type ScheduleNotice =
+	| { kind: 'closure'; startDate: string; endDate: string; note: string }
+	| { kind: 'special-hours'; date: string; opensAt: string; closesAt: string }
+
+/** The hours Home, Contact and the JSON-LD show: the weekly hours grouped, and the closures and special hours ahead. */
+export interface VisitorHours {
+	openingHours: readonly OpeningHours[]
+	notices: readonly ScheduleNotice[]
+}
+
+/** The hours in business.ts, without notices: what visitors see when the schedule cannot be read. */
+export const defaultVisitorHours: VisitorHours = { openingHours: defaultBusiness.openingHours, notices: [] }
+
+const daysFromSunday = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
+
+/** Monday-first position of a weekday (0 = Sunday … 6 = Saturday). */
+const mondayFirst = (weekday: number) => (weekday + 6) % 7
+
+/** Consecutive runs of Monday-first positions, as people read them: 'Tue–Fri', 'Mon, Wed'. */
+function daysLabel(weekdays: readonly number[]) {
+	const positions = weekdays.map(mondayFirst).sort((a, b) => a - b)
+	const runs: number[][] = []
+	for (const position of positions) {
+		const run = runs.at(-1)
+		if (run && run.at(-1) === position - 1) run.push(position)
+		else runs.push([position])
+	}
+	const short = (position: number) => weekDays[position]!.slice(0, 3)
+	return runs.map((run) => (run.length === 1 ? short(run[0]!) : `${short(run[0]!)}–${short(run.at(-1)!)}`)).join(', ')
+}
+
+/**
+ * The weekly hours as the owner stores them (weekday 0 = Sunday; a weekday without a row is closed) →
+ * days with the same hours grouped, Monday first: Tue–Fri 07:00–18:00, Sat 08:00–17:00, Sun 08:00–14:00.
+ */
+export function openingHoursFromWeekly(
+	rows: ReadonlyArray<{ weekday: number; opensAt: string; closesAt: string }>,
+): OpeningHours[] {
+	const groups = new Map<string, { opens: string; closes: string; weekdays: number[] }>()
+	for (const row of [...rows].sort((a, b) => mondayFirst(a.weekday) - mondayFirst(b.weekday))) {
+		const key = `${row.opensAt}-${row.closesAt}`
+		const group = groups.get(key) ?? { opens: row.opensAt, closes: row.closesAt, weekdays: [] }
+		group.weekdays.push(row.weekday)
+		groups.set(key, group)
+	}
+	return [...groups.values()].map(({ opens, closes, weekdays }) => ({
+		days: weekdays.map((weekday) => daysFromSunday[weekday]!),
+		opens,
+		closes,
+		label: daysLabel(weekdays),
+	}))
 }

@@ -97,6 +97,11 @@ export default function AdminDashboard() {
 						All orders
 					</Link>
 				</li>
+				<li>
+					<Link to="/admin/pickup-schedule" className="font-semibold underline underline-offset-4">
+						Pickup schedule: opening hours, closures, special hours
+					</Link>
+				</li>
 			</ul>
 		</AdminFrame>
 	)
