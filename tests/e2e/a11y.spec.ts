@@ -32,6 +32,7 @@ const adminRoutes = [
 	'/admin/orders',
 	'/admin/custom-cakes',
 	'/admin/gallery',
+	'/admin/pickup-schedule',
 ]
 const widths = [
 	{ name: 'phone', viewport: { width: 390, height: 844 } },
