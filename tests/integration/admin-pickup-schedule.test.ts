@@ -81,6 +81,9 @@ async function visitorHours(load: typeof homeLoader | typeof contactLoader) {
 describe('Pickup schedule: only for the owner', () => {
 	it('refuses the screen and every action without an admin session, and changes nothing', async () => {
 		const formerCookie = await sessionCookieFor(FORMER_ADMIN)
+		const { id: closureId } = await prisma.pickupClosure.create({
+			data: { startDate: new Date('2099-01-01'), endDate: new Date('2099-01-02'), note: 'Kept' },
+		})
 		const signedOut = await run(loader({ request: get(PATH), params: {}, context: {} }))
 		expect(signedOut.status).toBe(302)
 		expect(signedOut.headers.get('Location')).toMatch(/returnTo=%2Fadmin%2Fpickup-schedule/)
@@ -89,6 +92,8 @@ describe('Pickup schedule: only for the owner', () => {
 			[formerCookie, 403],
 		] as const) {
 			for (const fields of [
+				{ intent: 'delete-closure', id: closureId, confirmed: 'yes' },
+				{ intent: 'special-hours', date: addLocalDays(today(), 3), opensAt: '03:00', closesAt: '04:00' },
 				weekFields({ 1: ['06:00', '12:00'] }),
 				{ intent: 'closure', startDate: addLocalDays(today(), 3), endDate: addLocalDays(today(), 3), note: 'Nope' },
 				{
@@ -103,7 +108,8 @@ describe('Pickup schedule: only for the owner', () => {
 				expect((await submit(fields, as)).status).toBe(status)
 			}
 		}
-		expect(await prisma.pickupClosure.count()).toBe(0)
+		expect(await prisma.pickupClosure.findMany({ select: { id: true } })).toEqual([{ id: closureId }])
+		expect(await prisma.specialHours.count()).toBe(0)
 		expect(await prisma.openingHours.findMany({ orderBy: { weekday: 'asc' } })).toEqual(seededWeek)
 		expect((await getPickupSettings()).slotMinutes).toBe(15)
 	})
