@@ -258,8 +258,24 @@ function WeeklyHoursForm({ schedule, lastResult }: { schedule: Schedule; lastRes
 									label={`Open on ${weekdayNames[weekday]}`}
 								/>
 								<div className="grid grid-cols-2 gap-3">
-									<ScheduleInput meta={day.opensAt} type="time" label={<>Opens</>} />
-									<ScheduleInput meta={day.closesAt} type="time" label={<>Closes</>} />
+									<ScheduleInput
+										meta={day.opensAt}
+										type="time"
+										label={
+											<>
+												Opens<VisuallyHidden> on {weekdayNames[weekday]}</VisuallyHidden>
+											</>
+										}
+									/>
+									<ScheduleInput
+										meta={day.closesAt}
+										type="time"
+										label={
+											<>
+												Closes<VisuallyHidden> on {weekdayNames[weekday]}</VisuallyHidden>
+											</>
+										}
+									/>
 								</div>
 							</fieldset>
 						)
