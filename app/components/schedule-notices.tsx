@@ -1,12 +1,3 @@
-import type { ScheduleNotice } from '~/config/business'
-import { closureNoticeText, specialHoursNoticeText } from '~/utils/pickup-display'
-
-export function scheduleNoticeText(notice: ScheduleNotice) {
-	return notice.kind === 'closure'
-		? closureNoticeText(notice.startDate, notice.endDate, notice.note)
-		: specialHoursNoticeText(notice.date, notice.opensAt, notice.closesAt)
-}
-
 /** Closures and special hours ahead, as a list under a heading; nothing when there are none. */
 export function ScheduleNotices({
 	notices,
@@ -14,7 +5,7 @@ export function ScheduleNotices({
 	headingLevel: Heading = 'h2',
 	className = '',
 }: {
-	notices: readonly ScheduleNotice[]
+	notices: readonly string[]
 	headingId: string
 	headingLevel?: 'h2' | 'h3'
 	className?: string
@@ -27,13 +18,7 @@ export function ScheduleNotices({
 			</Heading>
 			<ul className="mt-1 grid gap-1">
 				{notices.map((notice) => (
-					<li
-						key={
-							notice.kind === 'closure' ? `c-${notice.startDate}-${notice.endDate}-${notice.note}` : `s-${notice.date}`
-						}
-					>
-						{scheduleNoticeText(notice)}
-					</li>
+					<li key={notice}>{notice}</li>
 				))}
 			</ul>
 		</section>

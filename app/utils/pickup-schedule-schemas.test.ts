@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod'
 import { describe, expect, it } from 'vitest'
-import { openingHoursFromWeekly, formatTime, defaultBusiness } from '~/config/business'
+import { defaultBusiness, formatTime } from '~/config/business'
+import { openingHoursFromWeekly } from './opening-hours'
 import { closureNoticeText, specialHoursNoticeText } from './pickup-display'
 import { specialHoursSchema, weeklyHoursSchema } from './pickup-schedule-schemas'
 

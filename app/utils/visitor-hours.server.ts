@@ -1,6 +1,8 @@
-import { defaultVisitorHours, openingHoursFromWeekly, type VisitorHours } from '~/config/business'
+import { defaultVisitorHours, type VisitorHours } from '~/config/business'
 import { getPickupSchedule } from '~/models/pickup-schedule.server'
+import { closureNoticeText, specialHoursNoticeText } from './pickup-display'
 import { cachePresets } from './cache-control'
+import { openingHoursFromWeekly } from './opening-hours'
 import { isDatabaseUnavailable } from './db.server'
 
 /**
@@ -17,9 +19,17 @@ export async function loadVisitorHours(now: Date): Promise<{ hours: VisitorHours
 			hours: {
 				openingHours: openingHoursFromWeekly(schedule.weeklyHours),
 				notices: [
-					...schedule.closures.map((closure) => ({ kind: 'closure' as const, ...closure })),
-					...schedule.specialHours.map((day) => ({ kind: 'special-hours' as const, ...day })),
-				].sort((a, b) => noticeDate(a).localeCompare(noticeDate(b))),
+					...schedule.closures.map((closure) => ({
+						from: closure.startDate,
+						text: closureNoticeText(closure.startDate, closure.endDate, closure.note),
+					})),
+					...schedule.specialHours.map((day) => ({
+						from: day.date,
+						text: specialHoursNoticeText(day.date, day.opensAt, day.closesAt),
+					})),
+				]
+					.sort((a, b) => a.from.localeCompare(b.from))
+					.map((notice) => notice.text),
 			},
 		}
 	} catch (error) {
@@ -27,10 +37,6 @@ export async function loadVisitorHours(now: Date): Promise<{ hours: VisitorHours
 		console.error(`Database unavailable (hours from business.ts): ${(error as Error).message.split('\n').at(-1)}`)
 		return { outage: true, hours: defaultVisitorHours }
 	}
-}
-
-function noticeDate(notice: { startDate: string } | { date: string }) {
-	return 'startDate' in notice ? notice.startDate : notice.date
 }
 
 /**
