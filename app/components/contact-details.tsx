@@ -1,11 +1,29 @@
-import { closedDays, formatTime, mapsSearchUrl, streetAddressLine, telHref, useBusiness } from '~/config/business'
+import {
+	closedDays,
+	formatTime,
+	mapsSearchUrl,
+	streetAddressLine,
+	telHref,
+	useBusiness,
+	type OpeningHours,
+} from '~/config/business'
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '~/components/ui/icons'
 
 const linkClass = 'font-semibold text-cinnamon underline underline-offset-4 hover:text-cocoa'
 
-/** Address (linked to a maps search), phone (tel:), e-mail (mailto:) and opening hours. */
-export function ContactDetails({ showHours = true }: { showHours?: boolean }) {
-	const business = useBusiness()
+/**
+ * Address (linked to a maps search), phone (tel:), e-mail (mailto:) and opening hours: `openingHours`
+ * (the owner's schedule, from the page's loader) or else the hours in business.ts.
+ */
+export function ContactDetails({
+	showHours = true,
+	openingHours,
+}: {
+	showHours?: boolean
+	openingHours?: readonly OpeningHours[]
+}) {
+	const resolved = useBusiness()
+	const business = openingHours ? { ...resolved, openingHours } : resolved
 	return (
 		<ul className="grid content-start gap-4">
 			<li className="flex gap-3">

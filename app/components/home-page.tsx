@@ -1,10 +1,11 @@
 import { Link } from '@remix-run/react'
-import { orderLink, useBusiness } from '~/config/business'
+import { defaultVisitorHours, orderLink, useBusiness, type VisitorHours } from '~/config/business'
 import { BakeryJsonLd } from './bakery-json-ld'
 import { ContactDetails } from './contact-details'
 import { MapEmbed } from './map-embed'
 import { OrderOnlineLink, orderButtonClass } from './order-online-link'
 import { RevealItem, RevealSection } from './reveal'
+import { ScheduleNotices } from './schedule-notices'
 import { SiteImage } from './site-image'
 import type { SiteImageName } from '~/utils/site-images'
 
@@ -42,12 +43,15 @@ const goodies: ReadonlyArray<{
 const sectionClass = 'mx-auto max-w-6xl px-4 py-16 md:py-20'
 const headingClass = 'font-display text-3xl font-bold md:text-4xl'
 
-/** The Home screen (also shown, with a 404 status, for unknown paths). */
-export function HomePage() {
+/**
+ * The Home screen (also shown, with a 404 status, for unknown paths). `hours`: the owner's schedule
+ * from the page's loader; without it (the 404 page) the hours in business.ts.
+ */
+export function HomePage({ hours = defaultVisitorHours }: { hours?: VisitorHours }) {
 	const business = useBusiness()
 	return (
 		<div>
-			<BakeryJsonLd />
+			<BakeryJsonLd openingHours={hours.openingHours} />
 			<section aria-labelledby="welcome-heading" className="relative">
 				<SiteImage
 					name="storefront"
@@ -73,6 +77,12 @@ export function HomePage() {
 					</div>
 				</div>
 			</section>
+
+			{hours.notices.length > 0 ? (
+				<div className="mx-auto max-w-6xl px-4 pt-8">
+					<ScheduleNotices notices={hours.notices} headingId="home-notices-heading" />
+				</div>
+			) : null}
 
 			<RevealSection group aria-labelledby="goodies-heading" className={sectionClass}>
 				<h2 id="goodies-heading" className={headingClass}>
@@ -132,7 +142,7 @@ export function HomePage() {
 					Visit Us
 				</h2>
 				<div className="mt-8 grid gap-8 md:grid-cols-[1fr_2fr]">
-					<ContactDetails />
+					<ContactDetails openingHours={hours.openingHours} />
 					<MapEmbed title={`Store locator map: ${business.name} in ${business.address.locality}`} />
 				</div>
 			</RevealSection>

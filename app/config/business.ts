@@ -102,9 +102,10 @@ export function mapsEmbedUrl(business: BusinessConfig) {
 	return `https://www.google.com/maps?q=${encodeURIComponent(streetAddressLine(business))}&output=embed`
 }
 
-/** '07:00' → '7 am', '17:30' → '5:30 pm'. */
+/** '07:00' → '7 am', '17:30' → '5:30 pm', '24:00' (the end of the day) → 'midnight'. */
 export function formatTime(time: string) {
 	const [hours = 0, minutes = 0] = time.split(':').map(Number)
+	if (hours === 24) return 'midnight'
 	const suffix = hours >= 12 ? 'pm' : 'am'
 	const hour12 = hours % 12 === 0 ? 12 : hours % 12
 	return `${hour12}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''} ${suffix}`
@@ -117,3 +118,15 @@ export function closedDays(business: BusinessConfig) {
 	const open = new Set(business.openingHours.flatMap((hours) => hours.days))
 	return weekDays.filter((day) => !open.has(day)).map((day) => day.slice(0, 3))
 }
+
+/**
+ * The hours Home, Contact and the JSON-LD show: the weekly hours grouped, and the closures and special
+ * hours ahead as visitors read them (worded on the server, so the pages' bundle carries no date library).
+ */
+export interface VisitorHours {
+	openingHours: readonly OpeningHours[]
+	notices: readonly string[]
+}
+
+/** The hours in business.ts, without notices: what visitors see when the schedule cannot be read. */
+export const defaultVisitorHours: VisitorHours = { openingHours: defaultBusiness.openingHours, notices: [] }

@@ -138,3 +138,90 @@ export async function getItemPickupRules(
 		]
 	})
 }
+
+// ——— The owner's "Pickup schedule" screen (admin.pickup-schedule.tsx) ———
+
+export interface AdminPickupSchedule {
+	settings: PickupSettings
+	weeklyHours: Array<{ weekday: number; opensAt: string; closesAt: string }>
+	/** Closures that end on or after `from`, soonest first. */
+	closures: Array<{ id: string; startDate: LocalDate; endDate: LocalDate; note: string }>
+	/** Special hours on or after `from`, soonest first. */
+	specialHours: Array<{ date: LocalDate; opensAt: string; closesAt: string }>
+}
+
+/** Everything the schedule screen shows, from the bakery date `from` (today) on. */
+export async function getAdminPickupSchedule(from: LocalDate): Promise<AdminPickupSchedule> {
+	const fromColumn = dateColumn(from)
+	const [settings, weeklyHours, closures, specialHours] = await Promise.all([
+		getPickupSettings(),
+		prisma.openingHours.findMany({ orderBy: { weekday: 'asc' } }),
+		prisma.pickupClosure.findMany({
+			where: { endDate: { gte: fromColumn } },
+			orderBy: [{ startDate: 'asc' }, { endDate: 'asc' }, { id: 'asc' }],
+			select: { id: true, startDate: true, endDate: true, note: true },
+		}),
+		prisma.specialHours.findMany({ where: { date: { gte: fromColumn } }, orderBy: { date: 'asc' } }),
+	])
+	return {
+		settings,
+		weeklyHours: weeklyHours.map(({ weekday, opensAt, closesAt }) => ({ weekday, opensAt, closesAt })),
+		closures: closures.map((closure) => ({
+			id: closure.id,
+			startDate: dateFromColumn(closure.startDate),
+			endDate: dateFromColumn(closure.endDate),
+			note: closure.note,
+		})),
+		specialHours: specialHours.map(({ date, opensAt, closesAt }) => ({
+			date: dateFromColumn(date),
+			opensAt,
+			closesAt,
+		})),
+	}
+}
+
+/**
+ * Replaces the whole week in one transaction: a weekday missing from `days` is closed. A reader
+ * never sees a half-written week (Postgres shows a transaction's changes only once it commits).
+ */
+export async function replaceWeeklyHours(days: ReadonlyArray<{ weekday: number; opensAt: string; closesAt: string }>) {
+	await prisma.$transaction([
+		prisma.openingHours.deleteMany(),
+		prisma.openingHours.createMany({
+			data: days.map(({ weekday, opensAt, closesAt }) => ({ weekday, opensAt, closesAt })),
+		}),
+	])
+}
+
+/** The ordering settings (slot length, orders per slot, earliest pickup, same-day cutoff, horizon); the zone stays. */
+export async function savePickupSettings(settings: Omit<PickupSettings, 'timeZone'>) {
+	await prisma.pickupSettings.upsert({ where: { id: 1 }, create: { id: 1, ...settings }, update: settings })
+}
+
+export async function addPickupClosure(closure: { startDate: LocalDate; endDate: LocalDate; note: string }) {
+	const row = await prisma.pickupClosure.create({
+		data: { startDate: dateColumn(closure.startDate), endDate: dateColumn(closure.endDate), note: closure.note },
+		select: { id: true },
+	})
+	return row.id
+}
+
+/** False when it was already gone. */
+export async function deletePickupClosure(id: string) {
+	const { count } = await prisma.pickupClosure.deleteMany({ where: { id } })
+	return count > 0
+}
+
+/** Sets (or replaces) the hours for one date. */
+export async function setSpecialHours(day: { date: LocalDate; opensAt: string; closesAt: string }) {
+	const date = dateColumn(day.date)
+	const hours = { opensAt: day.opensAt, closesAt: day.closesAt }
+	await prisma.specialHours.upsert({ where: { date }, create: { date, ...hours }, update: hours })
+}
+
+/** False when it was already gone (or `date` is not a date). */
+export async function deleteSpecialHours(date: string) {
+	if (!isLocalDate(date)) return false
+	const { count } = await prisma.specialHours.deleteMany({ where: { date: dateColumn(date) } })
+	return count > 0
+}

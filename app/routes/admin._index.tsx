@@ -170,6 +170,11 @@ export default function AdminDashboard() {
 						Tomorrow’s prep list
 					</Link>
 				</li>
+				<li>
+					<Link to="/admin/pickup-schedule" className="font-semibold underline underline-offset-4">
+						Pickup schedule: opening hours, closures, special hours
+					</Link>
+				</li>
 			</ul>
 		</AdminFrame>
 	)

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useNavigation } from '@remix-run/react'
+import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { z } from 'zod'
 import { BakeryJsonLd } from '~/components/bakery-json-ld'
@@ -10,6 +10,7 @@ import { buttonClass, FormErrors, FormStatus, TextareaField, TextField } from '~
 import { HoneypotField } from '~/components/honeypot-field'
 import { MapEmbed } from '~/components/map-embed'
 import { PageIntro } from '~/components/page-intro'
+import { ScheduleNotices } from '~/components/schedule-notices'
 import { useBusiness } from '~/config/business'
 import { createContactMessage } from '~/models/contact-message.server'
 import { bodyProblems, readForm, type BodyProblem } from '~/utils/body.server'
@@ -19,6 +20,7 @@ import { consumeRateLimit, rateLimitedMessage } from '~/utils/rate-limit.server'
 import { clientKey } from '~/utils/request.server'
 import { withRetryAfter } from '~/utils/route-headers'
 import { pageMeta } from '~/utils/seo'
+import { loadVisitorHours, visitorHoursHeaders } from '~/utils/visitor-hours.server'
 
 const MAX_MESSAGE_LENGTH = 2000
 
@@ -59,6 +61,12 @@ const bodyProblemMessages: Record<BodyProblem, string> = {
 	malformed: 'We couldn’t read your message. Please try sending it again.',
 }
 
+/** The opening hours and the closures ahead, from the owner's pickup schedule (read on every request). */
+export async function loader() {
+	const { hours, outage } = await loadVisitorHours(new Date())
+	return data({ hours }, { headers: visitorHoursHeaders(outage) })
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
 	// Three short fields fit easily in the form limit; anything bigger is not a contact message.
 	const body = await readForm(request)
@@ -91,6 +99,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Contact() {
 	const business = useBusiness()
+	const { hours } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const navigation = useNavigation()
 	const sending = navigation.state === 'submitting' && navigation.formAction === '/contact'
@@ -111,7 +120,7 @@ export default function Contact() {
 
 	return (
 		<>
-			<BakeryJsonLd />
+			<BakeryJsonLd openingHours={hours.openingHours} />
 			<PageIntro id="contact-heading" title="Get in Touch">
 				{"We'd love to hear from you! Whether you're placing an order, giving feedback, or just saying hello."}
 			</PageIntro>
@@ -124,8 +133,14 @@ export default function Contact() {
 					<p className="mt-2">
 						{business.name}, in the heart of {business.address.locality}, {business.address.region}.
 					</p>
+					<ScheduleNotices
+						notices={hours.notices}
+						headingId="contact-notices-heading"
+						headingLevel="h3"
+						className="mt-6"
+					/>
 					<div className="mt-6">
-						<ContactDetails />
+						<ContactDetails openingHours={hours.openingHours} />
 					</div>
 					<MapEmbed title="Bakery Location Map" className="mt-8" />
 				</section>

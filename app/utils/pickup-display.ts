@@ -135,3 +135,22 @@ export const PICKUP_BAND_LABELS = {
 	morning: 'Morning (before 12 PM)',
 	afternoon: 'Afternoon (12 PM on)',
 } as const
+
+/** A closure as visitors read it: 'Closed Thu, Nov 26 – Fri, Nov 27: Closed for Thanksgiving', 'Closed Thu, Nov 26: …'. */
+export function closureNoticeText(startDate: LocalDate, endDate: LocalDate, note: string) {
+	const days =
+		startDate === endDate
+			? formatPickupDate(startDate)
+			: `${formatPickupDate(startDate)} – ${formatPickupDate(endDate)}`
+	return note ? `Closed ${days}: ${note}` : `Closed ${days}`
+}
+
+/** '8:00 AM – 12:00 PM' (a closing time of '24:00' reads '12:00 AM'). */
+export function wallTimeRangeText(opensAt: WallTime, closesAt: WallTime) {
+	return `${formatWallTime(opensAt)} – ${formatWallTime(closesAt)}`
+}
+
+/** Special hours as visitors read them: 'Special hours Thu, Dec 24: 8:00 AM – 12:00 PM'. */
+export function specialHoursNoticeText(date: LocalDate, opensAt: WallTime, closesAt: WallTime) {
+	return `Special hours ${formatPickupDate(date)}: ${wallTimeRangeText(opensAt, closesAt)}`
+}

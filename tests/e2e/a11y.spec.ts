@@ -35,6 +35,7 @@ const adminRoutes = [
 	'/admin/prep-list',
 	'/admin/custom-cakes',
 	'/admin/gallery',
+	'/admin/pickup-schedule',
 ]
 const widths = [
 	{ name: 'phone', viewport: { width: 390, height: 844 } },

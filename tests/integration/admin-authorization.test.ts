@@ -106,6 +106,30 @@ const routes: Record<string, RouteCase> = {
 			delete: (f) => ({ intent: 'delete', id: f.gallery[0]!.id, confirmed: 'yes' }),
 		},
 	},
+	'admin.pickup-schedule.tsx': {
+		path: () => '/admin/pickup-schedule',
+		actions: {
+			'weekly hours': () => ({
+				intent: 'hours',
+				...Object.fromEntries(
+					[0, 1, 2, 3, 4, 5, 6].map((weekday) => [`days[${weekday}].weekday`, String(weekday)] as const),
+				),
+				'days[1].open': 'on',
+				'days[1].opensAt': '06:00',
+				'days[1].closesAt': '09:00',
+			}),
+			settings: () => ({
+				intent: 'settings',
+				slotMinutes: '60',
+				ordersPerSlot: '1',
+				leadAmount: '48',
+				leadUnit: 'hours',
+				horizonDays: '1',
+			}),
+			closure: () => ({ intent: 'closure', startDate: '2099-01-01', endDate: '2099-12-31', note: 'Closed for good' }),
+			'special hours': () => ({ intent: 'special-hours', date: '2099-01-01', opensAt: '03:00', closesAt: '04:00' }),
+		},
+	},
 }
 
 interface RouteModule {

@@ -6,6 +6,8 @@ export const adminLinks = [
 	{ to: '/admin/menu', label: 'Menu' },
 	{ to: '/admin/custom-cakes', label: 'Cake requests' },
 	{ to: '/admin/orders', label: 'Orders' },
+	{ to: '/admin/prep-list', label: 'Prep list' },
+	{ to: '/admin/pickup-schedule', label: 'Pickup schedule' },
 	{ to: '/admin/messages', label: 'Messages' },
 	{ to: '/admin/gallery', label: 'Gallery' },
 ] as const

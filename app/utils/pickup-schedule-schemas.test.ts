@@ -1,0 +1,72 @@
+import { parseWithZod } from '@conform-to/zod'
+import { describe, expect, it } from 'vitest'
+import { defaultBusiness, formatTime } from '~/config/business'
+import { openingHoursFromWeekly } from './opening-hours'
+import { closureNoticeText, specialHoursNoticeText } from './pickup-display'
+import { specialHoursSchema, weeklyHoursSchema } from './pickup-schedule-schemas'
+
+function form(fields: Record<string, string>) {
+	const data = new FormData()
+	for (const [name, value] of Object.entries(fields)) data.append(name, value)
+	return data
+}
+
+describe('the weekly hours visitors read', () => {
+	it('groups days with the same hours, Monday first, as the seeded week reads today', () => {
+		const seeded = [
+			{ weekday: 0, opensAt: '08:00', closesAt: '14:00' },
+			...[2, 3, 4, 5].map((weekday) => ({ weekday, opensAt: '07:00', closesAt: '18:00' })),
+			{ weekday: 6, opensAt: '08:00', closesAt: '17:00' },
+		]
+		expect(openingHoursFromWeekly(seeded)).toEqual(defaultBusiness.openingHours)
+	})
+
+	it('names runs and separate days', () => {
+		const rows = [1, 3, 5, 6, 0].map((weekday) => ({ weekday, opensAt: '09:00', closesAt: '24:00' }))
+		expect(openingHoursFromWeekly(rows)).toEqual([
+			{
+				days: ['Monday', 'Wednesday', 'Friday', 'Saturday', 'Sunday'],
+				opens: '09:00',
+				closes: '24:00',
+				label: 'Mon, Wed, Fri–Sun',
+			},
+		])
+		expect(openingHoursFromWeekly([])).toEqual([])
+		expect(formatTime('24:00')).toBe('midnight')
+		expect(formatTime('07:00')).toBe('7 am')
+	})
+})
+
+describe('notices', () => {
+	it('say the closed days and the note, and special hours with their times', () => {
+		expect(closureNoticeText('2026-11-26', '2026-11-27', 'Closed for Thanksgiving')).toBe(
+			'Closed Thu, Nov 26 – Fri, Nov 27: Closed for Thanksgiving',
+		)
+		expect(closureNoticeText('2026-12-25', '2026-12-25', 'Merry Christmas')).toBe('Closed Fri, Dec 25: Merry Christmas')
+		expect(specialHoursNoticeText('2026-12-24', '08:00', '12:00')).toBe('Special hours Thu, Dec 24: 8:00 AM – 12:00 PM')
+	})
+})
+
+describe('schedule forms', () => {
+	it('read a closing time of 12:00 AM as midnight at the end of the day', () => {
+		const submission = parseWithZod(form({ date: '2026-12-31', opensAt: '18:00', closesAt: '00:00' }), {
+			schema: specialHoursSchema,
+		})
+		expect(submission.status === 'success' ? submission.value : null).toEqual({
+			date: '2026-12-31',
+			opensAt: '18:00',
+			closesAt: '24:00',
+		})
+	})
+
+	it('refuse an opening time of midnight at the end of the day, and a week with a day missing', () => {
+		const late = parseWithZod(form({ date: '2026-12-31', opensAt: '24:00', closesAt: '24:00' }), {
+			schema: specialHoursSchema,
+		})
+		expect(late.status).toBe('error')
+		const fields: Record<string, string> = {}
+		for (const weekday of [0, 1, 2, 3, 4, 6]) fields[`days[${weekday}].weekday`] = String(weekday)
+		const week = parseWithZod(form(fields), { schema: weeklyHoursSchema })
+		expect(week.status).toBe('error')
+	})
+})

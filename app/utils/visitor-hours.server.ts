@@ -1,0 +1,49 @@
+import { defaultVisitorHours, type VisitorHours } from '~/config/business'
+import { getPickupSchedule } from '~/models/pickup-schedule.server'
+import { closureNoticeText, specialHoursNoticeText } from './pickup-display'
+import { cachePresets } from './cache-control'
+import { openingHoursFromWeekly } from './opening-hours'
+import { isDatabaseUnavailable } from './db.server'
+
+/**
+ * The hours Home and Contact show, read from the owner's pickup schedule at `now`: the weekly hours,
+ * and the closures and special hours that have not ended yet (the model keeps those ending today or
+ * later, in the bakery's zone). During a database outage (decision 025) the pages still render, with
+ * the hours in business.ts and no notices, and `outage` says so.
+ */
+export async function loadVisitorHours(now: Date): Promise<{ hours: VisitorHours; outage: boolean }> {
+	try {
+		const schedule = await getPickupSchedule(now)
+		return {
+			outage: false,
+			hours: {
+				openingHours: openingHoursFromWeekly(schedule.weeklyHours),
+				notices: [
+					...schedule.closures.map((closure) => ({
+						from: closure.startDate,
+						text: closureNoticeText(closure.startDate, closure.endDate, closure.note),
+					})),
+					...schedule.specialHours.map((day) => ({
+						from: day.date,
+						text: specialHoursNoticeText(day.date, day.opensAt, day.closesAt),
+					})),
+				]
+					.sort((a, b) => a.from.localeCompare(b.from))
+					.map((notice) => notice.text),
+			},
+		}
+	} catch (error) {
+		if (!isDatabaseUnavailable(error)) throw error
+		console.error(`Database unavailable (hours from business.ts): ${(error as Error).message.split('\n').at(-1)}`)
+		return { outage: true, hours: defaultVisitorHours }
+	}
+}
+
+/**
+ * The loader headers of a page showing these hours. A page rendered from the fallback hours is kept
+ * by no cache (neither the page cache nor a CDN), so the owner's hours are back on the first request
+ * after the outage.
+ */
+export function visitorHoursHeaders(outage: boolean): HeadersInit | undefined {
+	return outage ? { 'Cache-Control': cachePresets.private } : undefined
+}
