@@ -51,7 +51,7 @@ interface MenuPickup {
  * Availability changes with every order, so it is not part of the cached menu: it is read per page view
  * (the schedule, the items' rules and one usage query), shared for a few seconds by concurrent views
  * through the menu cache (cleared by every owner's edit). Unknown during a database outage: then the
- * menu shows without the sold-out words rather than failing (docs/decisions/NEW-menu-availability.md).
+ * menu shows without the sold-out words rather than failing (docs/decisions/032-menu-availability.md).
  */
 async function menuPickup(key: string, items: readonly PublicMenuItem[]): Promise<MenuPickup | null> {
 	if (items.length === 0) return null

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { formatPickupAt } from '../../app/utils/pickup-display'
+import { formatPickupAt, formatWallTime } from '../../app/utils/pickup-display'
+import { localDateOf, wallTimeOf } from '../../app/utils/pickup-schedule'
 import { BAKERY_ZONE, choosePickup } from './pickup-support'
 import { expectNoAxeViolations, gotoHydrated, mockStripeUrl } from './support'
 
@@ -21,7 +22,7 @@ async function fillCustomer(page: Page, name = 'Ana Souza', email = 'ana@example
 	await page.getByLabel('Phone Number (Optional)').fill('')
 }
 
-test('full purchase: pickup time, preview, Processing..., pay on the hosted page, confirmed order with its pickup, empty cart', async ({
+test('full purchase: pickup time, preview, Processing..., pay on the hosted page, confirmed order with its pickup, empty cart, then in the owner’s day view and prep list', async ({
 	page,
 }) => {
 	// Three pages checked with axe on a machine shared with other runs.
@@ -33,14 +34,16 @@ test('full purchase: pickup time, preview, Processing..., pay on the hosted page
 		.getByText(/^Total: \$/)
 		.first()
 		.textContent()
-	await fillCustomer(page)
+	// An address no other test uses: the owner's day view below finds this order by it.
+	const email = `ana.${Date.now()}@example.com`
+	await fillCustomer(page, 'Ana Souza', email)
 	const pickupAt = await choosePickup(page)
 	const pickupText = formatPickupAt(pickupAt, BAKERY_ZONE)
 	await page.getByRole('button', { name: 'Preview Order' }).click()
 	const dialog = page.getByRole('dialog', { name: 'Confirm Your Order' })
 	await expect(dialog).toContainText(pickupText)
 	await expect(dialog).toContainText('Ana Souza')
-	await expect(dialog).toContainText('ana@example.com')
+	await expect(dialog).toContainText(email)
 	await expect(dialog).toContainText('N/A')
 	await expect(dialog).toContainText('Tres Leches Cake x 1')
 	await expect(dialog).toContainText(total!)
@@ -79,6 +82,21 @@ test('full purchase: pickup time, preview, Processing..., pay on the hosted page
 
 	await gotoHydrated(page, '/cart')
 	await expect(page.getByText('Your cart is empty.')).toBeVisible()
+
+	// The owner sees the order in the day view of its pickup date, at its time, and its cakes on the prep list.
+	const pickupDate = localDateOf(pickupAt, BAKERY_ZONE)
+	await page.goto(`/admin/orders?date=${pickupDate}`)
+	await page.getByRole('button', { name: 'Sign in with Google' }).click()
+	const order = page
+		.getByRole('list', { name: /^Orders by pickup time/ })
+		.getByRole('article')
+		.filter({ hasText: email })
+	await expect(order).toContainText(formatWallTime(wallTimeOf(pickupAt, BAKERY_ZONE)))
+	await expect(order).toContainText('Tres Leches Cake')
+	await page.goto(`/admin/prep-list?date=${pickupDate}`)
+	for (const cake of ['Tres Leches Cake', 'Chocolate Brigadeiro Cake']) {
+		await expect(page.getByRole('row', { name: new RegExp(`^${cake}`) })).toBeVisible()
+	}
 })
 
 test('cancelling on the payment page lands on /cancel with the cart still there', async ({ page }) => {
