@@ -20,7 +20,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 500)
 const ORDERS = 5_000
 const MENU_ITEMS = 200
 const CHECKOUTS = 400
-const CONCURRENCY = 20
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20)
 
 function percentile(sorted: number[], p: number) {
 	return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
