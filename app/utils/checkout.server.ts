@@ -31,7 +31,7 @@ import {
 	SLOT_TAKEN_MESSAGE,
 } from './pickup-display'
 import { checkPickupSlot, localDateOf, type LocalDate, type PickupCheck } from './pickup-schedule'
-import { loadCartPickup } from './pickup.server'
+import { readCartPickup } from './pickup.server'
 
 const CURRENCY = 'usd'
 
@@ -87,10 +87,12 @@ export async function startCheckout(
 	const provider = getPaymentProvider()
 	if (!provider) return { ok: false, status: 503, error: 'Online ordering is unavailable right now.' }
 
-	const priced = await priceFromDatabase(parsed.data.items)
+	const [priced, pickup] = await Promise.all([
+		priceFromDatabase(parsed.data.items),
+		readCartPickup(parsed.data.items, now, { withUsage: false }),
+	])
 	if (!priced.ok) return priced
 
-	const pickup = await loadCartPickup(parsed.data.items, now)
 	const check = checkPickupSlot(pickup.schedule, pickup.items, pickup.usage, now, parsed.data.pickupAt)
 	if (!check.ok) {
 		return pickupRefused(check, localDateOf(parsed.data.pickupAt, pickup.schedule.timeZone), priced.lines)

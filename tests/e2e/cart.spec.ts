@@ -6,7 +6,12 @@ test('adding, merging, updating, removing and clearing; the cart survives a relo
 	await addCakeToCart(page, 'Tres Leches Cake')
 	await addCakeToCart(page, 'Chocolate Brigadeiro Cake', 2)
 	await addCakeToCart(page, 'Tres Leches Cake', 2)
-	await expect(page.getByRole('banner').getByRole('link', { name: /Cart, 5 items/ }).first()).toBeVisible()
+	await expect(
+		page
+			.getByRole('banner')
+			.getByRole('link', { name: /Cart, 5 items/ })
+			.first(),
+	).toBeVisible()
 
 	await gotoHydrated(page, '/cart')
 	const lines = page.locator('main li')
@@ -40,7 +45,8 @@ test('the cart never flashes "Your cart is empty." before the stored cart is rea
 	await page.exposeFunction('recordEmpty', (text: string) => seen.push(text))
 	await page.addInitScript(() => {
 		new MutationObserver(() => {
-			if (document.body?.innerText.includes('Your cart is empty.')) (window as unknown as { recordEmpty: (t: string) => void }).recordEmpty('empty')
+			if (document.body?.innerText.includes('Your cart is empty.'))
+				(window as unknown as { recordEmpty: (t: string) => void }).recordEmpty('empty')
 		}).observe(document, { childList: true, subtree: true, characterData: true })
 	})
 	await gotoHydrated(page, '/cart')

@@ -1,8 +1,5 @@
-import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
-import pg from 'pg'
-import { databaseUrl, serverUrlOf } from '../setup/database-server'
-import { addCakeToCart, expectNoAxeViolations, gotoHydrated } from './support'
+import { addCakeToCart, expectNoAxeViolations, gotoHydrated, withE2eDatabase } from './support'
 
 test.describe('menu pages', () => {
 	test('/shop filters by category with shareable links, marks the active one, and says when nothing matches', async ({
@@ -135,22 +132,6 @@ test.describe('menu pages', () => {
 		})
 	}
 })
-
-/** The database this run's server uses (tests/e2e/serve-production.ts), for setting up what orders would hold. */
-async function withE2eDatabase<T>(run: (client: pg.Client) => Promise<T>) {
-	const name = `bakery_e2e_${process.env.E2E_PORT ?? '3100'}`
-	const embedded = '.data/e2e-postgres.owner.json'
-	const serverUrl = process.env.DATABASE_URL
-		? serverUrlOf(process.env.DATABASE_URL)
-		: `postgresql://postgres:postgres@127.0.0.1:${(JSON.parse(await readFile(embedded, 'utf8')) as { port: number }).port}`
-	const client = new pg.Client({ connectionString: databaseUrl(serverUrl, name) })
-	await client.connect()
-	try {
-		return await run(client)
-	} finally {
-		await client.end()
-	}
-}
 
 const bakeryToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date())
 

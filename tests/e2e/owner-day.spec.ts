@@ -1,20 +1,12 @@
 import crypto from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
-import pg from 'pg'
-import { databaseUrl, serverUrlOf } from '../setup/database-server'
-import { expectNoAxeViolations, mockStripeUrl } from './support'
+import { expectNoAxeViolations, mockStripeUrl, withE2eDatabase } from './support'
 
 /**
  * The owner's day: paid orders with pickup times (seeded straight into the e2e database, as the
  * checkout would leave them) in the day view by time, one-click statuses, the prep list and its CSV.
  */
-
-const e2eDatabase = () =>
-	databaseUrl(
-		serverUrlOf(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres'),
-		`bakery_e2e_${process.env.E2E_PORT ?? '3100'}`,
-	)
 
 /** A date of its own per test (far ahead, so no other test's orders share it). */
 function uniqueDate() {
@@ -34,9 +26,7 @@ interface SeedOrder {
 
 /** Orders for `date` in Los Angeles time (the bakery's zone), paid unless told otherwise. */
 async function seedOrders(date: string, orders: SeedOrder[]) {
-	const client = new pg.Client({ connectionString: e2eDatabase() })
-	await client.connect()
-	try {
+	return withE2eDatabase(async (client) => {
 		const ids: string[] = []
 		for (const order of orders) {
 			const id = `e2e${crypto.randomBytes(10).toString('hex')}`
@@ -68,9 +58,7 @@ async function seedOrders(date: string, orders: SeedOrder[]) {
 			ids.push(id)
 		}
 		return ids
-	} finally {
-		await client.end()
-	}
+	})
 }
 
 async function signIn(page: Page, path: string) {
