@@ -24,6 +24,27 @@ const adminOrderSelect = {
 	items: { select: { id: true, name: true, unitPriceCents: true, quantity: true }, orderBy: { id: 'asc' } },
 } as const satisfies Prisma.OrderSelect
 
+export const ADMIN_ORDERS_PAGE_SIZE = 50
+
+/** Orders newest first, optionally of one status, a page at a time (one row more tells if there is a next page). */
+export async function listOrdersForAdmin({ status, page = 1 }: { status?: OrderStatus; page?: number } = {}) {
+	const rows = await prisma.order.findMany({
+		where: status ? { status } : undefined,
+		select: adminOrderSelect,
+		orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+		skip: (page - 1) * ADMIN_ORDERS_PAGE_SIZE,
+		take: ADMIN_ORDERS_PAGE_SIZE + 1,
+	})
+	return { orders: rows.slice(0, ADMIN_ORDERS_PAGE_SIZE), hasMore: rows.length > ADMIN_ORDERS_PAGE_SIZE }
+}
+
+export type AdminOrder = Awaited<ReturnType<typeof listOrdersForAdmin>>['orders'][number]
+
+/** Orders paid since `since`, including those already picked up. */
+export function countPaidOrdersSince(since: Date) {
+	return prisma.order.count({ where: { status: { in: [...PAID_ORDER_STATUSES] }, paidAt: { gte: since } } })
+}
+
 /**
  * The owner's day: the orders to collect on a bakery-local date, by pickup time. Paid orders, and
  * paid orders since refunded or cancelled (the owner still sees what left the day); abandoned

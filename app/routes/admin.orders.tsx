@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { useRef } from 'react'
 import { AdminFrame } from '~/components/admin/admin-frame'
+import { DayTabs, PickupDateForm } from '~/components/admin/pickup-day-nav'
 import {
 	AdminHeading,
 	dangerButtonClass,
@@ -10,8 +11,14 @@ import {
 	VisuallyHidden,
 } from '~/components/admin/admin-ui'
 import type { OrderStatus } from '~/generated/prisma/enums'
-import { listOrdersForAdmin, orderNumber, type AdminOrder } from '~/models/order.server'
-import { advanceOrder, listOrdersForPickupDate, type OrderStep } from '~/models/owner-orders.server'
+import { orderNumber } from '~/models/order.server'
+import {
+	advanceOrder,
+	listOrdersForAdmin,
+	listOrdersForPickupDate,
+	type AdminOrder,
+	type OrderStep,
+} from '~/models/owner-orders.server'
 import { adminMeta, adminResponseHeaders, CONFIRMED_FIELD } from '~/utils/admin-route'
 import { readAdminForm, refuseAdminAction } from '~/utils/admin-actions.server'
 import { requireAdmin } from '~/utils/auth.server'
@@ -167,44 +174,10 @@ export default function AdminOrders() {
 	return (
 		<AdminFrame adminName={adminName}>
 			<AdminHeading title="Orders">
-				<nav aria-label="Order views">
-					<ul className="flex flex-wrap gap-2">
-						{tabs.map((tab) => (
-							<li key={tab.label}>
-								<Link
-									to={tab.to}
-									aria-current={tab.current ? 'page' : undefined}
-									className={`inline-block rounded-full border border-cocoa px-4 py-1.5 font-semibold ${
-										tab.current ? 'bg-cocoa text-cream' : 'hover:bg-dough'
-									}`}
-								>
-									{tab.label}
-								</Link>
-							</li>
-						))}
-					</ul>
-				</nav>
+				<DayTabs label="Order views" tabs={tabs} />
 			</AdminHeading>
 			<div className="mb-6 flex flex-wrap items-end justify-between gap-4">
-				<Form method="get" className="flex flex-wrap items-end gap-2">
-					<div>
-						<label htmlFor="order-date" className="block font-semibold">
-							Pickup date
-						</label>
-						<input
-							id="order-date"
-							type="date"
-							name="date"
-							required
-							defaultValue={date ?? today}
-							key={date ?? today}
-							className="mt-1 rounded-lg border border-cocoa/30 bg-white px-3 py-2"
-						/>
-					</div>
-					<button type="submit" className={secondaryButtonClass}>
-						Show day
-					</button>
-				</Form>
+				<PickupDateForm id="order-date" date={date ?? today} />
 				{view === 'all' ? (
 					<Form method="get" className="flex flex-wrap items-end gap-2">
 						<div>

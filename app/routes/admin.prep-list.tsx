@@ -1,7 +1,8 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { AdminFrame } from '~/components/admin/admin-frame'
+import { DayTabs, PickupDateForm } from '~/components/admin/pickup-day-nav'
 import { AdminHeading, secondaryButtonClass } from '~/components/admin/admin-ui'
 import { getPrepList } from '~/models/prep-list.server'
 import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
@@ -49,44 +50,17 @@ export default function AdminPrepList() {
 		<AdminFrame adminName={adminName}>
 			<div className="prep-list-controls">
 				<AdminHeading title="Prep list">
-					<nav aria-label="Prep list days">
-						<ul className="flex flex-wrap gap-2">
-							{days.map((day) => (
-								<li key={day.label}>
-									<Link
-										to={`/admin/prep-list?date=${day.date}`}
-										aria-current={day.date === date ? 'page' : undefined}
-										className={`inline-block rounded-full border border-cocoa px-4 py-1.5 font-semibold ${
-											day.date === date ? 'bg-cocoa text-cream' : 'hover:bg-dough'
-										}`}
-									>
-										{day.label}
-									</Link>
-								</li>
-							))}
-						</ul>
-					</nav>
+					<DayTabs
+						label="Prep list days"
+						tabs={days.map((day) => ({
+							to: `/admin/prep-list?date=${day.date}`,
+							label: day.label,
+							current: day.date === date,
+						}))}
+					/>
 				</AdminHeading>
 				<div className="mb-6 flex flex-wrap items-end gap-4">
-					<Form method="get" className="flex flex-wrap items-end gap-2">
-						<div>
-							<label htmlFor="prep-date" className="block font-semibold">
-								Pickup date
-							</label>
-							<input
-								id="prep-date"
-								type="date"
-								name="date"
-								required
-								defaultValue={date}
-								key={date}
-								className="mt-1 rounded-lg border border-cocoa/30 bg-white px-3 py-2"
-							/>
-						</div>
-						<button type="submit" className={secondaryButtonClass}>
-							Show day
-						</button>
-					</Form>
+					<PickupDateForm id="prep-date" date={date} />
 					<PrintButton />
 					<a href={`/admin/prep-list.csv?date=${date}`} className="font-semibold underline underline-offset-4" download>
 						Download CSV

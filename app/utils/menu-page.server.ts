@@ -14,31 +14,12 @@ import {
 	soldOutInHorizonLabel,
 } from './pickup-display'
 import { loadMenuPickup } from './pickup.server'
+import type { MenuItemView } from './menu-item-view'
 import { localDateOf, type ItemAvailability } from './pickup-schedule'
 
 function inMenuOrder(categories: MenuCategory[]) {
 	const order = menuCategories.map((category) => category.value as MenuCategory)
 	return [...categories].sort((a, b) => order.indexOf(a) - order.indexOf(b))
-}
-
-/**
- * What a menu page sends for one item. The pickup words are only present when they apply, so an item
- * without rules costs no extra bytes: `pickupLabels` ('Preorder for pickup Jan 2–6', 'Order 48 h ahead',
- * 'Sold out for the next 14 days') and `unavailable`, the disabled button's text when no day of the
- * ordering horizon can take it.
- */
-export interface MenuItemWithPickup {
-	id: string
-	name: string
-	description: string
-	priceCents: number
-	category: MenuCategory
-	imageKey: string | null
-	imageAlt: string
-	orderable: boolean
-	soldOut: boolean
-	pickupLabels?: string[]
-	unavailable?: string
 }
 
 interface MenuPickup {
@@ -68,7 +49,7 @@ async function menuPickup(key: string, items: readonly PublicMenuItem[]): Promis
 	}
 }
 
-export function withPickup(item: PublicMenuItem, pickup: MenuPickup | null): MenuItemWithPickup {
+export function withPickup(item: PublicMenuItem, pickup: MenuPickup | null): MenuItemView {
 	const { leadMinutes, dailyLimit: _dailyLimit, availableFrom, availableUntil, ...view } = item
 	const labels: string[] = []
 	const seasonal = Boolean(availableFrom || availableUntil)
@@ -82,7 +63,7 @@ export function withPickup(item: PublicMenuItem, pickup: MenuPickup | null): Men
 	}
 	if (leadMinutes && !blocked) labels.push(leadTimeLabel(leadMinutes))
 
-	const result: MenuItemWithPickup = view
+	const result: MenuItemView = view
 	if (labels.length > 0) result.pickupLabels = labels
 	if (blocked) result.unavailable = unavailableButton(blocked, seasonal, seasonOver)
 	return result

@@ -8,7 +8,7 @@ import { action as ordersAction, loader as ordersLoader } from '~/routes/admin.o
 import { loader as callbackLoader } from '~/routes/auth.google.callback'
 import { loader as signInLoader } from '~/routes/image-uploader'
 import { listGalleryImages } from '~/models/gallery-image.server'
-import { ADMIN_ORDERS_PAGE_SIZE } from '~/models/order.server'
+import { ADMIN_ORDERS_PAGE_SIZE } from '~/models/owner-orders.server'
 import { startOfBakeryDay } from '~/utils/bakery-time'
 import { prisma } from '~/utils/db.server'
 import { resetEnv } from '~/utils/env.server'

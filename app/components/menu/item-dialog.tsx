@@ -5,7 +5,7 @@ import { StoredImage } from '~/components/stored-image'
 import { formatPrice } from '~/utils/money'
 import { PickupLabels } from './menu-grid'
 import { QuantityStepper } from './quantity-stepper'
-import type { MenuItemView } from './types'
+import type { MenuItemView } from '~/utils/menu-item-view'
 
 /** The one item modal for every menu page (docs/product.md): picture, details, quantity and the action. */
 export function ItemDialog({

@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { useCart } from '~/components/cart-provider'
 import { ItemDialog } from './item-dialog'
 import { MenuCard, menuGridClass } from './menu-grid'
-import type { MenuItemView } from './types'
+import type { MenuItemView } from '~/utils/menu-item-view'
 
 const TOAST_MS = 6_000
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { StoredImage } from '~/components/stored-image'
 import { formatPrice } from '~/utils/money'
-import type { MenuItemView } from './types'
+import type { MenuItemView } from '~/utils/menu-item-view'
 
 export { menuGridClass } from './menu-skeleton'
 

@@ -7,7 +7,7 @@ import { outlineButtonClass } from '~/components/ui/forms'
 import { CategoryFilter } from './category-filter'
 import { MenuBrowser } from './menu-browser'
 import { MenuSkeleton } from './menu-skeleton'
-import type { MenuItemView } from './types'
+import type { MenuItemView } from '~/utils/menu-item-view'
 
 export const NO_ITEMS_MESSAGE = 'No items found in this category.'
 
