@@ -7,7 +7,6 @@ import { CheckboxField } from '~/components/admin/checkbox-field'
 import { AdminFrame } from '~/components/admin/admin-frame'
 import { AdminHeading, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
 import { ConfirmDeletePanel, DeleteForm } from '~/components/admin/delete-form'
-import { ScheduleInput } from '~/components/admin/schedule-fields'
 import { buttonClass, FormErrors, SelectField, TextField } from '~/components/ui/forms'
 import {
 	addPickupClosure,
@@ -258,7 +257,7 @@ function WeeklyHoursForm({ schedule, lastResult }: { schedule: Schedule; lastRes
 									label={`Open on ${weekdayNames[weekday]}`}
 								/>
 								<div className="grid grid-cols-2 gap-3">
-									<ScheduleInput
+									<TextField
 										meta={day.opensAt}
 										type="time"
 										label={
@@ -267,7 +266,7 @@ function WeeklyHoursForm({ schedule, lastResult }: { schedule: Schedule; lastRes
 											</>
 										}
 									/>
-									<ScheduleInput
+									<TextField
 										meta={day.closesAt}
 										type="time"
 										label={
@@ -321,7 +320,7 @@ function SettingsForm({ schedule, lastResult }: { schedule: Schedule; lastResult
 						hint="How long each pickup time lasts."
 						options={slotLengthChoices.map((minutes) => ({ value: minutes, label: `${minutes} minutes` }))}
 					/>
-					<ScheduleInput
+					<TextField
 						meta={fields.ordersPerSlot}
 						type="number"
 						min={1}
@@ -330,7 +329,7 @@ function SettingsForm({ schedule, lastResult }: { schedule: Schedule; lastResult
 						label="Orders per slot"
 						hint="From 1 to 100."
 					/>
-					<ScheduleInput
+					<TextField
 						meta={fields.leadAmount}
 						type="number"
 						min={0}
@@ -343,13 +342,13 @@ function SettingsForm({ schedule, lastResult }: { schedule: Schedule; lastResult
 						label="Unit of the earliest pickup"
 						options={leadUnits.map((unit) => ({ value: unit, label: unit === 'hours' ? 'Hours' : 'Minutes' }))}
 					/>
-					<ScheduleInput
+					<TextField
 						meta={fields.sameDayCutoff}
 						type="time"
 						label="Same-day cutoff (optional)"
 						hint="No orders for pickup the same day after this time. Leave empty for none."
 					/>
-					<ScheduleInput
+					<TextField
 						meta={fields.horizonDays}
 						type="number"
 						min={1}
@@ -397,8 +396,8 @@ function ClosuresSection({
 				<input type="hidden" name="intent" value="closure" />
 				<FormErrors id={form.errorId} errors={form.errors} />
 				<div className="grid gap-x-6 sm:grid-cols-2">
-					<ScheduleInput meta={fields.startDate} type="date" label="First closed day" />
-					<ScheduleInput meta={fields.endDate} type="date" label="Last closed day" hint="The same day for one day." />
+					<TextField meta={fields.startDate} type="date" label="First closed day" />
+					<TextField meta={fields.endDate} type="date" label="Last closed day" hint="The same day for one day." />
 				</div>
 				<TextField
 					meta={fields.note}
@@ -464,9 +463,9 @@ function SpecialHoursSection({
 				<input type="hidden" name="intent" value="special-hours" />
 				<FormErrors id={form.errorId} errors={form.errors} />
 				<div className="grid gap-x-6 sm:grid-cols-3">
-					<ScheduleInput meta={fields.date} type="date" label="Date" />
-					<ScheduleInput meta={fields.opensAt} type="time" label="Opens" />
-					<ScheduleInput meta={fields.closesAt} type="time" label="Closes" />
+					<TextField meta={fields.date} type="date" label="Date" />
+					<TextField meta={fields.opensAt} type="time" label="Opens" />
+					<TextField meta={fields.closesAt} type="time" label="Closes" />
 				</div>
 				<button type="submit" className={`${buttonClass} mt-2`} disabled={saving}>
 					{saving ? 'Saving...' : 'Save special hours'}

@@ -86,18 +86,11 @@ function PickupRuleFields({ fields }: { fields: MenuItemFieldSet }) {
 			/>
 			<TextField
 				meta={fields.availableFrom}
+				type="date"
 				label="Pickup from (date)"
-				hint="For seasonal items: the first pickup date, as YYYY-MM-DD, e.g. 2027-01-02."
-				placeholder="YYYY-MM-DD"
-				autoComplete="off"
+				hint="For seasonal items: the first pickup date."
 			/>
-			<TextField
-				meta={fields.availableUntil}
-				label="Pickup until (date)"
-				hint="The last pickup date, as YYYY-MM-DD, e.g. 2027-01-06."
-				placeholder="YYYY-MM-DD"
-				autoComplete="off"
-			/>
+			<TextField meta={fields.availableUntil} type="date" label="Pickup until (date)" hint="The last pickup date." />
 		</fieldset>
 	)
 }

@@ -39,41 +39,49 @@ export function PickupChooser({
 	}, [days])
 
 	const invalid = Boolean(errors?.length)
+	const ready = Boolean(days && firstOpen)
+	const notice = !days
+		? loading
+			? 'Loading pickup times…'
+			: 'Pickup times could not be loaded. Please reload the page.'
+		: 'No pickup times are available for your order in the coming days. Please call us.'
+	// The same boxes before and after the times load (a fixed-height time grid), so nothing below moves.
 	return (
 		<fieldset className="space-y-3 rounded-xl border border-dough p-4">
 			<legend className="px-1 font-display text-xl font-bold">Pickup</legend>
-			{!days ? (
-				<p role="status">
-					{loading ? 'Loading pickup times…' : 'Pickup times could not be loaded. Please reload the page.'}
-				</p>
-			) : !firstOpen ? (
-				<p role="status">No pickup times are available for your order in the coming days. Please call us.</p>
-			) : (
-				<>
-					<div>
-						<label htmlFor={dateId} className="block font-semibold">
-							Pickup date
-						</label>
-						<select
-							id={dateId}
-							value={date}
-							onChange={(event) => {
-								setDate(event.target.value)
-								setChosen('')
-							}}
-							className="mt-1 block w-full rounded-lg border border-cocoa/30 bg-white px-3 py-2 text-cocoa shadow-sm focus:border-cinnamon"
-						>
-							{days.map((option) => (
-								<option key={option.date} value={option.date} disabled={!option.available}>
-									{formatPickupDate(option.date)}
-									{option.available ? '' : ` — ${dayReasonText(option)}`}
-								</option>
-							))}
-						</select>
-					</div>
-					<fieldset>
-						<legend className="font-semibold">Pickup time on {formatPickupDateLong(date)}</legend>
-						<div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4">
+			<div>
+				<label htmlFor={dateId} className="block font-semibold">
+					Pickup date
+				</label>
+				<select
+					id={dateId}
+					value={ready ? date : ''}
+					disabled={!ready}
+					onChange={(event) => {
+						setDate(event.target.value)
+						setChosen('')
+					}}
+					className="mt-1 block w-full rounded-lg border border-cocoa/30 bg-white px-3 py-2 text-cocoa shadow-sm focus:border-cinnamon disabled:bg-cream"
+				>
+					{ready && days ? (
+						days.map((option) => (
+							<option key={option.date} value={option.date} disabled={!option.available}>
+								{formatPickupDate(option.date)}
+								{option.available ? '' : ` — ${dayReasonText(option)}`}
+							</option>
+						))
+					) : (
+						<option value="">—</option>
+					)}
+				</select>
+			</div>
+			<fieldset>
+				<legend className="font-semibold">
+					{ready ? `Pickup time on ${formatPickupDateLong(date)}` : 'Pickup time'}
+				</legend>
+				<div className="mt-2 h-44 overflow-y-auto p-1">
+					{ready ? (
+						<div className="grid grid-cols-3 gap-2 sm:grid-cols-4">
 							{slots.map((slot) => (
 								<label
 									key={slot.start}
@@ -94,9 +102,11 @@ export function PickupChooser({
 								</label>
 							))}
 						</div>
-					</fieldset>
-				</>
-			)}
+					) : (
+						<p role="status">{notice}</p>
+					)}
+				</div>
+			</fieldset>
 			<FieldErrors id={errorId} errors={errors} />
 		</fieldset>
 	)

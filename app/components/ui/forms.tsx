@@ -33,14 +33,27 @@ function FieldShell({
 			<label htmlFor={id} className="block font-semibold">
 				{label}
 			</label>
-			{hint ? <p className="text-sm text-cocoa/80">{hint}</p> : null}
+			{hint ? (
+				<p id={hintIdOf(id)} className="text-sm text-cocoa/80">
+					{hint}
+				</p>
+			) : null}
 			{children}
 			<FieldErrors id={errorId} errors={errors} />
 		</div>
 	)
 }
 
-type InputType = 'text' | 'email' | 'tel' | 'url' | 'number' | 'file'
+function hintIdOf(fieldId: string) {
+	return `${fieldId}-hint`
+}
+
+/** The control is described by its hint (when there is one) and by its errors (Conform's, when invalid). */
+function describedBy(fieldId: string, hint: ReactNode, conformIds: string | undefined) {
+	return [hint ? hintIdOf(fieldId) : null, conformIds].filter(Boolean).join(' ') || undefined
+}
+
+type InputType = 'text' | 'email' | 'tel' | 'url' | 'number' | 'file' | 'date' | 'time'
 
 export function TextField({
 	meta,
@@ -58,7 +71,13 @@ export function TextField({
 	if (type === 'file') delete (inputProps as { defaultValue?: unknown }).defaultValue
 	return (
 		<FieldShell id={meta.id} label={label} hint={hint} errorId={meta.errorId} errors={meta.errors}>
-			<input {...inputProps} {...props} key={inputProps.key} className={controlClass} />
+			<input
+				{...inputProps}
+				{...props}
+				key={inputProps.key}
+				aria-describedby={describedBy(meta.id, hint, inputProps['aria-describedby'])}
+				className={controlClass}
+			/>
 		</FieldShell>
 	)
 }
@@ -76,7 +95,13 @@ export function TextareaField({
 	const textareaProps = getTextareaProps(meta as FieldMetadata<string>, { ariaAttributes: true })
 	return (
 		<FieldShell id={meta.id} label={label} hint={hint} errorId={meta.errorId} errors={meta.errors}>
-			<textarea {...textareaProps} {...props} key={textareaProps.key} className={controlClass} />
+			<textarea
+				{...textareaProps}
+				{...props}
+				key={textareaProps.key}
+				aria-describedby={describedBy(meta.id, hint, textareaProps['aria-describedby'])}
+				className={controlClass}
+			/>
 		</FieldShell>
 	)
 }
@@ -98,7 +123,13 @@ export function SelectField({
 	const selectProps = getSelectProps(meta as FieldMetadata<string>, { ariaAttributes: true })
 	return (
 		<FieldShell id={meta.id} label={label} hint={hint} errorId={meta.errorId} errors={meta.errors}>
-			<select {...selectProps} {...props} key={selectProps.key} className={controlClass}>
+			<select
+				{...selectProps}
+				{...props}
+				key={selectProps.key}
+				aria-describedby={describedBy(meta.id, hint, selectProps['aria-describedby'])}
+				className={controlClass}
+			>
 				{placeholder ? <option value="">{placeholder}</option> : null}
 				{options.map((option) => {
 					const { value, label: text } = typeof option === 'string' ? { value: option, label: option } : option
