@@ -46,20 +46,26 @@ export async function getPickupSettings(): Promise<PickupSettings> {
  */
 export async function getPickupSchedule(now: Date): Promise<PickupSchedule> {
 	const settings = await getPickupSettings()
-	const from = dateColumn(localDateOf(now, settings.timeZone))
+	const { weeklyHours, closures, specialHours } = await readScheduleFrom(localDateOf(now, settings.timeZone))
+	return { ...settings, weeklyHours, closures: closures.map(({ id: _id, ...closure }) => closure), specialHours }
+}
+
+/** Weekly hours, and the closures (with their ids) and special hours that end on or after `from`, soonest first. */
+async function readScheduleFrom(from: LocalDate) {
+	const fromColumn = dateColumn(from)
 	const [weeklyHours, closures, specialHours] = await Promise.all([
 		prisma.openingHours.findMany({ orderBy: { weekday: 'asc' } }),
 		prisma.pickupClosure.findMany({
-			where: { endDate: { gte: from } },
+			where: { endDate: { gte: fromColumn } },
 			orderBy: [{ startDate: 'asc' }, { endDate: 'asc' }, { id: 'asc' }],
-			select: { startDate: true, endDate: true, note: true },
+			select: { id: true, startDate: true, endDate: true, note: true },
 		}),
-		prisma.specialHours.findMany({ where: { date: { gte: from } }, orderBy: { date: 'asc' } }),
+		prisma.specialHours.findMany({ where: { date: { gte: fromColumn } }, orderBy: { date: 'asc' } }),
 	])
 	return {
-		...settings,
 		weeklyHours: weeklyHours.map(({ weekday, opensAt, closesAt }) => ({ weekday, opensAt, closesAt })),
 		closures: closures.map((closure) => ({
+			id: closure.id,
 			startDate: dateFromColumn(closure.startDate),
 			endDate: dateFromColumn(closure.endDate),
 			note: closure.note,
@@ -152,32 +158,8 @@ export interface AdminPickupSchedule {
 
 /** Everything the schedule screen shows, from the bakery date `from` (today) on. */
 export async function getAdminPickupSchedule(from: LocalDate): Promise<AdminPickupSchedule> {
-	const fromColumn = dateColumn(from)
-	const [settings, weeklyHours, closures, specialHours] = await Promise.all([
-		getPickupSettings(),
-		prisma.openingHours.findMany({ orderBy: { weekday: 'asc' } }),
-		prisma.pickupClosure.findMany({
-			where: { endDate: { gte: fromColumn } },
-			orderBy: [{ startDate: 'asc' }, { endDate: 'asc' }, { id: 'asc' }],
-			select: { id: true, startDate: true, endDate: true, note: true },
-		}),
-		prisma.specialHours.findMany({ where: { date: { gte: fromColumn } }, orderBy: { date: 'asc' } }),
-	])
-	return {
-		settings,
-		weeklyHours: weeklyHours.map(({ weekday, opensAt, closesAt }) => ({ weekday, opensAt, closesAt })),
-		closures: closures.map((closure) => ({
-			id: closure.id,
-			startDate: dateFromColumn(closure.startDate),
-			endDate: dateFromColumn(closure.endDate),
-			note: closure.note,
-		})),
-		specialHours: specialHours.map(({ date, opensAt, closesAt }) => ({
-			date: dateFromColumn(date),
-			opensAt,
-			closesAt,
-		})),
-	}
+	const [settings, schedule] = await Promise.all([getPickupSettings(), readScheduleFrom(from)])
+	return { settings, ...schedule }
 }
 
 /**

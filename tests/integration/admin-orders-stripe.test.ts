@@ -4,6 +4,7 @@ import { createMenuItem } from '../fixtures/menu'
 import { startMockStripe, type MockStripe } from '../mocks/stripe-server'
 import { ADMIN, post, run, sessionCookieFor, useAdminTestEnv } from './admin-helpers'
 import { heldCounts, seedHeldOrder } from './owner-day-helpers'
+import { clearPickupHolds } from './pickup-helpers'
 
 const SECRET = 'whsec_refund_tests'
 const signer = new Stripe('sk_test_signer')
@@ -38,9 +39,7 @@ afterAll(async () => {
 })
 
 beforeEach(async () => {
-	await prisma.order.deleteMany()
-	await prisma.pickupSlotUsage.deleteMany()
-	await prisma.itemDayUsage.deleteMany()
+	await clearPickupHolds()
 	await prisma.menuItem.deleteMany()
 	stripe.refunds.length = 0
 })

@@ -6,6 +6,7 @@ import { BAKERY_TIME_ZONE } from '~/utils/bakery-time'
 import { createMenuItem } from '../fixtures/menu'
 import { ADMIN, FORMER_ADMIN, get, post, run, sessionCookieFor, useAdminTestEnv } from './admin-helpers'
 import { heldCounts, seedHeldOrder } from './owner-day-helpers'
+import { clearPickupHolds } from './pickup-helpers'
 
 let env: Awaited<ReturnType<typeof useAdminTestEnv>>
 let cookie: string
@@ -25,9 +26,7 @@ beforeAll(async () => {
 afterAll(() => env.cleanup())
 
 beforeEach(async () => {
-	await prisma.order.deleteMany()
-	await prisma.pickupSlotUsage.deleteMany()
-	await prisma.itemDayUsage.deleteMany()
+	await clearPickupHolds()
 	await prisma.menuItem.deleteMany()
 })
 

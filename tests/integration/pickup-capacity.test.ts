@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createMenuItem } from '../fixtures/menu'
 import { defaultPickupSettings } from '~/utils/pickup-schedule'
+import { clearPickupHolds } from './pickup-helpers'
 
 let prisma: (typeof import('~/utils/db.server'))['prisma']
 let capacity: typeof import('~/models/pickup-capacity.server')
@@ -13,9 +14,7 @@ beforeAll(async () => {
 })
 
 beforeEach(async () => {
-	await prisma.order.deleteMany()
-	await prisma.pickupSlotUsage.deleteMany()
-	await prisma.itemDayUsage.deleteMany()
+	await clearPickupHolds()
 })
 
 // 10:00 on Tuesday 2026-12-01 in Los Angeles (PST, UTC−8).

@@ -8,6 +8,7 @@ import { addLocalDays, instantAt, localDateOf } from '~/utils/pickup-schedule'
 import { createMenuItem } from '../fixtures/menu'
 import { ADMIN, get, run, sessionCookieFor, useAdminTestEnv } from './admin-helpers'
 import { seedHeldOrder } from './owner-day-helpers'
+import { clearPickupHolds } from './pickup-helpers'
 
 let env: Awaited<ReturnType<typeof useAdminTestEnv>>
 let cookie: string
@@ -20,9 +21,7 @@ beforeAll(async () => {
 afterAll(() => env.cleanup())
 
 beforeEach(async () => {
-	await prisma.order.deleteMany()
-	await prisma.pickupSlotUsage.deleteMany()
-	await prisma.itemDayUsage.deleteMany()
+	await clearPickupHolds()
 	await prisma.menuItem.deleteMany()
 })
 

@@ -85,7 +85,7 @@ export function PickupChooser({
 							{slots.map((slot) => (
 								<label
 									key={slot.start}
-									className="flex cursor-pointer items-center gap-2 rounded-lg border border-cocoa/30 px-2 py-1 has-[:checked]:border-cinnamon has-[:checked]:bg-dough has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-cinnamon"
+									className="flex cursor-pointer items-center gap-2 whitespace-nowrap rounded-lg border border-cocoa/30 px-2 py-1 has-[:checked]:border-cinnamon has-[:checked]:bg-dough has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-cinnamon"
 								>
 									<input
 										type="radio"
