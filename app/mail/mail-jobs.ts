@@ -1,0 +1,41 @@
+/**
+ * Every mail the bakery sends, as the job the queue carries: ids only. The worker reads the rest when
+ * it sends (app/mail/compose.server.ts), so a job stays small and its enqueue cheap inside the
+ * transaction that causes it.
+ */
+export type MailJob =
+	| { kind: 'order-paid-owner'; orderId: string }
+	| { kind: 'order-receipt'; orderId: string }
+	| { kind: 'order-ready'; orderId: string }
+	| { kind: 'review-request'; orderId: string }
+	| { kind: 'cake-request-owner'; requestId: string }
+	| { kind: 'cake-request-received'; requestId: string }
+	| { kind: 'contact-message-owner'; messageId: string }
+
+export type MailKind = MailJob['kind']
+
+/** One mail per event: the queue refuses a second job with the same key. */
+export function mailKey(job: MailJob): string {
+	switch (job.kind) {
+		case 'order-paid-owner':
+		case 'order-receipt':
+		case 'order-ready':
+		case 'review-request':
+			return `${job.kind}:${job.orderId}`
+		case 'cake-request-owner':
+		case 'cake-request-received':
+			return `${job.kind}:${job.requestId}`
+		case 'contact-message-owner':
+			return `${job.kind}:${job.messageId}`
+	}
+}
+
+/** A composed mail, ready for the transport. Addresses are bare e-mail addresses; the transport adds MAIL_FROM. */
+export interface OutgoingMail {
+	to: string[]
+	replyTo?: string
+	subject: string
+	html: string
+	text: string
+	attachments?: Array<{ filename: string; content: string; contentType: string }>
+}
