@@ -74,6 +74,7 @@ async function composeOrderMail(kind: OrderMailKind, orderId: string, context: M
 	const pickupText = order.pickupAt ? formatPickupAt(order.pickupAt, settings.timeZone) : null
 	const lines = order.items
 	const customerName = headerText(order.customerName)
+	const view = { bakery, number, customerName: order.customerName, pickupText, lines }
 
 	if (kind === 'order-paid-owner') {
 		const to = ownerRecipients(context)
@@ -115,32 +116,14 @@ async function composeOrderMail(kind: OrderMailKind, orderId: string, context: M
 			...toCustomer,
 			subject: `Your ${bakery.name} order #${number}${pickupText ? ` — pickup ${pickupText}` : ''}`,
 			attachments: calendar ? [calendar] : undefined,
-			body: (
-				<OrderReceiptMail
-					bakery={bakery}
-					number={number}
-					customerName={order.customerName}
-					pickupText={pickupText}
-					lines={lines}
-					totalCents={order.totalCents}
-					withCalendar={Boolean(calendar)}
-				/>
-			),
+			body: <OrderReceiptMail {...view} totalCents={order.totalCents} withCalendar={Boolean(calendar)} />,
 		})
 	}
 	if (kind === 'order-ready') {
 		return mail({
 			...toCustomer,
 			subject: `Your order #${number} is ready for pickup`,
-			body: (
-				<OrderReadyMail
-					bakery={bakery}
-					number={number}
-					customerName={order.customerName}
-					pickupText={pickupText}
-					lines={lines}
-				/>
-			),
+			body: <OrderReadyMail {...view} />,
 		})
 	}
 	return mail({

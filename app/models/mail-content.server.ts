@@ -1,6 +1,7 @@
 import type { OrderStatus } from '~/generated/prisma/enums'
 import { prisma } from '~/utils/db.server'
 import type { LocalDate } from '~/utils/pickup-schedule'
+import { adminRequestFields } from './custom-cake-request.server'
 import { dateFromColumn } from './pickup-schedule.server'
 
 /*
@@ -46,22 +47,9 @@ export async function findOrderForMail(orderId: string): Promise<MailOrder | nul
 
 export type MailOrderLine = MailOrder['items'][number]
 
-/** A custom cake request, every field the customer sent. */
+/** A custom cake request, every field the customer sent (what the owner's admin list shows). */
 export function findCustomCakeRequestForMail(requestId: string) {
-	return prisma.customCakeRequest.findUnique({
-		where: { id: requestId },
-		select: {
-			id: true,
-			name: true,
-			phone: true,
-			email: true,
-			type: true,
-			size: true,
-			message: true,
-			imageKey: true,
-			createdAt: true,
-		},
-	})
+	return prisma.customCakeRequest.findUnique({ where: { id: requestId }, select: adminRequestFields })
 }
 
 export type MailCustomCakeRequest = NonNullable<Awaited<ReturnType<typeof findCustomCakeRequestForMail>>>

@@ -1,8 +1,12 @@
+import type { CustomCakeRequest } from '~/generated/prisma/client'
 import { Details, MailButton, MailHeading, MailLayout, MailLink, Paragraph, Quoted, type MailBakery } from './layout'
+
+/** What a customer sends with a custom cake request. */
+export type MailCakeRequest = Pick<CustomCakeRequest, 'name' | 'phone' | 'email' | 'type' | 'size' | 'message'>
 
 export interface CakeRequestOwnerProps {
 	bakery: MailBakery
-	request: { name: string; phone: string; telHref: string; email: string; type: string; size: string; message: string }
+	request: MailCakeRequest & { telHref: string }
 	/** 'Nov 22, 2026, 10:35 AM' in the bakery's zone. */
 	submittedText: string
 	/** The request in the admin. */

@@ -1,16 +1,9 @@
+import type { MailCakeRequest } from './cake-request-owner'
 import { Details, MailHeading, MailLayout, MailLink, Paragraph, Quoted, type MailBakery } from './layout'
 
 export interface CakeRequestReceivedProps {
 	bakery: MailBakery
-	request: {
-		name: string
-		phone: string
-		email: string
-		type: string
-		size: string
-		message: string
-		withPhoto: boolean
-	}
+	request: MailCakeRequest & { withPhoto: boolean }
 }
 
 /** To the customer after a custom cake request: what we got and what happens next (the page's promise). */

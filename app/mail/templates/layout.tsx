@@ -34,16 +34,26 @@ export const palette = {
 	onAccent: '#ffffff',
 } as const
 
+export const darkPalette = {
+	page: '#1f1410',
+	card: '#2b1d16',
+	text: '#f7ece1',
+	muted: '#dccbbb',
+	accent: '#f5b98f',
+	rule: '#5a4434',
+	onAccent: '#1f1410',
+} as const
+
 const darkScheme = `
 :root { color-scheme: light dark; supported-color-schemes: light dark; }
 @media (prefers-color-scheme: dark) {
-	.mail-page, .mail-page > table > tbody > tr > td { background-color: #1f1410 !important; }
-	.mail-card { background-color: #2b1d16 !important; }
-	.mail-text { color: #f7ece1 !important; }
-	.mail-muted { color: #dccbbb !important; }
-	.mail-link { color: #f5b98f !important; }
-	.mail-button { background-color: #f5b98f !important; color: #1f1410 !important; }
-	.mail-rule { border-color: #5a4434 !important; }
+	.mail-page, .mail-page > table > tbody > tr > td { background-color: ${darkPalette.page} !important; }
+	.mail-card { background-color: ${darkPalette.card} !important; }
+	.mail-text { color: ${darkPalette.text} !important; }
+	.mail-muted { color: ${darkPalette.muted} !important; }
+	.mail-link { color: ${darkPalette.accent} !important; }
+	.mail-button { background-color: ${darkPalette.accent} !important; color: ${darkPalette.onAccent} !important; }
+	.mail-rule { border-color: ${darkPalette.rule} !important; }
 }
 `
 
@@ -204,7 +214,14 @@ export function Details({ rows }: { rows: ReadonlyArray<{ label: string; value: 
 					<tr key={row.label}>
 						<td
 							className="mail-muted"
-							style={{ ...mutedStyle, fontWeight: 700, padding: '4px 12px 4px 0', verticalAlign: 'top', width: '30%' }}
+							style={{
+								...mutedStyle,
+								fontWeight: 700,
+								lineHeight: '24px',
+								padding: '4px 12px 4px 0',
+								verticalAlign: 'top',
+								width: '30%',
+							}}
 						>
 							{row.label}
 						</td>

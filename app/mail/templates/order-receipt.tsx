@@ -46,7 +46,7 @@ export function OrderReceiptMail({
 				</Paragraph>
 			) : null}
 			<OrderLines lines={lines} totalCents={totalCents} />
-			<Paragraph>We will e-mail you again when your order is ready. Please bring your order number.</Paragraph>
+			<Paragraph>We will e-mail you again when your order is ready.</Paragraph>
 			<MailButton href={bakery.mapUrl}>Directions to the bakery</MailButton>
 		</MailLayout>
 	)
