@@ -162,6 +162,21 @@ describe('receipt, to the customer', () => {
 	})
 })
 
+describe('an order placed before pickup times', () => {
+	it('gets a receipt without a calendar file, and the owner a link to the orders list', async () => {
+		const { id } = await paidOrder()
+		const order = await prisma.order.update({ where: { id }, data: { pickupAt: null, pickupDate: null } })
+		const receipt = await compose({ kind: 'order-receipt', orderId: order.id })
+		const alert = await compose({ kind: 'order-paid-owner', orderId: order.id })
+
+		expect(receipt.subject).toBe(`Your Doce Dulce Bakery order #${orderNumber(order.id)}`)
+		expect(receipt.attachments).toBeUndefined()
+		expect(receipt.text).not.toContain('Pickup')
+		expect(alert.text).toContain('No pickup time chosen.')
+		expect(alert.html).toContain(`href="${ORIGIN}/admin/orders"`)
+	})
+})
+
 describe('order ready, to the customer', () => {
 	it('says the order is ready, with its pickup time and the address', async () => {
 		const order = await paidOrder('READY', 'Mariana Souza')
