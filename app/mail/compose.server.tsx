@@ -73,7 +73,6 @@ async function composeOrderMail(kind: OrderMailKind, orderId: string, context: M
 	const number = orderNumber(order.id)
 	const pickupText = order.pickupAt ? formatPickupAt(order.pickupAt, settings.timeZone) : null
 	const lines = order.items
-	const customerName = headerText(order.customerName)
 	const view = { bakery, number, customerName: order.customerName, pickupText, lines }
 
 	if (kind === 'order-paid-owner') {
@@ -83,7 +82,7 @@ async function composeOrderMail(kind: OrderMailKind, orderId: string, context: M
 		return mail({
 			to,
 			replyTo: bareAddress(order.customerEmail),
-			subject: `New order #${number} — ${pickupText ? `pickup ${pickupText}` : customerName}`,
+			subject: `New order #${number} — ${pickupText ? `pickup ${pickupText}` : headerText(order.customerName, 60)}`,
 			body: (
 				<OrderPaidOwnerMail
 					bakery={bakery}
@@ -206,8 +205,9 @@ async function composeContactMail(messageId: string, context: MailContext) {
 	})
 }
 
+/** The owner addresses that are plain addresses, each once. */
 function ownerRecipients(context: MailContext) {
-	return context.ownerEmails.flatMap((email) => bareAddress(email) ?? [])
+	return [...new Set(context.ownerEmails.flatMap((email) => bareAddress(email) ?? []))]
 }
 
 /** The round logo as a PNG (mail apps do not show SVG): the app icon the web manifest lists. */
