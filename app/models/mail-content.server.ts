@@ -5,7 +5,7 @@ import { adminRequestFields } from './custom-cake-request.server'
 import { dateFromColumn } from './pickup-schedule.server'
 
 /*
- * What the mails say, read when the worker sends them (jobs carry ids only: decision NEW-mail-content).
+ * What the mails say, read when the worker sends them (jobs carry ids only: decision 035).
  * Each read returns null when the record is gone (deleted since the event).
  */
 
