@@ -1,10 +1,13 @@
 import type { MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
+import { BakeryJsonLd } from '~/components/bakery-json-ld'
 import { OutageErrorBoundary } from '~/components/error-boundary'
 import { PageIntro } from '~/components/page-intro'
+import { RatingStars } from '~/components/review-rating'
 import { RevealItem, RevealSection } from '~/components/reveal'
 import { listReviews } from '~/models/review.server'
 import { outageHeaders, withOutagePolicy } from '~/utils/outage.server'
+import { averageRating, ratingLabel } from '~/utils/review-rating'
 import { pageMeta } from '~/utils/seo'
 
 export const meta: MetaFunction = (args) =>
@@ -27,10 +30,23 @@ function ReviewsIntro() {
 	)
 }
 
+/** The average of the approved reviews, in words: "4.8 out of 5 stars from 10 reviews". */
+function RatingSummary({ ratings }: { ratings: number[] }) {
+	const average = averageRating(ratings)
+	if (average === null) return null
+	return (
+		<p className="mb-8 text-center text-lg">
+			<span className="font-semibold">Average rating: {ratingLabel(average)}</span>, from{' '}
+			{ratings.length === 1 ? '1 review' : `${ratings.length} reviews`}
+		</p>
+	)
+}
+
 export default function Reviews() {
 	const { reviews } = useLoaderData<typeof loader>()
 	return (
 		<>
+			<BakeryJsonLd reviews={reviews} />
 			<ReviewsIntro />
 
 			<div className="mx-auto max-w-6xl px-4 py-14 md:py-16">
@@ -43,11 +59,13 @@ export default function Reviews() {
 					</div>
 				) : (
 					<RevealSection as="div" group>
+						<RatingSummary ratings={reviews.map((review) => review.rating)} />
 						<ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
 							{reviews.map((review, index) => (
 								<li key={review.id}>
 									<RevealItem index={index % 3} className="h-full">
 										<figure className="flex h-full flex-col rounded-3xl bg-white p-6 shadow-md">
+											<RatingStars rating={review.rating} className="mb-3" />
 											<blockquote className="flex-1 text-lg">
 												<p>“{review.comment}”</p>
 											</blockquote>

@@ -33,18 +33,21 @@ afterEach(() => {
 })
 
 describe('Customer Reviews', () => {
-	it('lists every review from the database, newest first', async () => {
+	it('lists the approved reviews in the owner’s order with their ratings; pending and hidden ones stay off', async () => {
 		await prisma.review.createMany({
 			data: [
-				{ name: 'Older', comment: 'Lovely conchas.', createdAt: new Date('2026-01-01') },
-				{ name: 'Newer', comment: 'Best pão de queijo in town.', createdAt: new Date('2026-02-01') },
+				{ name: 'Second', comment: 'Lovely conchas.', rating: 4, status: 'APPROVED', position: 2 },
+				{ name: 'First', comment: 'Best pão de queijo in town.', rating: 5, status: 'APPROVED', position: 1 },
+				{ name: 'Waiting', comment: 'Not read yet.', rating: 1, status: 'PENDING', source: 'CUSTOMER', position: 0 },
+				{ name: 'Hidden', comment: 'Off topic.', rating: 2, status: 'HIDDEN', position: 0 },
 			],
 		})
-		const { status, value } = unwrap<{ reviews: Array<{ name: string; comment: string }> }>(await reviewsLoader())
+		type Reviews = { reviews: Array<{ name: string; comment: string; rating: number }> }
+		const { status, value } = unwrap<Reviews>(await reviewsLoader())
 		expect(status).toBe(200)
-		expect(value.reviews.map((review) => [review.name, review.comment])).toEqual([
-			['Newer', 'Best pão de queijo in town.'],
-			['Older', 'Lovely conchas.'],
+		expect(value.reviews.map((review) => [review.name, review.comment, review.rating])).toEqual([
+			['First', 'Best pão de queijo in town.', 5],
+			['Second', 'Lovely conchas.', 4],
 		])
 	})
 
