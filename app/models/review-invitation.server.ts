@@ -11,9 +11,10 @@ const DAY_MS = 24 * 60 * 60 * 1000
  * the path of the review form: `/review/<token>`. Throws when the order does not exist.
  */
 export async function createReviewInvitation(orderId: string) {
+	const now = new Date()
 	const invitation = await prisma.reviewInvitation.upsert({
 		where: { orderId },
-		create: { orderId, expiresAt: new Date(Date.now() + REVIEW_INVITATION_DAYS * DAY_MS) },
+		create: { orderId, createdAt: now, expiresAt: new Date(now.getTime() + REVIEW_INVITATION_DAYS * DAY_MS) },
 		update: {},
 		select: { id: true },
 	})

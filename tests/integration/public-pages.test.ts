@@ -7,6 +7,7 @@ import { loader as unknownPathLoader } from '~/routes/$'
 import { loader as rootLoader } from '~/root'
 import { defaultBusiness } from '~/config/business'
 import { prisma } from '~/utils/db.server'
+import { reviewsJsonLd } from '~/utils/review-rating'
 
 /** `data(value, init)` or a plain object, as Remix single fetch sees it. */
 function unwrap<T>(returned: unknown) {
@@ -49,6 +50,34 @@ describe('Customer Reviews', () => {
 			['First', 'Best pão de queijo in town.', 5],
 			['Second', 'Lovely conchas.', 4],
 		])
+		// The page's JSON-LD (BakeryJsonLd) is built from these: only the approved reviews count.
+		expect(reviewsJsonLd(value.reviews)).toEqual({
+			aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 2, bestRating: 5, worstRating: 1 },
+			review: [
+				{
+					'@type': 'Review',
+					author: { '@type': 'Person', name: 'First' },
+					reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5, worstRating: 1 },
+					reviewBody: 'Best pão de queijo in town.',
+				},
+				{
+					'@type': 'Review',
+					author: { '@type': 'Person', name: 'Second' },
+					reviewRating: { '@type': 'Rating', ratingValue: 4, bestRating: 5, worstRating: 1 },
+					reviewBody: 'Lovely conchas.',
+				},
+			],
+		})
+	})
+
+	it('without approved reviews the JSON-LD has no rating at all (an empty one is invalid)', async () => {
+		await prisma.review.deleteMany()
+		await prisma.review.create({ data: { name: 'Waiting', comment: 'Hmm.', rating: 2, status: 'PENDING' } })
+		const { value } = unwrap<{ reviews: Array<{ name: string; comment: string; rating: number }> }>(
+			await reviewsLoader(),
+		)
+		expect(value.reviews).toEqual([])
+		expect(reviewsJsonLd(value.reviews)).toEqual({})
 	})
 
 	it('answers 503 with Retry-After (the page’s boundary shows a friendly note) when the database is down', async () => {
