@@ -1,9 +1,8 @@
 import { createCustomerReviewIn, type ReviewFields } from '~/models/review.server'
 import { prisma } from '~/utils/db.server'
+import { REVIEW_INVITATION_DAYS } from '~/utils/review-rating'
 import { readReviewToken, signReviewToken } from '~/utils/review-token.server'
 
-/** How long a "Tell us how it was" link works. */
-export const REVIEW_INVITATION_DAYS = 30
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /**

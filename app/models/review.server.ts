@@ -1,4 +1,5 @@
 import type { Prisma } from '~/generated/prisma/client'
+import { orderNumber } from '~/models/order.server'
 import { prisma } from '~/utils/db.server'
 
 /** The owner's order; reviews with the same position newest first, then by id so the order never wavers. */
@@ -59,7 +60,10 @@ export async function listReviewsForAdmin() {
 		}),
 		prisma.review.findMany({ where: { status: { not: 'PENDING' } }, select: adminSelect, orderBy: reviewOrder }),
 	])
-	return [...pending, ...rest]
+	return [...pending, ...rest].map((review) => ({
+		...review,
+		orderNumber: review.orderId ? orderNumber(review.orderId) : null,
+	}))
 }
 
 export type AdminReview = Awaited<ReturnType<typeof listReviewsForAdmin>>[number]

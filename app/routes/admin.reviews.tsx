@@ -8,7 +8,6 @@ import { ConfirmDeletePanel, DeleteForm } from '~/components/admin/delete-form'
 import { ReviewFields } from '~/components/admin/review-fields'
 import { RatingStars } from '~/components/review-rating'
 import { buttonClass, FormErrors } from '~/components/ui/forms'
-import { orderNumber } from '~/models/order.server'
 import {
 	createOwnerReview,
 	deleteReview,
@@ -183,7 +182,7 @@ function ReviewCard({
 	const busy = navigation.state !== 'idle' && navigation.formData?.get('id') === review.id
 	const headingId = `review-${review.id}`
 	const badge = statusBadges[review.status]
-	const who = <VisuallyHidden>: review from {review.name}</VisuallyHidden>
+	const who = <VisuallyHidden> review from {review.name}</VisuallyHidden>
 	return (
 		<li>
 			<article aria-labelledby={headingId} className="rounded-2xl bg-white p-5 shadow-md ring-1 ring-dough">
@@ -196,7 +195,7 @@ function ReviewCard({
 						<RatingStars rating={review.rating} />
 						<p className="text-sm text-cocoa/80">
 							{review.source === 'CUSTOMER'
-								? `Sent by the customer${review.orderId ? ` of order #${orderNumber(review.orderId)}` : ''}`
+								? `Sent by the customer${review.orderNumber ? ` of order #${review.orderNumber}` : ''}`
 								: 'Added by you'}
 							{' · '}
 							<time dateTime={review.createdAt.toISOString()}>{formatBakeryDateTime(review.createdAt)}</time>

@@ -7,19 +7,14 @@ import { HoneypotField } from '~/components/honeypot-field'
 import { PageIntro } from '~/components/page-intro'
 import { RatingField } from '~/components/review-rating'
 import { buttonClass, FormErrors, FormStatus, TextareaField, TextField } from '~/components/ui/forms'
-import {
-	readReviewInvitation,
-	REVIEW_INVITATION_DAYS,
-	submitInvitedReview,
-	type ClosedInvitation,
-} from '~/models/review-invitation.server'
+import { readReviewInvitation, submitInvitedReview, type ClosedInvitation } from '~/models/review-invitation.server'
 import { bodyProblems, readForm, type BodyProblem } from '~/utils/body.server'
 import { formReply } from '~/utils/form-reply.server'
 import { isHoneypotFilled } from '~/utils/honeypot'
 import { withOutagePolicy } from '~/utils/outage.server'
 import { consumeRateLimit, rateLimitedMessage } from '~/utils/rate-limit.server'
 import { clientKey } from '~/utils/request.server'
-import { reviewSchema } from '~/utils/review-rating'
+import { REVIEW_INVITATION_DAYS, reviewSchema } from '~/utils/review-rating'
 import { withRetryAfter } from '~/utils/route-headers'
 import { pageMeta } from '~/utils/seo'
 

@@ -3,6 +3,9 @@ import { z } from 'zod'
 // The browser loads this module (forms, /reviews): nothing server-only here (docs/decisions/020).
 
 export const MAX_RATING = 5
+
+/** How long a "Tell us how it was" link works. */
+export const REVIEW_INVITATION_DAYS = 30
 export const ratingValues = [5, 4, 3, 2, 1] as const
 
 /** What a screen reader says for a rating, and the visible text beside the stars. */

@@ -4,7 +4,6 @@ import { listReviews } from '~/models/review.server'
 import {
 	createReviewInvitation,
 	readReviewInvitation,
-	REVIEW_INVITATION_DAYS,
 	reviewUrlFor,
 	submitInvitedReview,
 } from '~/models/review-invitation.server'
@@ -13,6 +12,7 @@ import { prisma } from '~/utils/db.server'
 import { resetEnv } from '~/utils/env.server'
 import { HONEYPOT_FIELD } from '~/utils/honeypot'
 import { resetRateLimits } from '~/utils/rate-limit.server'
+import { REVIEW_INVITATION_DAYS } from '~/utils/review-rating'
 import { run } from './admin-helpers'
 
 const DAY = 24 * 60 * 60 * 1000
