@@ -72,7 +72,14 @@ async function seedReviews() {
 		const id = `seed-review-${index + 1}`
 		const { daysAgo: age, ...fields } = review
 		// Shown on /reviews in the listed order, as if the owner had copied them in.
-		const create = { id, ...fields, status: 'APPROVED', source: 'OWNER', position: index, createdAt: daysAgo(age) } as const
+		const create = {
+			id,
+			...fields,
+			status: 'APPROVED',
+			source: 'OWNER',
+			position: index,
+			createdAt: daysAgo(age),
+		} as const
 		await prisma.review.upsert({ where: { id }, create, update: {} })
 	}
 }

@@ -68,7 +68,9 @@ export async function action({ request }: ActionFunctionArgs) {
 	}
 	if (intent === 'up' || intent === 'down') {
 		const moved = await moveReview(id, intent)
-		return adminReply({ message: moved ? `Moved the review from ${name} ${intent}.` : 'That review can’t move further.' })
+		return adminReply({
+			message: moved ? `Moved the review from ${name} ${intent}.` : 'That review can’t move further.',
+		})
 	}
 	if (intent === 'delete') return deleteAfterConfirming(form, id, deleteReview, 'review')
 	refuseAdminAction()
@@ -219,28 +221,21 @@ function ReviewCard({
 								Hide{who}
 							</button>
 						) : null}
-						{position ? (
-							<>
-								<button
-									type="submit"
-									name="intent"
-									value="up"
-									className={secondaryButtonClass}
-									disabled={position.isFirst || busy}
-								>
-									Move up{who}
-								</button>
-								<button
-									type="submit"
-									name="intent"
-									value="down"
-									className={secondaryButtonClass}
-									disabled={position.isLast || busy}
-								>
-									Move down{who}
-								</button>
-							</>
-						) : null}
+						{position
+							? (['up', 'down'] as const).map((direction) => (
+									<button
+										key={direction}
+										type="submit"
+										name="intent"
+										value={direction}
+										className={secondaryButtonClass}
+										disabled={(direction === 'up' ? position.isFirst : position.isLast) || busy}
+									>
+										Move {direction}
+										{who}
+									</button>
+								))
+							: null}
 					</Form>
 					<Link to={`/admin/reviews/${review.id}`} className={secondaryButtonClass}>
 						Edit{who}

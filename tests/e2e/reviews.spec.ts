@@ -63,7 +63,9 @@ test('Customer Reviews lists the reviews from the database, each comment in quot
 	})
 })
 
-test('the owner adds a review (e.g. from Google) and it shows on /reviews at once, with its rating', async ({ page }) => {
+test('the owner adds a review (e.g. from Google) and it shows on /reviews at once, with its rating', async ({
+	page,
+}) => {
 	const name = uniqueName('Rosa')
 	await signInTo(page, '/admin/reviews', 'Reviews')
 	await addReview(page, name, '4 stars', 'Best churros north of Seattle.')
@@ -89,7 +91,9 @@ test('the review link: the customer sends a review, it waits for the owner, who 
 	// No rating yet: a clear message, and nothing typed is lost.
 	await page.getByRole('button', { name: 'Send review' }).click()
 	await expect(page.getByText('Please choose a rating from 1 to 5 stars.')).toBeVisible()
-	await expect(page.getByLabel('Your review', { exact: true })).toHaveValue('The tres leches was perfect for the party.')
+	await expect(page.getByLabel('Your review', { exact: true })).toHaveValue(
+		'The tres leches was perfect for the party.',
+	)
 
 	await page.getByRole('group', { name: 'Your rating' }).getByRole('radio', { name: '4 stars', exact: true }).check()
 	await page.getByRole('button', { name: 'Send review' }).click()

@@ -116,7 +116,9 @@ describe('approving and hiding', () => {
 
 	it('hiding takes a review off the page; showing it again puts it back in its place', async () => {
 		const [, b] = await threeShown()
-		expect((await postList({ intent: 'hide', id: b!.id, name: 'B' })).reply.message).toBe('The review from B is hidden.')
+		expect((await postList({ intent: 'hide', id: b!.id, name: 'B' })).reply.message).toBe(
+			'The review from B is hidden.',
+		)
 		expect(await publicNames()).toEqual(['A', 'C'])
 		// Hiding a pending review rejects it: it never shows.
 		const pending = await pendingFromCustomer()
