@@ -22,7 +22,7 @@ import { requireAdmin } from '~/utils/auth.server'
 import { formatBakeryDateTime } from '~/utils/bakery-time'
 import { bodyProblems, readForm } from '~/utils/body.server'
 import { formReply } from '~/utils/form-reply.server'
-import { reviewSchema } from '~/utils/review-rating'
+import { reviewSchema } from '~/utils/review-schemas'
 
 export { headers } from '~/utils/admin-route'
 export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'

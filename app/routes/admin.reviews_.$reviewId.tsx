@@ -11,7 +11,7 @@ import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
 import { requireAdmin } from '~/utils/auth.server'
 import { bodyProblems, readForm } from '~/utils/body.server'
 import { formReply } from '~/utils/form-reply.server'
-import { reviewSchema } from '~/utils/review-rating'
+import { reviewSchema } from '~/utils/review-schemas'
 
 export { headers } from '~/utils/admin-route'
 export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'

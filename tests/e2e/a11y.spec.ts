@@ -37,6 +37,8 @@ const adminRoutes = [
 	'/admin/gallery',
 	'/admin/pickup-schedule',
 	'/admin/reviews',
+	// A seeded review's editor.
+	'/admin/reviews/seed-review-1',
 ]
 const widths = [
 	{ name: 'phone', viewport: { width: 390, height: 844 } },

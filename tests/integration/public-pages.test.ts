@@ -1,13 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { loader as galleryLoader } from '~/routes/gallery'
-import { loader as reviewsLoader } from '~/routes/reviews'
+import { loader as reviewsLoader, meta as reviewsMeta } from '~/routes/reviews'
 import { loader as robotsLoader } from '~/routes/robots[.]txt'
 import { loader as sitemapLoader } from '~/routes/sitemap[.]xml'
 import { loader as unknownPathLoader } from '~/routes/$'
 import { loader as rootLoader } from '~/root'
 import { defaultBusiness } from '~/config/business'
 import { prisma } from '~/utils/db.server'
-import { reviewsJsonLd } from '~/utils/review-rating'
 
 /** `data(value, init)` or a plain object, as Remix single fetch sees it. */
 function unwrap<T>(returned: unknown) {
@@ -33,6 +32,14 @@ afterEach(() => {
 	vi.restoreAllMocks()
 })
 
+/** The JSON-LD the /reviews page's meta gives <Meta> to render, for its loader data. */
+function jsonLdOf(data: unknown) {
+	const root = { id: 'root', data: { business: defaultBusiness, siteOrigin: 'https://docedulce.example' } }
+	const descriptors = reviewsMeta({ data, matches: [root], location: { pathname: '/reviews' } } as never)
+	const found = descriptors.find((descriptor) => 'script:ld+json' in descriptor) as Record<string, unknown> | undefined
+	return found?.['script:ld+json'] as Record<string, unknown>
+}
+
 describe('Customer Reviews', () => {
 	it('lists the approved reviews in the owner’s order with their ratings; pending and hidden ones stay off', async () => {
 		await prisma.review.createMany({
@@ -50,8 +57,9 @@ describe('Customer Reviews', () => {
 			['First', 'Best pão de queijo in town.', 5],
 			['Second', 'Lovely conchas.', 4],
 		])
-		// The page's JSON-LD (BakeryJsonLd) is built from these: only the approved reviews count.
-		expect(reviewsJsonLd(value.reviews)).toEqual({
+		// The page's Bakery JSON-LD carries these, and only these, with their average.
+		expect(jsonLdOf(value)).toMatchObject({ '@type': 'Bakery', name: defaultBusiness.name })
+		expect(jsonLdOf(value)).toMatchObject({
 			aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 2, bestRating: 5, worstRating: 1 },
 			review: [
 				{
@@ -77,7 +85,10 @@ describe('Customer Reviews', () => {
 			await reviewsLoader(),
 		)
 		expect(value.reviews).toEqual([])
-		expect(reviewsJsonLd(value.reviews)).toEqual({})
+		const bakery = jsonLdOf(value)
+		expect(bakery).toMatchObject({ '@type': 'Bakery', name: defaultBusiness.name })
+		expect(bakery).not.toHaveProperty('aggregateRating')
+		expect(bakery).not.toHaveProperty('review')
 	})
 
 	it('answers 503 with Retry-After (the page’s boundary shows a friendly note) when the database is down', async () => {
