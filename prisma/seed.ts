@@ -71,7 +71,16 @@ async function seedReviews() {
 	for (const [index, review] of demoReviews.entries()) {
 		const id = `seed-review-${index + 1}`
 		const { daysAgo: age, ...fields } = review
-		await prisma.review.upsert({ where: { id }, create: { id, ...fields, createdAt: daysAgo(age) }, update: {} })
+		// Shown on /reviews in the listed order, as if the owner had copied them in.
+		const create = {
+			id,
+			...fields,
+			status: 'APPROVED',
+			source: 'OWNER',
+			position: index,
+			createdAt: daysAgo(age),
+		} as const
+		await prisma.review.upsert({ where: { id }, create, update: {} })
 	}
 }
 

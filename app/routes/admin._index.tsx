@@ -8,6 +8,7 @@ import { countUnreadContactMessages } from '~/models/contact-message.server'
 import { countCustomCakeRequestsSince } from '~/models/custom-cake-request.server'
 import { countPaidOrdersSince } from '~/models/owner-orders.server'
 import { countPickupOrders, listSoldOutItems } from '~/models/prep-list.server'
+import { countPendingReviews } from '~/models/review.server'
 import { requireAdmin } from '~/utils/auth.server'
 import { ownerDay } from '~/utils/owner-day.server'
 import { formatPickupDate } from '~/utils/pickup-display'
@@ -23,12 +24,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const admin = await requireAdmin(request)
 	const weekAgo = new Date(Date.now() - NEW_REQUEST_DAYS * 24 * 60 * 60 * 1000)
 	const { today, tomorrow } = await ownerDay(null)
-	const [newRequests, paidOrdersToday, unreadMessages, pickups, soldOut] = await Promise.all([
+	const [newRequests, paidOrdersToday, unreadMessages, pickups, soldOut, pendingReviews] = await Promise.all([
 		countCustomCakeRequestsSince(weekAgo),
 		countPaidOrdersSince(startOfBakeryDay()),
 		countUnreadContactMessages(),
 		countPickupOrders([today, tomorrow]),
 		listSoldOutItems([today, tomorrow]),
+		countPendingReviews(),
 	])
 	return data(
 		{
@@ -41,6 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			pickupsToday: pickups.get(today) ?? 0,
 			pickupsTomorrow: pickups.get(tomorrow) ?? 0,
 			soldOut,
+			pendingReviews,
 		},
 		{ headers: adminResponseHeaders },
 	)
@@ -61,6 +64,7 @@ export default function AdminDashboard() {
 		pickupsToday,
 		pickupsTomorrow,
 		soldOut,
+		pendingReviews,
 	} = useLoaderData<typeof loader>()
 	const dayName = (date: string) => (date === today ? 'today' : date === tomorrow ? 'tomorrow' : formatPickupDate(date))
 	const cards = [
@@ -93,6 +97,12 @@ export default function AdminDashboard() {
 			title: 'Messages',
 			count: unreadMessages,
 			text: `${plural(unreadMessages, 'unread message', 'unread messages')}`,
+		},
+		{
+			to: '/admin/reviews',
+			title: 'Reviews',
+			count: pendingReviews,
+			text: `${plural(pendingReviews, 'review', 'reviews')} awaiting approval`,
 		},
 	]
 	return (

@@ -75,6 +75,8 @@ export type MonthDay = `${number}-${number}`
 export interface DemoReview {
 	name: string
 	comment: string
+	/** 1–5 stars. */
+	rating: number
 	daysAgo: number
 }
 
@@ -351,59 +353,69 @@ export const demoReviews: ReadonlyArray<DemoReview> = [
 		name: 'Mariana S.',
 		comment:
 			'The pão de queijo tastes exactly like the ones from the padaria near my avó’s house in Belo Horizonte. I cried a little. Obrigada!',
+		rating: 5,
 		daysAgo: 3,
 	},
 	{
 		name: 'Carlos R.',
 		comment:
 			'Ordered a tres leches cake for my daughter’s quinceañera and it was perfect: moist, not too sweet, and beautifully decorated. Everyone asked where it was from.',
+		rating: 5,
 		daysAgo: 6,
 	},
 	{
 		name: 'Jenny L.',
 		comment:
 			'My Saturday routine now: a horchata donut and a cortado before the farmers market. The staff remember my name and my order.',
+		rating: 4,
 		daysAgo: 9,
 	},
 	{
 		name: 'Diego M.',
 		comment:
 			'Conchas as good as my tía’s in Guadalajara. The chocolate one is still soft the next morning (if it lasts that long).',
+		rating: 5,
 		daysAgo: 14,
 	},
 	{
 		name: 'Priya K.',
 		comment:
 			'Had never tried a brigadeiro before. Now I buy a box every Friday for the office. The passion fruit mousse cake is unreal too.',
+		rating: 5,
 		daysAgo: 19,
 	},
 	{
 		name: 'Tom & Ruth B.',
 		comment:
 			'Cosy little spot with proper coffee and a friendly welcome. We stopped in on a rainy afternoon and stayed for two hours and three pastries.',
+		rating: 4,
 		daysAgo: 27,
 	},
 	{
 		name: 'Fernanda O.',
 		comment: 'Coxinha crocante, recheio cremoso… que saudade! Finally real Brazilian salgados in Everett.',
+		rating: 5,
 		daysAgo: 33,
 	},
 	{
 		name: 'Luis G.',
 		comment:
 			'The chocoflan for my dad’s birthday was a hit. Pickup was quick and easy, and they even added a little “Feliz Cumpleaños” on the board.',
+		rating: 5,
 		daysAgo: 41,
 	},
 	{
 		name: 'Hannah W.',
 		comment:
 			'The churro donut is dangerous. Warm, crunchy cinnamon sugar and that chocolate drizzle. I’ve stopped pretending I’ll only have one.',
+		rating: 5,
 		daysAgo: 52,
 	},
 	{
 		name: 'Ana Paula & Rafael',
 		comment:
 			'We ordered our wedding cake here, a fruit cake with passion fruit and strawberries, and our guests are still talking about it. Muito obrigado!',
+		rating: 5,
 		daysAgo: 68,
 	},
 ]

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { choosePickup } from './pickup-support'
-import { expectNoAxeViolations, gotoHydrated } from './support'
+import { createReviewInvitationLink, expectNoAxeViolations, gotoHydrated } from './support'
 
 /**
  * The accessibility sweep: axe on every route at a phone and a desktop width, with dialogs open and
@@ -36,6 +36,9 @@ const adminRoutes = [
 	'/admin/custom-cakes',
 	'/admin/gallery',
 	'/admin/pickup-schedule',
+	'/admin/reviews',
+	// A seeded review's editor.
+	'/admin/reviews/seed-review-1',
 ]
 const widths = [
 	{ name: 'phone', viewport: { width: 390, height: 844 } },
@@ -97,6 +100,14 @@ for (const { name, viewport } of widths) {
 				await expect(form.locator('[aria-invalid="true"]').first()).toBeVisible()
 				await test.step(`${path} with errors`, () => expectNoAxeViolations(page))
 			}
+
+			await gotoHydrated(page, await createReviewInvitationLink('Axe Reviewer'))
+			await test.step('review form', () => expectNoAxeViolations(page))
+			await page.getByRole('button', { name: 'Send review' }).click()
+			await expect(page.locator('main form [aria-invalid="true"]').first()).toBeVisible()
+			await test.step('review form with errors', () => expectNoAxeViolations(page))
+			await gotoHydrated(page, '/review/not-a-real-link')
+			await test.step('review link that does not work', () => expectNoAxeViolations(page))
 
 			if (viewport.width < 768) {
 				await gotoHydrated(page, '/')

@@ -2,7 +2,7 @@ import { expect, test, type APIResponse, type BrowserContext, type Page } from '
 import { photo } from '../fixtures/images'
 import { encodeAccount } from '../mocks/google-oauth-server'
 import { choosePickup } from './pickup-support'
-import { addCakeToCart, gotoHydrated } from './support'
+import { addCakeToCart, createReviewInvitationLink, gotoHydrated } from './support'
 
 /**
  * The attacks a small shop's site meets: script injection, cross-site form posts, open
@@ -376,5 +376,37 @@ test.describe('script injection', () => {
 		await page.goto('/admin/orders')
 		await expect(page.getByText(customerName).first()).toBeVisible()
 		await expectInert('admin orders')
+	})
+
+	test('a customer’s review (name and words) stays inert in the admin, on /reviews and in its JSON-LD', async ({
+		page,
+	}) => {
+		const reviewer = unique('XSS Rev')
+		await gotoHydrated(page, await createReviewInvitationLink('Mallory Reviewer'))
+		await page.getByLabel('Name to show with your review').fill(`${reviewer} "><img src=x onerror="window.__xss=1">`)
+		await page.getByLabel('Your review', { exact: true }).fill(xssText('review'))
+		await page.getByRole('radio', { name: '5 stars', exact: true }).check()
+		await page.getByRole('button', { name: 'Send review' }).click()
+		await expect(page.getByText('Thank you — your review will appear once we’ve read it.')).toBeVisible()
+
+		await signIn(page, '/admin/reviews')
+		const card = page.getByRole('article', { name: new RegExp(reviewer) })
+		await expect(card).toContainText('<script>window.__xss=1</script>')
+		expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined()
+		await card.getByRole('button', { name: /^Approve review from/ }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'is now shown on the Reviews page.' })).toBeVisible()
+
+		await gotoHydrated(page, '/reviews')
+		const shown = page.getByRole('figure').filter({ hasText: reviewer })
+		await expect(shown.locator('blockquote')).toContainText('<script>window.__xss=1</script>')
+		expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined()
+		expect(await page.locator('img[src="x"]').count()).toBe(0)
+		// The review's "</script>" cannot end the JSON-LD block early: one block, valid JSON, the words intact.
+		const blocks = page.locator('script[type="application/ld+json"]')
+		await expect(blocks).toHaveCount(1)
+		const bakery = JSON.parse((await blocks.textContent())!)
+		expect(bakery.review).toContainEqual(
+			expect.objectContaining({ reviewBody: expect.stringContaining('<script>window.__xss=1</script>') }),
+		)
 	})
 })

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
@@ -48,4 +49,32 @@ export async function withE2eDatabase<T>(run: (client: pg.Client) => Promise<T>)
 	} finally {
 		await client.end()
 	}
+}
+
+/** The SESSION_SECRET tests/e2e/serve-production.ts gives the server: it signs review links. */
+const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdef0123'
+
+/**
+ * A picked-up order and its "Tell us how it was" invitation, stored as the review mail would leave them,
+ * and the link the mail carries (signed as app/utils/review-token.server.ts signs it).
+ */
+export async function createReviewInvitationLink(customerName: string) {
+	const orderId = `e2e${crypto.randomBytes(10).toString('hex')}`
+	const invitationId = `e2einv${crypto.randomBytes(10).toString('hex')}`
+	await withE2eDatabase(async (client) => {
+		await client.query(
+			`INSERT INTO "Order" ("id", "customerName", "customerEmail", "status", "totalCents", "paidAt", "createdAt", "updatedAt")
+			VALUES ($1, $2, 'reviewer@example.com', 'PICKED_UP', 700, now(), now(), now())`,
+			[orderId, customerName],
+		)
+		await client.query(
+			`INSERT INTO "ReviewInvitation" ("id", "orderId", "expiresAt") VALUES ($1, $2, now() + interval '30 days')`,
+			[invitationId, orderId],
+		)
+	})
+	const signature = crypto
+		.createHmac('sha256', E2E_SESSION_SECRET)
+		.update(`review-invitation:${invitationId}`)
+		.digest('base64url')
+	return `/review/${invitationId}.${signature}`
 }

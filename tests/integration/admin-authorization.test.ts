@@ -106,6 +106,21 @@ const routes: Record<string, RouteCase> = {
 			delete: (f) => ({ intent: 'delete', id: f.gallery[0]!.id, confirmed: 'yes' }),
 		},
 	},
+	'admin.reviews.tsx': {
+		path: () => '/admin/reviews',
+		actions: {
+			add: () => ({ intent: 'add', name: 'Mallory', rating: '1', comment: 'Planted by an intruder.' }),
+			approve: (f) => ({ intent: 'approve', id: f.pendingReview.id, name: f.pendingReview.name }),
+			hide: (f) => ({ intent: 'hide', id: f.reviews[0]!.id, name: f.reviews[0]!.name }),
+			reorder: (f) => ({ intent: 'down', id: f.reviews[0]!.id, name: f.reviews[0]!.name }),
+			delete: (f) => ({ intent: 'delete', id: f.reviews[0]!.id, confirmed: 'yes' }),
+		},
+	},
+	'admin.reviews_.$reviewId.tsx': {
+		path: (f) => `/admin/reviews/${f.reviews[0]!.id}`,
+		params: (f) => ({ reviewId: f.reviews[0]!.id }),
+		actions: { edit: () => ({ name: 'Mallory', rating: '1', comment: 'Rewritten by an intruder.' }) },
+	},
 	'admin.pickup-schedule.tsx': {
 		path: () => '/admin/pickup-schedule',
 		actions: {
@@ -171,6 +186,7 @@ beforeEach(async () => {
 	await prisma.customCakeRequest.deleteMany()
 	await prisma.galleryImage.deleteMany()
 	await prisma.contactMessage.deleteMany()
+	await prisma.review.deleteMany()
 	await rm(process.env.STORAGE_DIR!, { recursive: true, force: true })
 	fixtures = await seedAdminFixtures()
 })

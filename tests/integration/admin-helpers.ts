@@ -87,30 +87,32 @@ export function post(pathname: string, fields: Record<string, string | File>, co
 export async function snapshot() {
 	const { prisma } = await import('~/utils/db.server')
 	const { listObjectKeys } = await import('~/utils/storage.server')
-	const [menuItems, cakeRequests, galleryImages, orders, messages, objects, pickupSchedule] = await Promise.all([
-		prisma.menuItem.findMany({ orderBy: { id: 'asc' } }),
-		prisma.customCakeRequest.findMany({ orderBy: { id: 'asc' } }),
-		prisma.galleryImage.findMany({ orderBy: { id: 'asc' } }),
-		prisma.order.findMany({ orderBy: { id: 'asc' }, include: { items: { orderBy: { id: 'asc' } } } }),
-		prisma.contactMessage.findMany({ orderBy: { id: 'asc' } }),
-		Promise.all(storagePrefixes.map((prefix) => listObjectKeys(prefix))).then((lists) => lists.flat().sort()),
-		Promise.all([
-			prisma.pickupSettings.findMany({
-				select: {
-					slotMinutes: true,
-					ordersPerSlot: true,
-					minLeadMinutes: true,
-					sameDayCutoff: true,
-					horizonDays: true,
-				},
-			}),
-			prisma.openingHours.findMany({ orderBy: { weekday: 'asc' } }),
-			prisma.pickupClosure.findMany({ orderBy: { id: 'asc' } }),
-			prisma.specialHours.findMany({ orderBy: { date: 'asc' } }),
-		]),
-	])
+	const [menuItems, cakeRequests, galleryImages, orders, messages, objects, pickupSchedule, reviews] =
+		await Promise.all([
+			prisma.menuItem.findMany({ orderBy: { id: 'asc' } }),
+			prisma.customCakeRequest.findMany({ orderBy: { id: 'asc' } }),
+			prisma.galleryImage.findMany({ orderBy: { id: 'asc' } }),
+			prisma.order.findMany({ orderBy: { id: 'asc' }, include: { items: { orderBy: { id: 'asc' } } } }),
+			prisma.contactMessage.findMany({ orderBy: { id: 'asc' } }),
+			Promise.all(storagePrefixes.map((prefix) => listObjectKeys(prefix))).then((lists) => lists.flat().sort()),
+			Promise.all([
+				prisma.pickupSettings.findMany({
+					select: {
+						slotMinutes: true,
+						ordersPerSlot: true,
+						minLeadMinutes: true,
+						sameDayCutoff: true,
+						horizonDays: true,
+					},
+				}),
+				prisma.openingHours.findMany({ orderBy: { weekday: 'asc' } }),
+				prisma.pickupClosure.findMany({ orderBy: { id: 'asc' } }),
+				prisma.specialHours.findMany({ orderBy: { date: 'asc' } }),
+			]),
+			prisma.review.findMany({ orderBy: { id: 'asc' } }),
+		])
 	return JSON.parse(
-		JSON.stringify({ menuItems, cakeRequests, galleryImages, orders, messages, objects, pickupSchedule }),
+		JSON.stringify({ menuItems, cakeRequests, galleryImages, orders, messages, objects, pickupSchedule, reviews }),
 	) as unknown
 }
 
@@ -169,5 +171,16 @@ export async function seedAdminFixtures() {
 	const message = await prisma.contactMessage.create({
 		data: { name: 'Lee Neighbour', email: 'lee@example.com', message: 'Do you make gluten-free pão de queijo?' },
 	})
-	return { menuItem, cakeRequest, gallery, order, message, webp }
+	const reviews = []
+	for (const [position, name] of ['Mariana S.', 'Diego M.'].entries()) {
+		reviews.push(
+			await prisma.review.create({
+				data: { name, comment: 'Just like home.', rating: 5, status: 'APPROVED', source: 'OWNER', position },
+			}),
+		)
+	}
+	const pendingReview = await prisma.review.create({
+		data: { name: 'Pat', comment: 'Lovely conchas.', rating: 4, source: 'CUSTOMER', orderId: order.id },
+	})
+	return { menuItem, cakeRequest, gallery, order, message, reviews, pendingReview, webp }
 }

@@ -33,6 +33,7 @@ beforeEach(async () => {
 	await prisma.customCakeRequest.deleteMany()
 	await prisma.galleryImage.deleteMany()
 	await prisma.contactMessage.deleteMany()
+	await prisma.review.deleteMany()
 	await rm(process.env.STORAGE_DIR!, { recursive: true, force: true })
 })
 

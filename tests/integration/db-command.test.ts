@@ -58,7 +58,7 @@ describe('db:seed and db:reset without DATABASE_URL', () => {
 			expect(await count(cluster.serverUrl, 'SELECT count(*) FROM "MenuItem"')).toBeGreaterThan(0)
 			await count(
 				cluster.serverUrl,
-				`INSERT INTO "Review" (id, name, comment) VALUES ('extra', 'Extra', 'Added by hand') RETURNING 1 AS count`,
+				`INSERT INTO "Review" (id, name, comment, rating, "updatedAt") VALUES ('extra', 'Extra', 'Added by hand', 5, now()) RETURNING 1 AS count`,
 			)
 			const reviews = await count(cluster.serverUrl, 'SELECT count(*) FROM "Review"')
 

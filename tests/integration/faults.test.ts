@@ -94,7 +94,7 @@ describe('storage unreachable', () => {
 		expect((await postCustomCake(validFields({ name: 'No Photo' }))).submitted).toBe(true)
 		expect(await prisma.customCakeRequest.count()).toBe(1)
 		const { loader: reviewsLoader } = await import('~/routes/reviews')
-		await prisma.review.create({ data: { name: 'Rosa', comment: 'Lovely.' } })
+		await prisma.review.create({ data: { name: 'Rosa', comment: 'Lovely.', rating: 5, status: 'APPROVED' } })
 		const reviews = (await reviewsLoader()) as { reviews: Array<{ name: string }> }
 		expect(reviews.reviews.map((review) => review.name)).toContain('Rosa')
 	})

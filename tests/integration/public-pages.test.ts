@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { loader as galleryLoader } from '~/routes/gallery'
-import { loader as reviewsLoader } from '~/routes/reviews'
+import { loader as reviewsLoader, meta as reviewsMeta } from '~/routes/reviews'
 import { loader as robotsLoader } from '~/routes/robots[.]txt'
 import { loader as sitemapLoader } from '~/routes/sitemap[.]xml'
 import { loader as unknownPathLoader } from '~/routes/$'
@@ -32,20 +32,63 @@ afterEach(() => {
 	vi.restoreAllMocks()
 })
 
+/** The JSON-LD the /reviews page's meta gives <Meta> to render, for its loader data. */
+function jsonLdOf(data: unknown) {
+	const root = { id: 'root', data: { business: defaultBusiness, siteOrigin: 'https://docedulce.example' } }
+	const descriptors = reviewsMeta({ data, matches: [root], location: { pathname: '/reviews' } } as never)
+	const found = descriptors.find((descriptor) => 'script:ld+json' in descriptor) as Record<string, unknown> | undefined
+	return found?.['script:ld+json'] as Record<string, unknown>
+}
+
 describe('Customer Reviews', () => {
-	it('lists every review from the database, newest first', async () => {
+	it('lists the approved reviews in the owner’s order with their ratings; pending and hidden ones stay off', async () => {
 		await prisma.review.createMany({
 			data: [
-				{ name: 'Older', comment: 'Lovely conchas.', createdAt: new Date('2026-01-01') },
-				{ name: 'Newer', comment: 'Best pão de queijo in town.', createdAt: new Date('2026-02-01') },
+				{ name: 'Second', comment: 'Lovely conchas.', rating: 4, status: 'APPROVED', position: 2 },
+				{ name: 'First', comment: 'Best pão de queijo in town.', rating: 5, status: 'APPROVED', position: 1 },
+				{ name: 'Waiting', comment: 'Not read yet.', rating: 1, status: 'PENDING', source: 'CUSTOMER', position: 0 },
+				{ name: 'Hidden', comment: 'Off topic.', rating: 2, status: 'HIDDEN', position: 0 },
 			],
 		})
-		const { status, value } = unwrap<{ reviews: Array<{ name: string; comment: string }> }>(await reviewsLoader())
+		type Reviews = { reviews: Array<{ name: string; comment: string; rating: number }> }
+		const { status, value } = unwrap<Reviews>(await reviewsLoader())
 		expect(status).toBe(200)
-		expect(value.reviews.map((review) => [review.name, review.comment])).toEqual([
-			['Newer', 'Best pão de queijo in town.'],
-			['Older', 'Lovely conchas.'],
+		expect(value.reviews.map((review) => [review.name, review.comment, review.rating])).toEqual([
+			['First', 'Best pão de queijo in town.', 5],
+			['Second', 'Lovely conchas.', 4],
 		])
+		// The page's Bakery JSON-LD carries these, and only these, with their average.
+		expect(jsonLdOf(value)).toMatchObject({ '@type': 'Bakery', name: defaultBusiness.name })
+		expect(jsonLdOf(value)).toMatchObject({
+			aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 2, bestRating: 5, worstRating: 1 },
+			review: [
+				{
+					'@type': 'Review',
+					author: { '@type': 'Person', name: 'First' },
+					reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5, worstRating: 1 },
+					reviewBody: 'Best pão de queijo in town.',
+				},
+				{
+					'@type': 'Review',
+					author: { '@type': 'Person', name: 'Second' },
+					reviewRating: { '@type': 'Rating', ratingValue: 4, bestRating: 5, worstRating: 1 },
+					reviewBody: 'Lovely conchas.',
+				},
+			],
+		})
+	})
+
+	it('without approved reviews the JSON-LD has no rating at all (an empty one is invalid)', async () => {
+		await prisma.review.deleteMany()
+		await prisma.review.create({ data: { name: 'Waiting', comment: 'Hmm.', rating: 2, status: 'PENDING' } })
+		const { value } = unwrap<{ reviews: Array<{ name: string; comment: string; rating: number }> }>(
+			await reviewsLoader(),
+		)
+		expect(value.reviews).toEqual([])
+		const bakery = jsonLdOf(value)
+		expect(bakery).toMatchObject({ '@type': 'Bakery', name: defaultBusiness.name })
+		expect(bakery).not.toHaveProperty('aggregateRating')
+		expect(bakery).not.toHaveProperty('review')
 	})
 
 	it('answers 503 with Retry-After (the page’s boundary shows a friendly note) when the database is down', async () => {

@@ -9,6 +9,7 @@ export const adminLinks = [
 	{ to: '/admin/prep-list', label: 'Prep list' },
 	{ to: '/admin/pickup-schedule', label: 'Pickup schedule' },
 	{ to: '/admin/messages', label: 'Messages' },
+	{ to: '/admin/reviews', label: 'Reviews' },
 	{ to: '/admin/gallery', label: 'Gallery' },
 ] as const
 
