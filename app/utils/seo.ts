@@ -119,7 +119,7 @@ export const sitemapPaths = [
 	'/custom-cakes',
 ] as const
 
-/** Never worth crawling: the cart flow and the admin screens. */
+/** Never worth crawling: the cart flow, the admin screens and the personal review links. */
 export const disallowedPaths = [
 	'/cart',
 	'/checkout',
@@ -129,4 +129,5 @@ export const disallowedPaths = [
 	'/admin-upload',
 	'/admin-custom-cake-orders',
 	'/image-uploader',
+	'/review/',
 ] as const
