@@ -39,6 +39,13 @@ export async function isDatabaseReachable(timeoutMs = 3_000, client: PrismaClien
 }
 
 const UNAVAILABLE_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024'])
+const UNAVAILABLE_ADAPTER_KINDS = new Set([
+	'DatabaseNotReachable',
+	'ConnectionClosed',
+	'SocketTimeout',
+	'TooManyConnections',
+	'TlsConnectionError',
+])
 /**
  * Postgres refusing work for now, as Prisma's driver adapter reports it ("Database error. Code: `57P03`"):
  * connection exceptions (08…), shutting down or starting up (57P01–57P03), too many connections (53300).
@@ -51,6 +58,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 	const code = (error as { code?: unknown }).code
 	if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true
 	if (error.name === 'PrismaClientInitializationError') return true
+	// A raw query ($queryRaw) reports P2010 whatever went wrong; the adapter's own error says what it was.
+	const cause = (error as { meta?: { driverAdapterError?: { cause?: { kind?: unknown } } } }).meta?.driverAdapterError
+		?.cause?.kind
+	if (typeof cause === 'string' && UNAVAILABLE_ADAPTER_KINDS.has(cause)) return true
 	return (
 		/ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|DatabaseNotReachable/.test(error.message) ||
 		UNAVAILABLE_SQLSTATE.test(error.message)

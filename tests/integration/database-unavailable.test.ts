@@ -23,6 +23,18 @@ describe('isDatabaseUnavailable (the outage policy: these become 503, anything e
 		expect(isDatabaseUnavailable(driverError('08006', 'connection failure'))).toBe(true)
 	})
 
+	it('recognises it behind a raw query too (the schedule and the checkout read with $queryRaw)', async () => {
+		const { PrismaPg } = await import('@prisma/adapter-pg')
+		const { PrismaClient } = await import('~/generated/prisma/client')
+		const unreachable = new PrismaClient({
+			adapter: new PrismaPg({ connectionString: 'postgresql://postgres@127.0.0.1:9/none' }),
+		})
+		const error = await unreachable.$queryRaw`SELECT 1`.catch((caught: unknown) => caught)
+		await unreachable.$disconnect()
+		expect(error).toMatchObject({ code: 'P2010' })
+		expect(isDatabaseUnavailable(error)).toBe(true)
+	})
+
 	it('leaves bugs and bad data as errors', () => {
 		expect(isDatabaseUnavailable(driverError('42703', 'column "nope" does not exist'))).toBe(false)
 		expect(isDatabaseUnavailable(Object.assign(new Error('Unique constraint failed'), { code: 'P2002' }))).toBe(false)
