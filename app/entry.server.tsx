@@ -13,6 +13,9 @@ import { NonceProvider } from './utils/nonce-provider'
 import { cachedPage, NONCE_PLACEHOLDER, pageCacheKey, storePage } from './utils/page-cache.server'
 import { startCheckoutSweep } from './utils/checkout.server'
 import { startSessionSweep } from './utils/session.server'
+import { getEnv } from './utils/env.server'
+import { getMailQueue, stopMailQueue } from './utils/mail-queue.server'
+import { startMailWorker, type MailComposer } from './utils/mail-worker.server'
 
 export const streamTimeout = 5_000
 
@@ -33,10 +36,39 @@ export function handleDataRequest(response: Response) {
 	return response
 }
 
-/** Housekeeping the server starts once it listens (server/index.ts); returns what stops it. */
-export function startBackgroundWork() {
+/**
+ * Builds each mail from its job: part B's `composeMail` (app/mail/compose.server.ts) bound to the
+ * site's origin and review links, connected when the mail templates are merged (issue 15). Until then
+ * the web process queues every mail durably and sends none.
+ */
+function mailComposer(): MailComposer | null {
+	return null
+}
+
+/**
+ * The mail queue (schema and queues, ready before the first request enqueues) and, with a composer and
+ * `mailWorker`, its worker; resolves to what stops them.
+ */
+async function startMail(mailWorker: boolean) {
+	const compose = mailWorker ? mailComposer() : null
+	if (compose) return startMailWorker({ compose })
+	await getMailQueue()
+	return () => stopMailQueue()
+}
+
+/** Housekeeping the server starts once it listens (server/index.ts); resolves to what stops it. */
+export async function startBackgroundWork() {
 	const stops = [startSessionSweep(), startCheckoutSweep()]
-	return () => stops.forEach((stop) => stop())
+	const stopMail = await startMail(getEnv().MAIL_WORKER)
+	return async () => {
+		stops.forEach((stop) => stop())
+		await stopMail()
+	}
+}
+
+/** `npm run worker` (server/worker.ts): the mail worker alone, whatever MAIL_WORKER says. */
+export function startMailWorkerAlone() {
+	return startMail(true)
 }
 
 function routeCacheControls({ staticHandlerContext: context }: EntryContext) {

@@ -10,6 +10,8 @@ export const adminLinks = [
 	{ to: '/admin/pickup-schedule', label: 'Pickup schedule' },
 	{ to: '/admin/messages', label: 'Messages' },
 	{ to: '/admin/gallery', label: 'Gallery' },
+	// The development Outbox (mails kept instead of sent); never in the production build.
+	...(import.meta.env.DEV ? [{ to: '/admin/outbox', label: 'Outbox' }] : []),
 ] as const
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

@@ -1,0 +1,90 @@
+/**
+ * A real SMTP server in-process (npm `smtp-server`) on a random port: it keeps every message it accepts
+ * (envelope and raw MIME) and can refuse the next attempts with a temporary error, as a provider that
+ * is down does.
+ */
+import type { AddressInfo } from 'node:net'
+import { SMTPServer } from 'smtp-server'
+
+export interface ReceivedMail {
+	from: string
+	recipients: string[]
+	raw: string
+	/** Header name (lower case) → values, unfolded. */
+	headers: Map<string, string[]>
+	body: string
+}
+
+export interface LocalSmtp {
+	url: string
+	received: ReceivedMail[]
+	/** Attempts (MAIL FROM commands) seen, accepted or refused. */
+	attempts: number
+	/** Refuse the next `count` attempts with a 421 (Infinity: until told otherwise). */
+	refuseNext(count: number): void
+	/** Resolves once `count` messages have arrived (or rejects after `timeoutMs`). */
+	waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>
+	stop(): Promise<void>
+}
+
+export function parseMail(raw: string) {
+	const split = raw.search(/\r?\n\r?\n/)
+	const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ')
+	const headers = new Map<string, string[]>()
+	for (const line of head.split(/\r?\n/)) {
+		const colon = line.indexOf(':')
+		const name = line.slice(0, colon).toLowerCase()
+		headers.set(name, [...(headers.get(name) ?? []), line.slice(colon + 1).trim()])
+	}
+	return { headers, body: raw.slice(split).trim() }
+}
+
+export async function startLocalSmtp(): Promise<LocalSmtp> {
+	let refusals = 0
+	const state = { attempts: 0 }
+	const received: ReceivedMail[] = []
+	const server = new SMTPServer({
+		authOptional: true,
+		disabledCommands: ['STARTTLS'],
+		logger: false,
+		onMailFrom(_address, _session, callback) {
+			state.attempts += 1
+			if (refusals > 0) {
+				refusals -= 1
+				return callback(Object.assign(new Error('Service busy, try again later'), { responseCode: 421 }))
+			}
+			callback()
+		},
+		onData(stream, session, callback) {
+			const chunks: Buffer[] = []
+			stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+			stream.on('end', () => {
+				const raw = Buffer.concat(chunks).toString('utf8')
+				const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : ''
+				received.push({ from, recipients: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw, ...parseMail(raw) })
+				callback()
+			})
+		},
+	})
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	const { port } = server.server.address() as AddressInfo
+	return {
+		url: `smtp://127.0.0.1:${port}`,
+		received,
+		get attempts() {
+			return state.attempts
+		},
+		refuseNext(count) {
+			refusals = count
+		},
+		async waitFor(count, timeoutMs = 15_000) {
+			const deadline = Date.now() + timeoutMs
+			while (received.length < count) {
+				if (Date.now() > deadline) throw new Error(`Expected ${count} mails, got ${received.length}`)
+				await new Promise((resolve) => setTimeout(resolve, 50))
+			}
+			return received
+		},
+		stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+	}
+}
