@@ -237,6 +237,11 @@ export function clientIpHeader(env: Env) {
 	return env.CLIENT_IP_HEADER?.toLowerCase() ?? (env.FLY_APP_NAME ? 'fly-client-ip' : undefined)
 }
 
+/** Who gets the owner's alerts: OWNER_NOTIFY_EMAILS, else ADMIN_EMAILS. */
+export function ownerNotifyEmails(env: Env = getEnv()): string[] {
+	return env.OWNER_NOTIFY_EMAILS ?? env.ADMIN_EMAILS
+}
+
 export class EnvError extends Error {
 	override name = 'EnvError'
 }

@@ -89,17 +89,6 @@ export async function stopMailQueue(timeoutMs = 1_500) {
 	await boss?.stop({ graceful: true, timeout: timeoutMs })
 }
 
-/** Installs the schema and queues in a database and disconnects (tests' template database). */
-export async function installMailQueue(databaseUrl: string) {
-	const boss = createBoss(databaseUrl)
-	await boss.start()
-	try {
-		await ensureQueues(boss, MAIL_RETRY_DELAYS_SECONDS)
-	} finally {
-		await boss.stop({ graceful: false })
-	}
-}
-
 /** The job id of a key: the same event always maps to the same job, so the queue keeps one. */
 export function mailJobId(key: string) {
 	const bytes = crypto.createHash('sha256').update(`mail:${key}`).digest().subarray(0, 16)

@@ -1,5 +1,5 @@
 /**
- * The mail worker (decision NEW-mail-queue): takes `mail` jobs one at a time, composes each mail from
+ * The mail worker (decision NEW-mail-queue): takes `mail` jobs in small batches, composes each mail from
  * the records it names and hands it to the transport. A failed attempt is retried after about 1 min,
  * 5 min, 30 min and 2 h; after the last, pg-boss moves the job to the dead-letter queue the dashboard
  * lists. At-least-once: a send cut off by a crash expires and runs again with the same Message-ID.
@@ -14,6 +14,9 @@ import {
 	stopMailQueue,
 	type MailFailure,
 } from './mail-queue.server'
+
+/** Mails sent at once by one worker (the SMTP transport pools its connections). */
+const BATCH_SIZE = 10
 
 /** Builds a job's mail from the database; null when its record is gone (the job completes without a mail). */
 export type MailComposer = (job: MailJob) => Promise<OutgoingMail | null>
@@ -56,9 +59,15 @@ export async function startMailWorker({
 			if (!last) await boss.update(MAIL_QUEUE, undefined, { id: job.id, startAfter: delay })
 		}
 	}
-	await boss.work<MailJob>(MAIL_QUEUE, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
-		if (job) await deliver(job)
-	})
+	// Up to BATCH_SIZE mails at once over the pooled SMTP connections; while batches come back full the
+	// worker fetches again at once (a backlog drains without waiting for the next poll).
+	await boss.work<MailJob>(
+		MAIL_QUEUE,
+		{ batchSize: BATCH_SIZE, burstWhenBatchFull: true, pollingIntervalSeconds },
+		async (jobs) => {
+			await Promise.all(jobs.map(deliver))
+		},
+	)
 	return async () => {
 		await stopMailQueue()
 		transport.close()

@@ -85,6 +85,11 @@ export function buildMessage(key: string, mail: OutgoingMail, env: Env = getEnv(
 function smtpTransport(smtpUrl: string, env: Env): MailTransport {
 	const transporter = nodemailer.createTransport({
 		url: smtpUrl,
+		// A few connections reused for every mail (the worker sends a batch at once).
+		pool: true,
+		maxConnections: 3,
+		// A connection the server drops fails the mail at once: the queue's retry schedule decides when to try again.
+		maxRequeues: 0,
 		connectionTimeout: 10_000,
 		greetingTimeout: 10_000,
 		socketTimeout: 30_000,

@@ -19,11 +19,11 @@ let queue: typeof import('~/utils/mail-queue.server')
 let mailer: typeof import('~/utils/mailer.server')
 let enqueueMail: (typeof import('~/models/mail-jobs.server'))['enqueueMail']
 let createContactMessage: (typeof import('~/models/contact-message.server'))['createContactMessage']
-let getEnv: (typeof import('~/utils/env.server'))['getEnv']
+let ownerNotifyEmails: (typeof import('~/utils/env.server'))['ownerNotifyEmails']
 
 /** The tests' composer: a real mail from the records each job names (the bakery's templates are tested apart). */
 async function compose(job: MailJob): Promise<OutgoingMail | null> {
-	const owners = getEnv().OWNER_NOTIFY_EMAILS ?? getEnv().ADMIN_EMAILS
+	const owners = ownerNotifyEmails()
 	if (job.kind === 'contact-message-owner') {
 		const message = await prisma.contactMessage.findUnique({ where: { id: job.messageId } })
 		if (!message) return null
@@ -63,7 +63,7 @@ beforeAll(async () => {
 	})
 	const env = await import('~/utils/env.server')
 	env.resetEnv()
-	getEnv = env.getEnv
+	ownerNotifyEmails = env.ownerNotifyEmails
 	prisma = (await import('~/utils/db.server')).prisma
 	queue = await import('~/utils/mail-queue.server')
 	mailer = await import('~/utils/mailer.server')
