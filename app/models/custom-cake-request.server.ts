@@ -36,8 +36,10 @@ export async function createCustomCakeRequest(request: NewCustomCakeRequest): Pr
 	try {
 		const id = await prisma.$transaction(async (tx) => {
 			const { id } = await tx.customCakeRequest.create({ data: request, select: { id: true } })
-			await enqueueMail(tx, { kind: 'cake-request-owner', requestId: id })
-			await enqueueMail(tx, { kind: 'cake-request-received', requestId: id })
+			await enqueueMail(tx, [
+				{ kind: 'cake-request-owner', requestId: id },
+				{ kind: 'cake-request-received', requestId: id },
+			])
 			return id
 		})
 		return { created: true, id }

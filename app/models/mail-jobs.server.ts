@@ -5,9 +5,16 @@
 import { fromPrisma } from 'pg-boss'
 import type { Prisma } from '~/generated/prisma/client'
 import type { MailJob } from '~/mail/mail-jobs'
-import { sendMailJob } from '~/utils/mail-queue.server'
+import { sendMailJobs } from '~/utils/mail-queue.server'
 
-/** Queues `job` with the caller's transaction; `startAfter` delays it (the review request, a day later). */
-export function enqueueMail(tx: Prisma.TransactionClient, job: MailJob, options: { startAfter?: Date } = {}) {
-	return sendMailJob(fromPrisma(tx), job, options)
+/**
+ * Queues the event's mails with the caller's transaction, in one statement; `startAfter` delays them
+ * (the review request, a day later). Resolves to how many were new (0: the event was already queued).
+ */
+export function enqueueMail(
+	tx: Prisma.TransactionClient,
+	jobs: MailJob | readonly MailJob[],
+	options: { startAfter?: Date } = {},
+) {
+	return sendMailJobs(fromPrisma(tx), Array.isArray(jobs) ? jobs : [jobs as MailJob], options)
 }

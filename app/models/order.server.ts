@@ -125,8 +125,10 @@ async function recordPayment(tx: Tx, sessionId: string) {
 	})
 	// The owner's alert and the customer's receipt commit with the payment, once (the update above
 	// matches only once per order).
-	await enqueueMail(tx, { kind: 'order-paid-owner', orderId: order.id })
-	await enqueueMail(tx, { kind: 'order-receipt', orderId: order.id })
+	await enqueueMail(tx, [
+		{ kind: 'order-paid-owner', orderId: order.id },
+		{ kind: 'order-receipt', orderId: order.id },
+	])
 	if (!order.capacityHeld && order.pickupAt && order.pickupDate) {
 		await reservePickupCapacity(tx, {
 			orderId: order.id,

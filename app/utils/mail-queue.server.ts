@@ -99,14 +99,17 @@ export function mailJobId(key: string) {
 }
 
 /**
- * Inserts the job through `db` (the caller's transaction). Resolves true when queued, false when the
- * event's job already existed.
+ * Inserts the jobs through `db` (the caller's transaction) in one statement. Resolves to how many were
+ * queued: an event whose job already exists adds nothing.
  */
-export async function sendMailJob(db: Db, job: MailJob, { startAfter }: { startAfter?: Date } = {}) {
+export async function sendMailJobs(db: Db, jobs: readonly MailJob[], { startAfter }: { startAfter?: Date } = {}) {
 	const boss = await getMailQueue()
-	const key = mailKey(job)
-	const id = await boss.send(MAIL_QUEUE, job, { id: mailJobId(key), singletonKey: key, startAfter, db })
-	return id !== null
+	const rows = jobs.map((job) => {
+		const key = mailKey(job)
+		return { id: mailJobId(key), singletonKey: key, data: job, startAfter: startAfter?.toISOString() }
+	})
+	const ids = await boss.insert(MAIL_QUEUE, rows, { db, returnId: true })
+	return ids?.length ?? 0
 }
 
 /** What the worker records when a mail fails: why, and to whom and what when it got that far. */

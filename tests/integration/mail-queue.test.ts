@@ -231,8 +231,8 @@ describe('one job per event, in the event’s transaction', () => {
 
 	it('the same event queued twice keeps one job', async () => {
 		const job: MailJob = { kind: 'order-ready', orderId: 'order-twice' }
-		expect(await prisma.$transaction((tx) => enqueueMail(tx, job, { startAfter: new Date(Date.now() + 3_600_000) }))).toBe(true)
-		expect(await prisma.$transaction((tx) => enqueueMail(tx, job))).toBe(false)
+		expect(await prisma.$transaction((tx) => enqueueMail(tx, job, { startAfter: new Date(Date.now() + 3_600_000) }))).toBe(1)
+		expect(await prisma.$transaction((tx) => enqueueMail(tx, job))).toBe(0)
 		expect(await jobsFor('order-ready:order-twice')).toHaveLength(1)
 	})
 
