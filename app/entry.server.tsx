@@ -56,10 +56,39 @@ async function startMail(mailWorker: boolean) {
 	return () => stopMailQueue()
 }
 
-/** Housekeeping the server starts once it listens (server/index.ts); resolves to what stops it. */
-export async function startBackgroundWork() {
+const MAIL_START_RETRY_MS = 30_000
+
+/** Starts the mail queue, again every 30 s while the database is unreachable; returns what stops it. */
+function startMailInBackground(mailWorker: boolean) {
+	let stopMail: (() => Promise<void>) | undefined
+	let retry: NodeJS.Timeout | undefined
+	let stopped = false
+	const attempt = () => {
+		startMail(mailWorker).then(
+			(stop) => {
+				if (stopped) return stop()
+				stopMail = stop
+			},
+			(error: unknown) => {
+				console.error(`Mail queue did not start, retrying in 30 s: ${error instanceof Error ? error.message : String(error)}`)
+				if (stopped) return
+				retry = setTimeout(attempt, MAIL_START_RETRY_MS)
+				retry.unref()
+			},
+		)
+	}
+	attempt()
+	return async () => {
+		stopped = true
+		clearTimeout(retry)
+		await stopMail?.()
+	}
+}
+
+/** Housekeeping and mail the server starts once it listens (server/index.ts); returns what stops them. */
+export function startBackgroundWork() {
 	const stops = [startSessionSweep(), startCheckoutSweep()]
-	const stopMail = await startMail(getEnv().MAIL_WORKER)
+	const stopMail = startMailInBackground(getEnv().MAIL_WORKER)
 	return async () => {
 		stops.forEach((stop) => stop())
 		await stopMail()

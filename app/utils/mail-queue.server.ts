@@ -71,9 +71,14 @@ export function getMailQueue(options: MailQueueOptions = {}): Promise<PgBoss> {
 		const { DATABASE_URL } = getEnv()
 		if (!DATABASE_URL) throw new Error('DATABASE_URL is not set: start the server through server/index.ts')
 		const boss = createBoss(DATABASE_URL)
-		await boss.start()
-		await ensureQueues(boss, options.retryDelaysSeconds ?? MAIL_RETRY_DELAYS_SECONDS)
-		return boss
+		try {
+			await boss.start()
+			await ensureQueues(boss, options.retryDelaysSeconds ?? MAIL_RETRY_DELAYS_SECONDS)
+			return boss
+		} catch (error) {
+			await boss.stop({ graceful: false }).catch(() => undefined)
+			throw error
+		}
 	})().catch((error: unknown) => {
 		globalThis.__mailQueue = undefined
 		throw error

@@ -9,16 +9,14 @@ export async function clearMailQueues() {
 }
 
 /**
- * A mail every attempt failed for, as the worker leaves it: queued, taken, failed on its last retry, so
- * pg-boss moves it to the dead-letter queue. Resolves to its id there (what the dashboard's Retry posts).
+ * A mail every attempt failed for, as the worker leaves it: failed with no retry left, so pg-boss moves
+ * it to the dead-letter queue. Resolves to its id there (what the dashboard's Retry posts).
  */
 export async function failMailForGood(job: MailJob, message = 'connect ECONNREFUSED 127.0.0.1:587') {
 	const { getMailQueue, MAIL_QUEUE, MAIL_DEAD_QUEUE } = await import('~/utils/mail-queue.server')
 	const boss = await getMailQueue()
-	const id = await boss.send(MAIL_QUEUE, job, { retryLimit: 0 })
-	const [taken] = await boss.fetch(MAIL_QUEUE)
-	if (!taken || taken.id !== id) throw new Error('Another mail job was waiting: clear the queues first')
-	await boss.fail(MAIL_QUEUE, taken.id, { message })
+	const id = await boss.send(MAIL_QUEUE, job, { retryLimit: 0, startAfter: 3_600 })
+	await boss.fail(MAIL_QUEUE, id!, { message })
 	const dead = await boss.findJobs(MAIL_DEAD_QUEUE, { queued: true })
 	const copy = dead.find((candidate) => candidate.sourceId === id)
 	if (!copy) throw new Error('The failed mail did not reach the dead-letter queue')

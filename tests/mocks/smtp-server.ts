@@ -39,7 +39,8 @@ export function parseMail(raw: string) {
 	return { headers, body: raw.slice(split).trim() }
 }
 
-export async function startLocalSmtp(): Promise<LocalSmtp> {
+/** On `port` (0: a free one), on 127.0.0.1. */
+export async function startLocalSmtp({ port: wanted = 0 } = {}): Promise<LocalSmtp> {
 	let refusals = 0
 	const state = { attempts: 0 }
 	const received: ReceivedMail[] = []
@@ -66,7 +67,7 @@ export async function startLocalSmtp(): Promise<LocalSmtp> {
 			})
 		},
 	})
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	await new Promise<void>((resolve) => server.listen(wanted, '127.0.0.1', resolve))
 	const { port } = server.server.address() as AddressInfo
 	return {
 		url: `smtp://127.0.0.1:${port}`,
