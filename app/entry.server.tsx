@@ -70,7 +70,9 @@ function startMailInBackground(mailWorker: boolean) {
 				stopMail = stop
 			},
 			(error: unknown) => {
-				console.error(`Mail queue did not start, retrying in 30 s: ${error instanceof Error ? error.message : String(error)}`)
+				console.error(
+					`Mail queue did not start, retrying in 30 s: ${error instanceof Error ? error.message : String(error)}`,
+				)
 				if (stopped) return
 				retry = setTimeout(attempt, MAIL_START_RETRY_MS)
 				retry.unref()

@@ -34,7 +34,9 @@ function summary(label: string, samples: number[], budget?: number) {
 	return budget === undefined || p95 <= budget
 }
 
-const embedded = process.env.DATABASE_URL ? undefined : await startEmbeddedPostgres(path.resolve('.data/bench-postgres'))
+const embedded = process.env.DATABASE_URL
+	? undefined
+	: await startEmbeddedPostgres(path.resolve('.data/bench-postgres'))
 const serverUrl = embedded?.serverUrl ?? serverUrlOf(process.env.DATABASE_URL!)
 const name = `bakery_bench_mail_${crypto.randomBytes(4).toString('hex')}`
 await createDatabase(serverUrl, name)
@@ -84,7 +86,12 @@ try {
 			},
 		})
 		const startedAt = performance.now()
-		await applyCheckoutEvent({ eventId: `bench-evt-${index}`, type: 'checkout.session.completed', kind: 'paid', sessionId })
+		await applyCheckoutEvent({
+			eventId: `bench-evt-${index}`,
+			type: 'checkout.session.completed',
+			kind: 'paid',
+			sessionId,
+		})
 		fulfilSamples.push(performance.now() - startedAt)
 	}
 	summary('applyCheckoutEvent (paid) with its 2 mails', fulfilSamples)
@@ -102,7 +109,9 @@ try {
 	const stop = await startMailWorker({ compose, pollingIntervalSeconds: 0.5 })
 	await smtp.waitFor(MAILS, 600_000)
 	const seconds = (performance.now() - drainStart) / 1000
-	console.log(`drain ${MAILS} queued mails, one worker: ${seconds.toFixed(1)} s (${(MAILS / seconds).toFixed(0)} mails/s)`)
+	console.log(
+		`drain ${MAILS} queued mails, one worker: ${seconds.toFixed(1)} s (${(MAILS / seconds).toFixed(0)} mails/s)`,
+	)
 	await stop()
 	await stopMailQueue()
 	await prisma.$disconnect()

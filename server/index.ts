@@ -27,9 +27,7 @@ async function main() {
 	const viteDevServer =
 		env.NODE_ENV === 'production'
 			? undefined
-			: await import('vite').then((vite) =>
-					vite.createServer({ server: { middlewareMode: true, hmr: { server } } }),
-				)
+			: await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true, hmr: { server } } }))
 	const productionBuild = path.join(rootDir, 'build/server/index.js')
 	const build = viteDevServer
 		? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>

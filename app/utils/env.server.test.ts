@@ -77,14 +77,18 @@ describe('parseEnv', () => {
 			'a@example.com',
 			'b@example.com',
 		])
-		expect(parseEnv({ MAIL_FROM: 'orders@docedulce.example', MAIL_WORKER: 'false' })).toMatchObject({ MAIL_WORKER: false })
+		expect(parseEnv({ MAIL_FROM: 'orders@docedulce.example', MAIL_WORKER: 'false' })).toMatchObject({
+			MAIL_WORKER: false,
+		})
 		expect(parseError({ SMTP_URL: 'https://smtp.example.com' })).toBe(
 			'Invalid environment: SMTP_URL is invalid: must start with smtp:// or smtps://',
 		)
 		expect(parseError({ MAIL_FROM: 'Bakery <orders@docedulce.example>\r\nBcc: x@example.com' })).toMatch(
 			/^Invalid environment: MAIL_FROM is invalid: must be one line/,
 		)
-		expect(parseError({ MAIL_FROM: 'Doce Dulce Bakery' })).toMatch(/^Invalid environment: MAIL_FROM is invalid: must be an address/)
+		expect(parseError({ MAIL_FROM: 'Doce Dulce Bakery' })).toMatch(
+			/^Invalid environment: MAIL_FROM is invalid: must be an address/,
+		)
 		expect(parseError({ OWNER_NOTIFY_EMAILS: 'owner@example.com, not-an-address' })).toMatch(
 			/^Invalid environment: OWNER_NOTIFY_EMAILS\.1 is invalid/,
 		)

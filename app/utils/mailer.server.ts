@@ -59,7 +59,8 @@ export function messageIdFor(key: string, env: Env = getEnv()) {
 /** Only bare, one-line addresses: a display name a customer typed is never put into To or Reply-To. */
 function address(value: string) {
 	const clean = oneLine(value)
-	if (clean !== value.trim() || /[<>,;"\s]/.test(clean)) throw new Error(`Refusing a malformed address: ${JSON.stringify(value)}`)
+	if (clean !== value.trim() || /[<>,;"\s]/.test(clean))
+		throw new Error(`Refusing a malformed address: ${JSON.stringify(value)}`)
 	return clean
 }
 

@@ -14,7 +14,11 @@ async function failMailForGood(subject: string) {
 			schedule: false,
 		})
 		await boss.start()
-		const id = await boss.send('mail', { kind: 'contact-message-owner', messageId: `e2e-${Date.now()}` }, { retryLimit: 0, startAfter: 3_600 })
+		const id = await boss.send(
+			'mail',
+			{ kind: 'contact-message-owner', messageId: `e2e-${Date.now()}` },
+			{ retryLimit: 0, startAfter: 3_600 },
+		)
 		await boss.fail('mail', id!, { message: '550 Mailbox unavailable', to: ['owner@example.com'], subject })
 		await boss.stop({ graceful: false, close: false })
 	})

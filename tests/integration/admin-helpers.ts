@@ -88,30 +88,31 @@ export function post(pathname: string, fields: Record<string, string | File>, co
 export async function snapshot() {
 	const { prisma } = await import('~/utils/db.server')
 	const { listObjectKeys } = await import('~/utils/storage.server')
-	const [menuItems, cakeRequests, galleryImages, orders, messages, objects, pickupSchedule, mailJobs] = await Promise.all([
-		prisma.menuItem.findMany({ orderBy: { id: 'asc' } }),
-		prisma.customCakeRequest.findMany({ orderBy: { id: 'asc' } }),
-		prisma.galleryImage.findMany({ orderBy: { id: 'asc' } }),
-		prisma.order.findMany({ orderBy: { id: 'asc' }, include: { items: { orderBy: { id: 'asc' } } } }),
-		prisma.contactMessage.findMany({ orderBy: { id: 'asc' } }),
-		Promise.all(storagePrefixes.map((prefix) => listObjectKeys(prefix))).then((lists) => lists.flat().sort()),
-		Promise.all([
-			prisma.pickupSettings.findMany({
-				select: {
-					slotMinutes: true,
-					ordersPerSlot: true,
-					minLeadMinutes: true,
-					sameDayCutoff: true,
-					horizonDays: true,
-				},
-			}),
-			prisma.openingHours.findMany({ orderBy: { weekday: 'asc' } }),
-			prisma.pickupClosure.findMany({ orderBy: { id: 'asc' } }),
-			prisma.specialHours.findMany({ orderBy: { date: 'asc' } }),
-		]),
-		// The mail queue (dead mails the dashboard retries; mails an order step queues).
-		prisma.$queryRawUnsafe('SELECT name, state, data FROM pgboss.job ORDER BY name, id'),
-	])
+	const [menuItems, cakeRequests, galleryImages, orders, messages, objects, pickupSchedule, mailJobs] =
+		await Promise.all([
+			prisma.menuItem.findMany({ orderBy: { id: 'asc' } }),
+			prisma.customCakeRequest.findMany({ orderBy: { id: 'asc' } }),
+			prisma.galleryImage.findMany({ orderBy: { id: 'asc' } }),
+			prisma.order.findMany({ orderBy: { id: 'asc' }, include: { items: { orderBy: { id: 'asc' } } } }),
+			prisma.contactMessage.findMany({ orderBy: { id: 'asc' } }),
+			Promise.all(storagePrefixes.map((prefix) => listObjectKeys(prefix))).then((lists) => lists.flat().sort()),
+			Promise.all([
+				prisma.pickupSettings.findMany({
+					select: {
+						slotMinutes: true,
+						ordersPerSlot: true,
+						minLeadMinutes: true,
+						sameDayCutoff: true,
+						horizonDays: true,
+					},
+				}),
+				prisma.openingHours.findMany({ orderBy: { weekday: 'asc' } }),
+				prisma.pickupClosure.findMany({ orderBy: { id: 'asc' } }),
+				prisma.specialHours.findMany({ orderBy: { date: 'asc' } }),
+			]),
+			// The mail queue (dead mails the dashboard retries; mails an order step queues).
+			prisma.$queryRawUnsafe('SELECT name, state, data FROM pgboss.job ORDER BY name, id'),
+		])
 	return JSON.parse(
 		JSON.stringify({ menuItems, cakeRequests, galleryImages, orders, messages, objects, pickupSchedule, mailJobs }),
 	) as unknown

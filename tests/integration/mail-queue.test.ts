@@ -45,7 +45,10 @@ async function compose(job: MailJob): Promise<OutgoingMail | null> {
 			subject: `${job.kind} for ${order.customerName}`,
 			html: `<p>Order ${order.id}</p>`,
 			text: `Order ${order.id}`,
-			attachments: job.kind === 'order-receipt' ? [{ filename: 'pickup.ics', content: 'BEGIN:VCALENDAR', contentType: 'text/calendar' }] : undefined,
+			attachments:
+				job.kind === 'order-receipt'
+					? [{ filename: 'pickup.ics', content: 'BEGIN:VCALENDAR', contentType: 'text/calendar' }]
+					: undefined,
 		}
 	}
 	return null
@@ -117,7 +120,9 @@ describe('delivery', () => {
 		expect(mail!.headers.get('reply-to')).toEqual(['mallory@example.com'])
 		expect(mail!.headers.get('message-id')).toEqual([`<contact-message-owner.${message.id}@docedulce.example>`])
 		// The name's line breaks became spaces inside the one Subject header.
-		expect(mail!.headers.get('subject')).toEqual(['New message from Mallory Bcc: victim@example.com Subject: Free cake'])
+		expect(mail!.headers.get('subject')).toEqual([
+			'New message from Mallory Bcc: victim@example.com Subject: Free cake',
+		])
 		expect(mail!.headers.has('bcc')).toBe(false)
 		const [job] = await eventually(
 			() => jobsFor(`contact-message-owner:${message.id}`),
@@ -167,12 +172,22 @@ describe('faults', () => {
 
 		const dashboard = await import('~/routes/admin._index')
 		const cookie = await sessionCookieFor(ADMIN)
-		const page = await run(dashboard.loader({ request: new Request('http://localhost:3000/admin', { headers: { Cookie: cookie } }), params: {}, context: {} }))
+		const page = await run(
+			dashboard.loader({
+				request: new Request('http://localhost:3000/admin', { headers: { Cookie: cookie } }),
+				params: {},
+				context: {},
+			}),
+		)
 		expect((page.data as { failedMails: Array<{ key: string }> }).failedMails.map((mail) => mail.key)).toContain(key)
 
 		smtp.refuseNext(0)
 		const retried = await run(
-			dashboard.action({ request: post('/admin', { intent: 'retry-mail', id: failed.id }, cookie), params: {}, context: {} }),
+			dashboard.action({
+				request: post('/admin', { intent: 'retry-mail', id: failed.id }, cookie),
+				params: {},
+				context: {},
+			}),
 		)
 		expect(retried.status).toBe(200)
 		expect(retried.data).toEqual({ message: 'The mail is queued again and will be sent shortly.' })
@@ -181,7 +196,11 @@ describe('faults', () => {
 		expect((await queue.listDeadMails()).some((mail) => mail.key === key)).toBe(false)
 		// A second click finds nothing left to retry.
 		const again = await run(
-			dashboard.action({ request: post('/admin', { intent: 'retry-mail', id: failed.id }, cookie), params: {}, context: {} }),
+			dashboard.action({
+				request: post('/admin', { intent: 'retry-mail', id: failed.id }, cookie),
+				params: {},
+				context: {},
+			}),
 		)
 		expect(again.data).toEqual({ message: 'That mail was already sent again.' })
 	})
@@ -189,7 +208,11 @@ describe('faults', () => {
 	it('a refused retry by someone who is not the admin changes nothing', async () => {
 		const dashboard = await import('~/routes/admin._index')
 		const outcome = await run(
-			dashboard.action({ request: post('/admin', { intent: 'retry-mail', id: crypto.randomUUID() }), params: {}, context: {} }),
+			dashboard.action({
+				request: post('/admin', { intent: 'retry-mail', id: crypto.randomUUID() }),
+				params: {},
+				context: {},
+			}),
 		)
 		expect(outcome.status).toBe(401)
 	})
@@ -202,7 +225,11 @@ describe('one job per event, in the event’s transaction', () => {
 		const { applyCheckoutEvent } = await import('~/models/order.server')
 		const cake = await createMenuItem({ name: 'Bolo de Fubá', priceCents: 2800 })
 		const started = await checkout.startCheckout(
-			{ customer: { name: 'Rosa', email: 'rosa@example.com' }, items: [{ id: cake.id, quantity: 1 }], pickupAt: pickupSlot() },
+			{
+				customer: { name: 'Rosa', email: 'rosa@example.com' },
+				items: [{ id: cake.id, quantity: 1 }],
+				pickupAt: pickupSlot(),
+			},
 			{ origin: 'http://localhost:3000' },
 		)
 		if (!started.ok) throw new Error(started.error)
@@ -213,8 +240,20 @@ describe('one job per event, in the event’s transaction', () => {
 			const request = new Request(`http://localhost:3000/test-payment/${sessionId}`, { method: 'POST', body })
 			return payPage.action({ request, params: { sessionId }, context: {} })
 		}
-		const replay = () => applyCheckoutEvent({ eventId: `evt_replay_${sessionId}`, type: 'checkout.session.completed', kind: 'paid', sessionId })
-		await Promise.all([pay(), checkout.confirmCheckoutSession(sessionId), checkout.confirmCheckoutSession(sessionId), replay(), replay()])
+		const replay = () =>
+			applyCheckoutEvent({
+				eventId: `evt_replay_${sessionId}`,
+				type: 'checkout.session.completed',
+				kind: 'paid',
+				sessionId,
+			})
+		await Promise.all([
+			pay(),
+			checkout.confirmCheckoutSession(sessionId),
+			checkout.confirmCheckoutSession(sessionId),
+			replay(),
+			replay(),
+		])
 
 		for (const kind of ['order-receipt', 'order-paid-owner']) {
 			expect(await jobsFor(`${kind}:${started.orderId}`)).toHaveLength(1)
@@ -231,7 +270,9 @@ describe('one job per event, in the event’s transaction', () => {
 
 	it('the same event queued twice keeps one job', async () => {
 		const job: MailJob = { kind: 'order-ready', orderId: 'order-twice' }
-		expect(await prisma.$transaction((tx) => enqueueMail(tx, job, { startAfter: new Date(Date.now() + 3_600_000) }))).toBe(1)
+		expect(
+			await prisma.$transaction((tx) => enqueueMail(tx, job, { startAfter: new Date(Date.now() + 3_600_000) })),
+		).toBe(1)
 		expect(await prisma.$transaction((tx) => enqueueMail(tx, job))).toBe(0)
 		expect(await jobsFor('order-ready:order-twice')).toHaveLength(1)
 	})
@@ -252,7 +293,13 @@ describe('one job per event, in the event’s transaction', () => {
 	it('the owner’s steps queue "ready" at once and the review request a day after pickup', async () => {
 		const { advanceOrder } = await import('~/models/owner-orders.server')
 		const order = await prisma.order.create({
-			data: { customerName: 'Pat', customerEmail: 'pat@example.com', status: 'PAID', paidAt: new Date(), totalCents: 700 },
+			data: {
+				customerName: 'Pat',
+				customerEmail: 'pat@example.com',
+				status: 'PAID',
+				paidAt: new Date(),
+				totalCents: 700,
+			},
 		})
 		expect(await advanceOrder(order.id, 'ready')).toEqual({ changed: true })
 		expect(await advanceOrder(order.id, 'ready')).toEqual({ changed: false, status: 'READY' })
@@ -301,7 +348,11 @@ describe('transports', () => {
 		await outbox.send('order-receipt:outbox-test', { ...mail, text: 'Thanks again' })
 		const rows = await prisma.devOutboxMail.findMany({ where: { jobKey: 'order-receipt:outbox-test' } })
 		expect(rows).toHaveLength(1)
-		expect(rows[0]).toMatchObject({ to: ['rosa@example.com'], subject: 'Your order Bcc: x@example.com', text: 'Thanks again' })
+		expect(rows[0]).toMatchObject({
+			to: ['rosa@example.com'],
+			subject: 'Your order Bcc: x@example.com',
+			text: 'Thanks again',
+		})
 		const headers = new Map(rows[0]!.headers as Array<[string, string]>)
 		expect(headers.get('Message-ID')).toBe('<order-receipt.outbox-test@docedulce.example>')
 		expect(headers.get('Reply-To')).toBe('hello@docedulce.example')
@@ -310,7 +361,9 @@ describe('transports', () => {
 
 	it('refuses an address with a display name or a line break instead of sending it', async () => {
 		const transport = mailer.createMailTransport()
-		await expect(transport.send('k:1', { ...mail, replyTo: 'Eve <eve@example.com>' })).rejects.toThrow('malformed address')
+		await expect(transport.send('k:1', { ...mail, replyTo: 'Eve <eve@example.com>' })).rejects.toThrow(
+			'malformed address',
+		)
 		await expect(transport.send('k:2', { ...mail, to: ['a@example.com\r\nBcc: b@example.com'] })).rejects.toThrow(
 			'malformed address',
 		)
