@@ -87,6 +87,8 @@ const layers = [
 	{ folder: 'app/components', forbid: [layer.models, layer.routes, layer.serverModules] },
 	{ folder: 'app/utils', forbid: [layer.components, layer.routes, ...dbOnlyThroughModels] },
 	{ folder: 'app/models', forbid: [layer.components, layer.routes] },
+	// Mails are rendered on the server from what models read: their own templates, never the site's UI or routes.
+	{ folder: 'app/mail', forbid: [layer.components, layer.routes, ...dbOnlyThroughModels] },
 	{ folder: 'app/routes', forbid: dbOnlyThroughModels, allowRemixNode: true },
 ]
 const restrictImports = (restrictions) => ({ '@typescript-eslint/no-restricted-imports': ['error', restrictions] })

@@ -155,6 +155,7 @@ try {
 	if (slots.length === 0) throw new Error('No available slot to check out into')
 	const checkoutSamples: number[] = []
 	let refused = 0
+	const cpuBefore = process.cpuUsage()
 	for (let wave = 0; wave < CHECKOUTS / CONCURRENCY; wave++) {
 		const results = await Promise.all(
 			Array.from({ length: CONCURRENCY }, (_, index) =>
@@ -175,7 +176,11 @@ try {
 			if (!result.value.ok) refused += 1
 		}
 	}
-	console.log(`Checkouts: ${CHECKOUTS} (${refused} refused: slots filled).`)
+	const cpu = process.cpuUsage(cpuBefore)
+	const cpuPerCheckout = (cpu.user + cpu.system) / 1000 / CHECKOUTS
+	console.log(
+		`Checkouts: ${CHECKOUTS} (${refused} refused: slots filled); this process's CPU ${cpuPerCheckout.toFixed(2)} ms per checkout.`,
+	)
 
 	const results = [
 		summary('Cart availability (loadCartPickup, 3 items, 14 days)', cartSamples, 20),

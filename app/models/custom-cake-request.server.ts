@@ -116,7 +116,8 @@ export async function submitCustomCakeRequest(submission: CustomCakeSubmission):
 
 // --- Admin (requireAdmin is checked by the calling route) ---
 
-const adminRequestFields = {
+/** What the owner sees of a request (the admin list, the CSV export, the owner's alert mail). */
+export const adminRequestFields = {
 	id: true,
 	name: true,
 	phone: true,

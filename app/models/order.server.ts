@@ -1,8 +1,16 @@
 import type { Prisma } from '~/generated/prisma/client'
 import type { OrderStatus } from '~/generated/prisma/enums'
 import { prisma } from '~/utils/db.server'
+import type { LocalDate } from '~/utils/pickup-schedule'
 import { enqueueMail } from './mail-jobs.server'
-import { releasePickupCapacityIn, reservePickupCapacity } from './pickup-capacity.server'
+import {
+	holdItemsJson,
+	pickupRefusal,
+	releasePickupCapacityIn,
+	reservePickupCapacity,
+	type HoldRefusalRow,
+	type PickupRefusal,
+} from './pickup-capacity.server'
 import { dateFromColumn } from './pickup-schedule.server'
 
 type Tx = Prisma.TransactionClient
@@ -16,27 +24,46 @@ export interface NewOrder {
 	lines: Array<{ menuItemId: string; name: string; unitPriceCents: number; quantity: number }>
 }
 
-/**
- * A pending order with snapshots of each line's name and unit price, written with the caller's
- * transaction (the checkout takes its pickup hold in the same one).
- */
-export function createPendingOrder(tx: Tx, { customer, currency, lines }: NewOrder) {
-	const totalCents = lines.reduce((total, line) => total + line.unitPriceCents * line.quantity, 0)
-	return tx.order.create({
-		data: {
-			customerName: customer.name,
-			customerEmail: customer.email,
-			customerPhone: customer.phone ?? null,
-			currency,
-			totalCents,
-			items: { create: lines },
-		},
-		select: { id: true, totalCents: true },
-	})
+export interface PendingPickup {
+	/** The slot's start instant. */
+	slotStart: Date
+	/** The bakery-local date of `slotStart`. */
+	pickupDate: LocalDate
+	ordersPerSlot: number
+	/** Each menu item's daily limit (missing or null: unlimited). */
+	dailyLimits: ReadonlyMap<string, number | null>
 }
 
-export function attachCheckoutSession(orderId: string, sessionId: string) {
-	return prisma.order.update({ where: { id: orderId }, data: { providerSessionId: sessionId } })
+/**
+ * The checkout's pending order, with snapshots of each line's name and unit price, and its pickup hold:
+ * all or nothing, in one statement (the database function `place_pending_order`, which takes the hold
+ * with `pickup_hold`; decision 029). A refusal leaves nothing behind.
+ */
+export async function placePendingOrder(
+	{ customer, currency, lines }: NewOrder,
+	pickup: PendingPickup,
+): Promise<{ ok: true; orderId: string; totalCents: number } | PickupRefusal> {
+	const orderId = crypto.randomUUID()
+	const order = JSON.stringify({
+		id: orderId,
+		customerName: customer.name,
+		customerEmail: customer.email,
+		customerPhone: customer.phone ?? null,
+		currency,
+	})
+	const holdLines = lines.map((line) => ({ ...line, dailyLimit: pickup.dailyLimits.get(line.menuItemId) ?? null }))
+	const [refused] = await prisma.$queryRaw<HoldRefusalRow[]>`
+		SELECT * FROM place_pending_order(${order}::jsonb, ${holdItemsJson(holdLines)}::jsonb,
+			${pickup.slotStart}::timestamptz, ${pickup.pickupDate}::date, ${pickup.ordersPerSlot}::int)`
+	if (refused) return pickupRefusal(refused, pickup.pickupDate)
+	const totalCents = lines.reduce((total, line) => total + line.unitPriceCents * line.quantity, 0)
+	return { ok: true, orderId, totalCents }
+}
+
+/** Every checkout runs it: raw SQL costs the client a third of an `update`. */
+export async function attachCheckoutSession(orderId: string, sessionId: string) {
+	await prisma.$executeRaw`
+		UPDATE "Order" SET "providerSessionId" = ${sessionId}, "updatedAt" = timezone('UTC', now()) WHERE "id" = ${orderId}`
 }
 
 /** The payment provider refused or failed: the order is cancelled and its pickup hold given back, together. */
@@ -71,7 +98,7 @@ const transitions: Record<Exclude<CheckoutEventKind, 'ignored'>, { to: OrderStat
 
 export type FulfillmentOutcome = 'applied' | 'unchanged' | 'duplicate'
 
-/** No cap: a payment that arrives after its hold was released is kept and counted again (decision NEW-checkout-pickup). */
+/** No cap: a payment that arrives after its hold was released is kept and counted again (decision 030). */
 const UNLIMITED_SLOT = 2_147_483_647
 
 /**

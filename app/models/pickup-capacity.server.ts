@@ -31,77 +31,51 @@ export interface PickupHoldRequest {
 export type PickupRefusal =
 	{ ok: false; reason: 'slot-full' } | { ok: false; reason: 'item-limit'; menuItemId: string; left: number }
 
-export type PickupHoldOutcome = { ok: true } | PickupRefusal
-
-type Refusal = { reason: 'slot-full' } | { reason: 'item-limit'; menuItemId: string; dailyLimit: number }
-
-/** Thrown inside the transaction so it rolls back; `withPickupHold` turns it into a `PickupRefusal`. */
-export class CapacityRefused extends Error {
-	constructor(readonly refusal: Refusal) {
-		super(`Pickup capacity refused: ${refusal.reason}`)
-		this.name = 'CapacityRefused'
-	}
+/** The refusal row of the database's `place_pending_order` (migration 20261123053000_pickup_hold_functions). */
+export type HoldRefusalRow = {
+	refusal: 'slot-full' | 'item-limit'
+	menuItemId: string | null
+	dailyLimit: number | null
 }
 
-/** Holds may wait behind other checkouts' row locks on a busy slot: generous limits, still bounded. */
-const HOLD_TRANSACTION = { maxWait: 10_000, timeout: 15_000 } as const
-
-/** Same item twice: one line with the summed quantity. Sorted by id: the one lock order (no deadlocks). */
-function mergeItems(items: readonly PickupHoldItem[]) {
-	const merged = new Map<string, PickupHoldItem>()
+/** The hold's lines (with any other fields, such as a line's name) as the database functions read them (jsonb). */
+export function holdItemsJson(items: readonly PickupHoldItem[]) {
 	for (const item of items) {
 		if (!Number.isInteger(item.quantity) || item.quantity <= 0) {
 			throw new RangeError(`Bad quantity for ${item.menuItemId}: ${item.quantity}`)
 		}
-		const seen = merged.get(item.menuItemId)
-		merged.set(item.menuItemId, seen ? { ...seen, quantity: seen.quantity + item.quantity } : { ...item })
 	}
-	return [...merged.values()].sort((a, b) => (a.menuItemId < b.menuItemId ? -1 : a.menuItemId > b.menuItemId ? 1 : 0))
+	return JSON.stringify(items)
 }
 
 /**
  * Reserves one order in the slot and each item's quantity for the day, and marks the order as
- * holding (with its pickup time and date). Must run inside the caller's transaction that wrote the
- * pending order. Conditional upserts: each counter row is locked by ON CONFLICT DO UPDATE and only
- * moves while it stays within its limit. Locks are taken slot first, then items by id.
- * Throws `CapacityRefused` when full (the transaction must roll back: use `withPickupHold`).
+ * holding (with its pickup time and date), inside the caller's transaction that wrote the order.
+ * The database function `pickup_hold` does it with conditional upserts: each counter row is locked
+ * by ON CONFLICT DO UPDATE and only moves while it stays within its limit; slot first, then items by
+ * id. It raises when full, so the caller's transaction rolls back (the checkout takes its hold with
+ * the order in one statement: `placePendingOrder` in order.server.ts).
  */
-export async function reservePickupCapacity(tx: Tx, hold: PickupHoldRequest): Promise<{ ok: true }> {
-	const pickupDate = dateColumn(hold.pickupDate)
-	const items = mergeItems(hold.items)
-
-	const slot = await tx.$queryRaw<Array<{ orders: number }>>`
-		INSERT INTO "PickupSlotUsage" ("slotStart", "orders")
-		SELECT ${hold.slotStart}::timestamptz, 1 WHERE ${hold.ordersPerSlot}::int >= 1
-		ON CONFLICT ("slotStart") DO UPDATE SET "orders" = "PickupSlotUsage"."orders" + 1
-			WHERE "PickupSlotUsage"."orders" < ${hold.ordersPerSlot}::int
-		RETURNING "orders"`
-	if (slot.length === 0) throw new CapacityRefused({ reason: 'slot-full' })
-
-	for (const item of items) {
-		const limit = item.dailyLimit
-		const held = await tx.$queryRaw<Array<{ quantity: number }>>`
-			INSERT INTO "ItemDayUsage" ("menuItemId", "pickupDate", "quantity")
-			SELECT ${item.menuItemId}, ${hold.pickupDate}::date, ${item.quantity}::int
-			WHERE ${limit}::int IS NULL OR ${item.quantity}::int <= ${limit}::int
-			ON CONFLICT ("menuItemId", "pickupDate") DO UPDATE
-				SET "quantity" = "ItemDayUsage"."quantity" + EXCLUDED."quantity"
-				WHERE ${limit}::int IS NULL OR "ItemDayUsage"."quantity" + EXCLUDED."quantity" <= ${limit}::int
-			RETURNING "quantity"`
-		if (held.length === 0 && limit !== null) {
-			throw new CapacityRefused({ reason: 'item-limit', menuItemId: item.menuItemId, dailyLimit: limit })
-		}
-	}
-
-	const marked = await tx.order.updateMany({
-		where: { id: hold.orderId, capacityHeld: false },
-		data: { capacityHeld: true, pickupAt: hold.slotStart, pickupDate },
-	})
-	if (marked.count !== 1) throw new Error(`Order ${hold.orderId} is missing or already holds capacity`)
-	return { ok: true }
+export async function reservePickupCapacity(tx: Tx, hold: PickupHoldRequest): Promise<void> {
+	await tx.$executeRaw`
+		SELECT pickup_hold(${hold.orderId}, ${hold.slotStart}::timestamptz, ${hold.pickupDate}::date,
+			${hold.ordersPerSlot}::int, ${holdItemsJson(hold.items)}::jsonb)`
 }
 
-/** How many of an item are left for a date (read after a refusal's rollback, so it is current). */
+/** A refusal row in the customer's terms: for an item, how many are left that day (read after the rollback, so current). */
+export async function pickupRefusal(row: HoldRefusalRow, pickupDate: LocalDate): Promise<PickupRefusal> {
+	if (row.refusal === 'slot-full' || row.menuItemId === null || row.dailyLimit === null) {
+		return { ok: false, reason: 'slot-full' }
+	}
+	return {
+		ok: false,
+		reason: 'item-limit',
+		menuItemId: row.menuItemId,
+		left: await quantityLeft(row.menuItemId, pickupDate, row.dailyLimit),
+	}
+}
+
+/** How many of an item are left for a date. */
 async function quantityLeft(menuItemId: string, pickupDate: LocalDate, dailyLimit: number) {
 	const usage = await prisma.itemDayUsage.findUnique({
 		where: { menuItemId_pickupDate: { menuItemId, pickupDate: dateColumn(pickupDate) } },
@@ -110,36 +84,8 @@ async function quantityLeft(menuItemId: string, pickupDate: LocalDate, dailyLimi
 	return Math.max(0, dailyLimit - (usage?.quantity ?? 0))
 }
 
-/**
- * Runs `work` in one transaction; when it calls `reservePickupCapacity` and capacity is refused,
- * everything it wrote is rolled back and the refusal is the answer (with the item's quantity left,
- * read after the rollback). Any other error propagates. The checkout's shape:
- *
- *     withPickupHold(date, async (tx) => {
- *       const order = await tx.order.create(…)  // the pending order and its lines
- *       await reservePickupCapacity(tx, { orderId: order.id, slotStart, pickupDate: date, ordersPerSlot, items })
- *       return order
- *     })
- */
-export async function withPickupHold<T>(
-	pickupDate: LocalDate,
-	work: (tx: Tx) => Promise<T>,
-): Promise<{ ok: true; value: T } | PickupRefusal> {
-	try {
-		const value = await prisma.$transaction(work, HOLD_TRANSACTION)
-		return { ok: true, value }
-	} catch (error) {
-		if (!(error instanceof CapacityRefused)) throw error
-		const { refusal } = error
-		if (refusal.reason === 'slot-full') return { ok: false, reason: 'slot-full' }
-		return {
-			ok: false,
-			reason: 'item-limit',
-			menuItemId: refusal.menuItemId,
-			left: await quantityLeft(refusal.menuItemId, pickupDate, refusal.dailyLimit),
-		}
-	}
-}
+/** Releases may wait behind other checkouts' row locks on a busy slot: generous limits, still bounded. */
+const HOLD_TRANSACTION = { maxWait: 10_000, timeout: 15_000 } as const
 
 export type ReleaseOutcome = 'released' | 'not-held'
 

@@ -3,7 +3,6 @@ import {
 	defaultPickupSettings,
 	isLocalDate,
 	itemDayKey,
-	localDateOf,
 	type CapacityUsage,
 	type LocalDate,
 	type PickupItemRules,
@@ -45,37 +44,40 @@ export async function getPickupSettings(): Promise<PickupSettings> {
  * special hours that end on or after today in the bakery's zone (earlier ones no longer matter).
  */
 export async function getPickupSchedule(now: Date): Promise<PickupSchedule> {
-	const settings = await getPickupSettings()
-	const { weeklyHours, closures, specialHours } = await readScheduleFrom(localDateOf(now, settings.timeZone))
+	const { settings, weeklyHours, closures, specialHours } = await readSchedule({ from: null, now })
 	return { ...settings, weeklyHours, closures: closures.map(({ id: _id, ...closure }) => closure), specialHours }
 }
 
-/** Weekly hours, and the closures (with their ids) and special hours that end on or after `from`, soonest first. */
-async function readScheduleFrom(from: LocalDate) {
-	const fromColumn = dateColumn(from)
-	const [weeklyHours, closures, specialHours] = await Promise.all([
-		prisma.openingHours.findMany({ orderBy: { weekday: 'asc' } }),
-		prisma.pickupClosure.findMany({
-			where: { endDate: { gte: fromColumn } },
-			orderBy: [{ startDate: 'asc' }, { endDate: 'asc' }, { id: 'asc' }],
-			select: { id: true, startDate: true, endDate: true, note: true },
-		}),
-		prisma.specialHours.findMany({ where: { date: { gte: fromColumn } }, orderBy: { date: 'asc' } }),
-	])
-	return {
-		weeklyHours: weeklyHours.map(({ weekday, opensAt, closesAt }) => ({ weekday, opensAt, closesAt })),
-		closures: closures.map((closure) => ({
-			id: closure.id,
-			startDate: dateFromColumn(closure.startDate),
-			endDate: dateFromColumn(closure.endDate),
-			note: closure.note,
-		})),
-		specialHours: specialHours.map(({ date, opensAt, closesAt }) => ({
-			date: dateFromColumn(date),
-			opensAt,
-			closesAt,
-		})),
-	}
+interface ScheduleRow {
+	settings: PickupSettings | null
+	weeklyHours: Array<{ weekday: number; opensAt: string; closesAt: string }>
+	closures: Array<{ id: string; startDate: LocalDate; endDate: LocalDate; note: string }>
+	specialHours: Array<{ date: LocalDate; opensAt: string; closesAt: string }>
+}
+
+/**
+ * The settings (or the defaults), the weekly hours, and the closures (with their ids) and special hours
+ * that end on or after `from` (null: today in the bakery's zone at `now`), soonest first. One query: the
+ * checkout reads it on every order, so the schedule costs one round trip, not four.
+ */
+async function readSchedule({ from, now }: { from: LocalDate | null; now: Date }) {
+	const [row] = await prisma.$queryRaw<[ScheduleRow]>`
+		WITH settings AS (
+			SELECT "timeZone", "slotMinutes", "ordersPerSlot", "minLeadMinutes", "sameDayCutoff", "horizonDays"
+			FROM "PickupSettings" WHERE "id" = 1
+		), since AS (
+			SELECT COALESCE(${from}::date, (${now}::timestamptz AT TIME ZONE
+				COALESCE((SELECT "timeZone" FROM settings), ${defaultPickupSettings.timeZone}))::date) AS "date"
+		)
+		SELECT
+			(SELECT row_to_json(settings) FROM settings) AS "settings",
+			COALESCE((SELECT json_agg(json_build_object('weekday', h."weekday", 'opensAt', h."opensAt", 'closesAt', h."closesAt")
+				ORDER BY h."weekday", h."opensAt") FROM "OpeningHours" h), '[]') AS "weeklyHours",
+			COALESCE((SELECT json_agg(json_build_object('id', c."id", 'startDate', c."startDate", 'endDate', c."endDate", 'note', c."note")
+				ORDER BY c."startDate", c."endDate", c."id") FROM "PickupClosure" c, since WHERE c."endDate" >= since."date"), '[]') AS "closures",
+			COALESCE((SELECT json_agg(json_build_object('date', d."date", 'opensAt', d."opensAt", 'closesAt', d."closesAt")
+				ORDER BY d."date") FROM "SpecialHours" d, since WHERE d."date" >= since."date"), '[]') AS "specialHours"`
+	return { ...row, settings: row.settings ?? { ...defaultPickupSettings } }
 }
 
 /**
@@ -120,28 +122,43 @@ export async function getCapacityUsage(
 	}
 }
 
+/** What a menu item's pickup rules are read from (select these, then `pickupRulesOf`). */
+export const pickupRuleFields = {
+	id: true,
+	leadMinutes: true,
+	dailyLimit: true,
+	availableFrom: true,
+	availableUntil: true,
+} as const
+
+export type PickupRuleRow = {
+	id: string
+	leadMinutes: number | null
+	dailyLimit: number | null
+	availableFrom: Date | null
+	availableUntil: Date | null
+}
+
+export function pickupRulesOf(row: PickupRuleRow): Omit<PickupItemRules, 'quantity'> {
+	return {
+		menuItemId: row.id,
+		leadMinutes: row.leadMinutes,
+		dailyLimit: row.dailyLimit,
+		availableFrom: row.availableFrom ? dateFromColumn(row.availableFrom) : null,
+		availableUntil: row.availableUntil ? dateFromColumn(row.availableUntil) : null,
+	}
+}
+
 /** Each item's pickup rules (lead time, daily limit, preorder window), in the order of `menuItemIds`; unknown ids are left out. */
 export async function getItemPickupRules(
 	menuItemIds: readonly string[],
 ): Promise<Array<Omit<PickupItemRules, 'quantity'>>> {
 	if (menuItemIds.length === 0) return []
-	const rows = await prisma.menuItem.findMany({
-		where: { id: { in: [...menuItemIds] } },
-		select: { id: true, leadMinutes: true, dailyLimit: true, availableFrom: true, availableUntil: true },
-	})
+	const rows = await prisma.menuItem.findMany({ where: { id: { in: [...menuItemIds] } }, select: pickupRuleFields })
 	const byId = new Map(rows.map((row) => [row.id, row]))
 	return [...new Set(menuItemIds)].flatMap((id) => {
 		const row = byId.get(id)
-		if (!row) return []
-		return [
-			{
-				menuItemId: row.id,
-				leadMinutes: row.leadMinutes,
-				dailyLimit: row.dailyLimit,
-				availableFrom: row.availableFrom ? dateFromColumn(row.availableFrom) : null,
-				availableUntil: row.availableUntil ? dateFromColumn(row.availableUntil) : null,
-			},
-		]
+		return row ? [pickupRulesOf(row)] : []
 	})
 }
 
@@ -157,9 +174,8 @@ export interface AdminPickupSchedule {
 }
 
 /** Everything the schedule screen shows, from the bakery date `from` (today) on. */
-export async function getAdminPickupSchedule(from: LocalDate): Promise<AdminPickupSchedule> {
-	const [settings, schedule] = await Promise.all([getPickupSettings(), readScheduleFrom(from)])
-	return { settings, ...schedule }
+export function getAdminPickupSchedule(from: LocalDate): Promise<AdminPickupSchedule> {
+	return readSchedule({ from, now: new Date() })
 }
 
 /**

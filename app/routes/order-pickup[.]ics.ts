@@ -1,11 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { getBusiness } from '~/config/business.server'
-import { streetAddressLine } from '~/config/business'
 import { findOrderBySessionId, orderNumber, PAID_ORDER_STATUSES } from '~/models/order.server'
 import { getPickupSettings } from '~/models/pickup-schedule.server'
-import { calendarFile } from '~/utils/ics'
 import { withOutagePolicy } from '~/utils/outage.server'
-import { formatPickupAt, pickupEventTitle } from '~/utils/pickup-display'
+import { orderCalendarFilename, orderPickupCalendar } from '~/utils/order-calendar'
 import { siteOrigin } from '~/utils/request.server'
 
 /**
@@ -20,26 +18,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const business = getBusiness()
 	const origin = siteOrigin(request)
 	const number = orderNumber(order.id)
-	const file = calendarFile(
-		{
-			uid: `order-${order.id}@${new URL(origin).hostname}`,
-			stamp: new Date(),
-			start: pickupAt,
-			end: new Date(pickupAt.getTime() + settings.slotMinutes * 60_000),
-			summary: pickupEventTitle(business.name, number),
-			location: `${business.name}, ${streetAddressLine(business)}`,
-			description: [
-				formatPickupAt(pickupAt, settings.timeZone),
-				...order.items.map((item) => `${item.name} x ${item.quantity}`),
-			].join('\n'),
-			url: `${origin}/contact`,
-		},
-		`-//${business.name}//Orders//EN`,
+	const file = orderPickupCalendar(
+		{ id: order.id, number, items: order.items },
+		{ at: pickupAt, slotMinutes: settings.slotMinutes, timeZone: settings.timeZone },
+		business,
+		origin,
 	)
 	return new Response(file, {
 		headers: {
 			'Content-Type': 'text/calendar; charset=utf-8',
-			'Content-Disposition': `attachment; filename="order-${number}.ics"`,
+			'Content-Disposition': `attachment; filename="${orderCalendarFilename(number)}"`,
 			'Cache-Control': 'private, no-store',
 		},
 	})

@@ -1,17 +1,18 @@
 import { getBusiness } from '~/config/business.server'
 import { streetAddressLine } from '~/config/business'
 import { findMenuItemsForCheckout } from '~/models/menu-item.server'
+import { getPickupSchedule } from '~/models/pickup-schedule.server'
 import {
 	applyCheckoutEvent,
 	attachCheckoutSession,
-	createPendingOrder,
 	expireAbandonedOrder,
 	findOrderBySessionId,
 	listAbandonedCheckouts,
 	markOrderCheckoutFailed,
 	PAID_ORDER_STATUSES,
+	placePendingOrder,
 } from '~/models/order.server'
-import { reservePickupCapacity, withPickupHold, type PickupRefusal } from '~/models/pickup-capacity.server'
+import type { PickupRefusal } from '~/models/pickup-capacity.server'
 import { CHECKOUT_FAILED_MESSAGE, checkoutRequestSchema, type CheckoutRequest } from './checkout'
 import {
 	CHECKOUT_SESSION_MINUTES,
@@ -31,7 +32,7 @@ import {
 	SLOT_TAKEN_MESSAGE,
 } from './pickup-display'
 import { checkPickupSlot, localDateOf, type LocalDate, type PickupCheck } from './pickup-schedule'
-import { readCartPickup } from './pickup.server'
+import { cartPickupItems, nothingHeld } from './pickup.server'
 
 const CURRENCY = 'usd'
 
@@ -74,7 +75,7 @@ export function getPaymentProvider(): PaymentProvider | null {
  * Prices an order from the database only, checks the chosen pickup slot against the schedule and the
  * cart's item rules, then records the pending order and holds its slot and item quantities in one
  * transaction, and only then (no row locks held) opens a hosted checkout session for it. Any provider
- * failure cancels the order and gives its hold back; nothing is charged. Decision NEW-checkout-pickup.
+ * failure cancels the order and gives its hold back; nothing is charged. Decision 030.
  */
 export async function startCheckout(
 	body: unknown,
@@ -87,45 +88,37 @@ export async function startCheckout(
 	const provider = getPaymentProvider()
 	if (!provider) return { ok: false, status: 503, error: 'Online ordering is unavailable right now.' }
 
-	const [priced, pickup] = await Promise.all([
-		priceFromDatabase(parsed.data.items),
-		readCartPickup(parsed.data.items, now, { withUsage: false }),
+	const { items: cart, pickupAt } = parsed.data
+	const [menuItems, schedule] = await Promise.all([
+		findMenuItemsForCheckout([...new Set(cart.map((line) => line.id))]),
+		getPickupSchedule(now),
 	])
+	const priced = priceCart(cart, menuItems)
 	if (!priced.ok) return priced
 
-	const check = checkPickupSlot(pickup.schedule, pickup.items, pickup.usage, now, parsed.data.pickupAt)
-	if (!check.ok) {
-		return pickupRefused(check, localDateOf(parsed.data.pickupAt, pickup.schedule.timeZone), priced.lines)
-	}
+	const pickupItems = cartPickupItems(
+		cart,
+		menuItems.map((item) => item.pickupRules),
+	)
+	const check = checkPickupSlot(schedule, pickupItems, nothingHeld, now, pickupAt)
+	if (!check.ok) return pickupRefused(check, localDateOf(pickupAt, schedule.timeZone), priced.lines)
 
-	const slotStart = new Date(parsed.data.pickupAt)
-	const limits = new Map(pickup.items.map((item) => [item.menuItemId, item.dailyLimit]))
-	const held = await withPickupHold(check.date, async (tx) => {
-		const created = await createPendingOrder(tx, {
-			customer: parsed.data.customer,
-			currency: CURRENCY,
-			lines: priced.lines,
-		})
-		await reservePickupCapacity(tx, {
-			orderId: created.id,
+	const slotStart = new Date(pickupAt)
+	const placed = await placePendingOrder(
+		{ customer: parsed.data.customer, currency: CURRENCY, lines: priced.lines },
+		{
 			slotStart,
 			pickupDate: check.date,
-			ordersPerSlot: pickup.schedule.ordersPerSlot,
-			items: priced.lines.map(({ menuItemId, quantity }) => ({
-				menuItemId,
-				quantity,
-				dailyLimit: limits.get(menuItemId) ?? null,
-			})),
-		})
-		return created
-	})
-	if (!held.ok) return holdRefused(held, check.date, priced.lines)
-	const order = held.value
+			ordersPerSlot: schedule.ordersPerSlot,
+			dailyLimits: new Map(pickupItems.map((item) => [item.menuItemId, item.dailyLimit])),
+		},
+	)
+	if (!placed.ok) return holdRefused(placed, check.date, priced.lines)
 
 	const business = getBusiness()
 	try {
 		const session = await provider.createCheckoutSession({
-			orderId: order.id,
+			orderId: placed.orderId,
 			currency: CURRENCY,
 			customerEmail: parsed.data.customer.email,
 			lines: priced.lines.map(({ name, unitPriceCents, quantity }) => ({
@@ -136,17 +129,15 @@ export async function startCheckout(
 			successUrl: `${origin}/success?session_id={CHECKOUT_SESSION_ID}`,
 			cancelUrl: `${origin}/cancel?session_id={CHECKOUT_SESSION_ID}`,
 			pickupAt: slotStart.toISOString(),
-			pickupText: pickupNoticeText(
-				slotStart,
-				pickup.schedule.timeZone,
-				`${business.name}, ${streetAddressLine(business)}`,
-			),
+			pickupText: pickupNoticeText(slotStart, schedule.timeZone, `${business.name}, ${streetAddressLine(business)}`),
 		})
-		await attachCheckoutSession(order.id, session.sessionId)
-		return { ok: true, url: session.url, orderId: order.id }
+		await attachCheckoutSession(placed.orderId, session.sessionId)
+		return { ok: true, url: session.url, orderId: placed.orderId }
 	} catch (error) {
-		console.error(`Checkout failed for order ${order.id}: ${error instanceof Error ? error.message : String(error)}`)
-		await markOrderCheckoutFailed(order.id)
+		console.error(
+			`Checkout failed for order ${placed.orderId}: ${error instanceof Error ? error.message : String(error)}`,
+		)
+		await markOrderCheckoutFailed(placed.orderId)
 		return { ok: false, status: 502, error: CHECKOUT_FAILED_MESSAGE }
 	}
 }
@@ -185,8 +176,9 @@ function holdRefused(refusal: PickupRefusal, date: LocalDate, lines: readonly Pr
 	return pickupConflict(itemLimitMessage(nameOf(lines, refusal.menuItemId), refusal.left, date))
 }
 
-async function priceFromDatabase(items: CheckoutRequest['items']) {
-	const found = new Map((await findMenuItemsForCheckout(items.map((item) => item.id))).map((item) => [item.id, item]))
+/** Prices the cart from the database's rows only (whatever the browser sent); refuses items no longer for sale. */
+function priceCart(items: CheckoutRequest['items'], menuItems: Awaited<ReturnType<typeof findMenuItemsForCheckout>>) {
+	const found = new Map(menuItems.map((item) => [item.id, item]))
 	const problems: string[] = []
 	const unavailableIds: string[] = []
 	const lines = []

@@ -1,6 +1,6 @@
 /**
  * A one-event iCalendar file (RFC 5545) for "Add to calendar". A tiny writer rather than a package:
- * one VEVENT needs escaping, UTC times and line folding, nothing more (decision NEW-checkout-pickup).
+ * one VEVENT needs escaping, UTC times and line folding, nothing more (decision 030).
  */
 
 export interface CalendarEvent {

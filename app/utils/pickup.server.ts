@@ -19,41 +19,38 @@ export interface CartLine {
 }
 
 /**
- * The schedule, the items' rules and, unless `withUsage` is false, what is held over the horizon. Only items
- * with a daily limit need their quantities (the others are never refused for quantity), which keeps the
- * menu's read small.
+ * The schedule, the items' rules and what is held over the horizon. Only items with a daily limit need
+ * their quantities (the others are never refused for quantity), which keeps the menu's read small.
  */
-async function readHorizon(menuItemIds: readonly string[], now: Date, withUsage = true) {
+async function readHorizon(menuItemIds: readonly string[], now: Date) {
 	const [schedule, rules] = await Promise.all([getPickupSchedule(now), getItemPickupRules(menuItemIds)])
-	if (!withUsage) return { schedule, rules, usage: nothingHeld }
 	const today = localDateOf(now, schedule.timeZone)
 	const limited = rules.filter((rule) => rule.dailyLimit !== null).map((rule) => rule.menuItemId)
 	const usage = await getCapacityUsage(today, addLocalDays(today, schedule.horizonDays - 1), limited)
 	return { schedule, rules, usage }
 }
 
-const nothingHeld: CapacityUsage = { ordersBySlot: new Map(), quantityByItemDay: new Map() }
-
 /**
- * A cart's pickup rules with the schedule. The checkout action checks the chosen slot without reading what
- * is held (`withUsage: false`): the hold's conditional upserts are the authority on capacity (decision 029),
- * so reading the counters first would only cost every checkout two more queries.
+ * The checkout action checks the chosen slot against nothing held: the hold's conditional upserts are the
+ * authority on capacity (decision 029), so reading the counters first would only cost every checkout two
+ * more queries.
  */
-export async function readCartPickup(
+export const nothingHeld: CapacityUsage = { ordersBySlot: new Map(), quantityByItemDay: new Map() }
+
+/** The cart's items with their rules and the quantity of each in the cart (repeated lines summed). */
+export function cartPickupItems(
 	lines: readonly CartLine[],
-	now: Date,
-	{ withUsage }: { withUsage: boolean },
-) {
-	const ids = [...new Set(lines.map((line) => line.id))]
-	const { schedule, rules, usage } = await readHorizon(ids, now, withUsage)
-	const quantityOf = (id: string) => lines.filter((line) => line.id === id).reduce((sum, line) => sum + line.quantity, 0)
-	const items: PickupItemRules[] = rules.map((rule) => ({ ...rule, quantity: quantityOf(rule.menuItemId) }))
-	return { schedule, items, usage }
+	rules: ReadonlyArray<Omit<PickupItemRules, 'quantity'>>,
+): PickupItemRules[] {
+	const quantityOf = (id: string) =>
+		lines.filter((line) => line.id === id).reduce((sum, line) => sum + line.quantity, 0)
+	return rules.map((rule) => ({ ...rule, quantity: quantityOf(rule.menuItemId) }))
 }
 
 /** Everything the checkout page needs to offer slots for a cart. */
 export async function loadCartPickup(lines: readonly CartLine[], now = new Date()) {
-	const { schedule, items, usage } = await readCartPickup(lines, now, { withUsage: true })
+	const { schedule, rules, usage } = await readHorizon([...new Set(lines.map((line) => line.id))], now)
+	const items = cartPickupItems(lines, rules)
 	return { schedule, items, usage, days: pickupDays(schedule, items, usage, now) }
 }
 

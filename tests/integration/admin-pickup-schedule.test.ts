@@ -339,7 +339,7 @@ describe('What visitors see on Home and Contact', () => {
 	})
 
 	it('during a database outage both pages still show, with the hours in business.ts and kept by no cache', async () => {
-		vi.spyOn(prisma.pickupSettings, 'findUnique').mockRejectedValue(new Error('connect ECONNREFUSED 127.0.0.1:5432'))
+		vi.spyOn(prisma, '$queryRaw').mockRejectedValue(new Error('connect ECONNREFUSED 127.0.0.1:5432'))
 		vi.spyOn(console, 'error').mockImplementation(() => {})
 		for (const load of [homeLoader, contactLoader]) {
 			const { hours, headers } = await visitorHours(load)

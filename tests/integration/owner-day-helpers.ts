@@ -31,44 +31,37 @@ export async function seedHeldOrder({
 	providerSessionId?: string
 	ordersPerSlot?: number
 }) {
-	const { withPickupHold, reservePickupCapacity } = await import('~/models/pickup-capacity.server')
+	const { placePendingOrder } = await import('~/models/order.server')
 	const { prisma } = await import('~/utils/db.server')
 	counter += 1
-	const held = await withPickupHold(pickupDate, async (tx) => {
-		const order = await tx.order.create({
-			data: {
-				customerName: customerName ?? `Customer ${counter}`,
-				customerEmail: `c${counter}@example.com`,
-				customerPhone: '(425) 555-0100',
-				totalCents: lines.reduce((total, line) => total + 300 * line.quantity, 0),
-				providerSessionId: providerSessionId ?? `test_cs_seeded${counter}`,
-				items: {
-					create: lines.map((line) => ({
-						menuItemId: line.menuItemId,
-						name: line.name,
-						unitPriceCents: 300,
-						quantity: line.quantity,
-					})),
-				},
+	const held = await placePendingOrder(
+		{
+			customer: {
+				name: customerName ?? `Customer ${counter}`,
+				email: `c${counter}@example.com`,
+				phone: '(425) 555-0100',
 			},
-			select: { id: true },
-		})
-		await reservePickupCapacity(tx, {
-			orderId: order.id,
+			currency: 'usd',
+			lines: lines.map((line) => ({
+				menuItemId: line.menuItemId,
+				name: line.name,
+				unitPriceCents: 300,
+				quantity: line.quantity,
+			})),
+		},
+		{
 			slotStart: pickupAt,
 			pickupDate,
 			ordersPerSlot,
-			items: lines.map((line) => ({
-				menuItemId: line.menuItemId,
-				quantity: line.quantity,
-				dailyLimit: line.dailyLimit ?? null,
-			})),
-		})
-		return order
-	})
+			dailyLimits: new Map(lines.map((line) => [line.menuItemId, line.dailyLimit ?? null])),
+		},
+	)
 	if (!held.ok) throw new Error(`seeding refused: ${held.reason}`)
 	const paidAt = status === 'PENDING' ? null : new Date()
-	return prisma.order.update({ where: { id: held.value.id }, data: { status, paidAt } })
+	return prisma.order.update({
+		where: { id: held.orderId },
+		data: { status, paidAt, providerSessionId: providerSessionId ?? `test_cs_seeded${counter}` },
+	})
 }
 
 /** What the slot and an item's day hold now. */

@@ -31,34 +31,21 @@ function order(menuItemId: string, quantity = 1): Line[] {
 	return [{ menuItemId, quantity }]
 }
 
-/**
- * What the checkout will do: the pending order, its lines and the hold in one transaction (the
- * next session moves the order's creation into order.server.ts with a transaction client).
- */
-function createHeldOrder(
+/** The checkout's write: the pending order, its lines and the hold, all or nothing. */
+async function createHeldOrder(
 	lines: Line[],
 	pickup: { slotStart: Date; pickupDate: string; ordersPerSlot: number; dailyLimits: Map<string, number | null> },
 ) {
 	customerCounter += 1
-	return capacity.withPickupHold(pickup.pickupDate, async (tx) => {
-		const created = await tx.order.create({
-			data: {
-				customerName: `Customer ${customerCounter}`,
-				customerEmail: `c${customerCounter}@example.com`,
-				totalCents: lines.reduce((total, line) => total + 100 * line.quantity, 0),
-				items: { create: lines.map((line) => ({ ...line, name: 'Cake', unitPriceCents: 100 })) },
-			},
-			select: { id: true, totalCents: true },
-		})
-		await capacity.reservePickupCapacity(tx, {
-			orderId: created.id,
-			slotStart: pickup.slotStart,
-			pickupDate: pickup.pickupDate,
-			ordersPerSlot: pickup.ordersPerSlot,
-			items: lines.map((line) => ({ ...line, dailyLimit: pickup.dailyLimits.get(line.menuItemId) ?? null })),
-		})
-		return created
-	})
+	const { placePendingOrder } = await import('~/models/order.server')
+	return placePendingOrder(
+		{
+			customer: { name: `Customer ${customerCounter}`, email: `c${customerCounter}@example.com` },
+			currency: 'usd',
+			lines: lines.map((line) => ({ ...line, name: 'Cake', unitPriceCents: 100 })),
+		},
+		pickup,
+	)
 }
 
 async function counters(menuItemId: string) {
@@ -134,7 +121,7 @@ describe('reservePickupCapacity under concurrency', () => {
 			],
 			pickup,
 		)
-		expect(first).toMatchObject({ ok: true, value: { totalCents: 600 } })
+		expect(first).toMatchObject({ ok: true, totalCents: 600 })
 		const second = await createHeldOrder(order(b.id, 2), pickup)
 		expect(second).toEqual({ ok: false, reason: 'item-limit', menuItemId: b.id, left: 1 })
 		expect(await counters(b.id)).toEqual({ slotOrders: 1, itemQuantity: 2 })
@@ -193,7 +180,7 @@ describe('releasing holds', () => {
 			dailyLimits: new Map([[menuItemId, 10]]),
 		})
 		if (!result.ok) throw new Error(result.reason)
-		return result.value.id
+		return result.orderId
 	}
 
 	it('frees the slot and the items once; a replayed release (e.g. an expiry webhook) changes nothing', async () => {

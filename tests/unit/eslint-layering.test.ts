@@ -41,6 +41,7 @@ test('only models (and db.server.ts itself) import the Prisma client; its helper
 	}
 	for (const filePath of [
 		'app/utils/example.server.ts',
+		'app/mail/example.server.tsx',
 		'app/routes/example.tsx',
 		'app/entry.server.tsx',
 		'app/root.tsx',
@@ -50,9 +51,14 @@ test('only models (and db.server.ts itself) import the Prisma client; its helper
 	}
 })
 
-test('utils and models import no UI and no route module', async () => {
+test('utils, models and mails import no UI and no route module', async () => {
 	const imports = [...ui, ...routeModules, ...models, ...serverModules, ...shared]
-	for (const filePath of ['app/utils/example.ts', 'app/utils/example.server.ts', 'app/models/example.server.ts']) {
+	for (const filePath of [
+		'app/utils/example.ts',
+		'app/utils/example.server.ts',
+		'app/models/example.server.ts',
+		'app/mail/example.server.tsx',
+	]) {
 		expect(await refused(filePath, imports), filePath).toEqual([...ui, ...routeModules])
 	}
 })

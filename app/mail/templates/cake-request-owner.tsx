@@ -1,0 +1,52 @@
+import type { CustomCakeRequest } from '~/generated/prisma/client'
+import { Details, MailButton, MailHeading, MailLayout, MailLink, Paragraph, Quoted, type MailBakery } from './layout'
+
+/** What a customer sends with a custom cake request. */
+export type MailCakeRequest = Pick<CustomCakeRequest, 'name' | 'phone' | 'email' | 'type' | 'size' | 'message'>
+
+export interface CakeRequestOwnerProps {
+	bakery: MailBakery
+	request: MailCakeRequest & { telHref: string }
+	/** 'Nov 22, 2026, 10:35 AM' in the bakery's zone. */
+	submittedText: string
+	/** The request in the admin. */
+	adminUrl: string
+	/** The inspiration photo at its admin-only address (sign-in needed), never attached. */
+	photoUrl: string | null
+}
+
+/** To the owner when a custom cake request comes in. */
+export function CakeRequestOwnerMail({ bakery, request, submittedText, adminUrl, photoUrl }: CakeRequestOwnerProps) {
+	return (
+		<MailLayout
+			bakery={bakery}
+			preview={`${request.type}, ${request.size} — ${request.phone}`}
+			footnote={`You get this because you are on ${bakery.name}'s order alerts. Reply to this e-mail to answer ${request.name}.`}
+		>
+			<MailHeading>New custom cake request</MailHeading>
+			<Details
+				rows={[
+					{ label: 'Name', value: request.name },
+					{ label: 'Phone', value: <MailLink href={request.telHref}>{request.phone}</MailLink> },
+					{ label: 'Email', value: <MailLink href={`mailto:${request.email}`}>{request.email}</MailLink> },
+					{ label: 'Type', value: request.type },
+					{ label: 'Size', value: request.size },
+					{ label: 'Submitted', value: submittedText },
+					{
+						label: 'Photo',
+						value: photoUrl ? <MailLink href={photoUrl}>View the inspiration photo (sign-in needed)</MailLink> : 'None',
+					},
+				]}
+			/>
+			{request.message ? (
+				<>
+					<Paragraph>
+						<strong>Message</strong>
+					</Paragraph>
+					<Quoted text={request.message} />
+				</>
+			) : null}
+			<MailButton href={adminUrl}>Open the request in the admin</MailButton>
+		</MailLayout>
+	)
+}

@@ -1,0 +1,256 @@
+import { Body, Container, Head, Hr, Html, Img, Link, Preview, Section, Text } from '@react-email/components'
+import type { CSSProperties, ReactNode } from 'react'
+
+/** The bakery as every mail's header and footer show it (built by compose.server.ts). */
+export interface MailBakery {
+	name: string
+	/** The site's public origin: every link and the logo are absolute. */
+	origin: string
+	logoUrl: string
+	addressLine: string
+	mapUrl: string
+	phone: string
+	telHref: string
+	email: string
+	/** 'Tue–Fri: 7 am – 6 pm' */
+	hours: string[]
+	/** Closures and special hours ahead. */
+	notices: string[]
+}
+
+/*
+ * Colours that pass WCAG AA in both schemes: light is the site's cocoa on white and cream, dark the
+ * same hues inverted. Inline styles carry the light scheme (every client); the dark scheme is a
+ * media query (Apple Mail, iOS, Outlook for Mac, Thunderbird) with !important to beat them. Clients
+ * that darken mails themselves (Gmail apps, Outlook.com) start from colours with enough contrast.
+ */
+export const palette = {
+	page: '#fff8ee',
+	card: '#ffffff',
+	text: '#3b2418',
+	muted: '#66503f',
+	accent: '#8a3b12',
+	rule: '#f3e3cc',
+	onAccent: '#ffffff',
+} as const
+
+export const darkPalette = {
+	page: '#1f1410',
+	card: '#2b1d16',
+	text: '#f7ece1',
+	muted: '#dccbbb',
+	accent: '#f5b98f',
+	rule: '#5a4434',
+	onAccent: '#1f1410',
+} as const
+
+const darkScheme = `
+:root { color-scheme: light dark; supported-color-schemes: light dark; }
+@media (prefers-color-scheme: dark) {
+	.mail-page, .mail-page > table > tbody > tr > td { background-color: ${darkPalette.page} !important; }
+	.mail-card { background-color: ${darkPalette.card} !important; }
+	.mail-text { color: ${darkPalette.text} !important; }
+	.mail-muted { color: ${darkPalette.muted} !important; }
+	.mail-link { color: ${darkPalette.accent} !important; }
+	.mail-button { background-color: ${darkPalette.accent} !important; color: ${darkPalette.onAccent} !important; }
+	.mail-rule { border-color: ${darkPalette.rule} !important; }
+}
+`
+
+const fontFamily = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif"
+
+export const textStyle: CSSProperties = {
+	color: palette.text,
+	fontSize: '16px',
+	lineHeight: '24px',
+	margin: '0 0 16px',
+}
+export const mutedStyle: CSSProperties = { ...textStyle, color: palette.muted, fontSize: '14px', lineHeight: '20px' }
+export const linkStyle: CSSProperties = { color: palette.accent, textDecoration: 'underline' }
+
+export function MailLayout({
+	bakery,
+	preview,
+	footnote,
+	children,
+}: {
+	bakery: MailBakery
+	/** The line mail apps show after the subject. */
+	preview: string
+	/** Why this person gets this mail. */
+	footnote: string
+	children: ReactNode
+}) {
+	return (
+		<Html lang="en">
+			<Head>
+				<meta name="color-scheme" content="light dark" />
+				<meta name="supported-color-schemes" content="light dark" />
+				{/* A constant of ours, never anyone's text. */}
+				<style dangerouslySetInnerHTML={{ __html: darkScheme }} />
+			</Head>
+			<Preview>{preview}</Preview>
+			<Body className="mail-page" style={{ backgroundColor: palette.page, fontFamily, margin: 0, padding: '24px 0' }}>
+				<Container style={{ maxWidth: '600px', width: '100%', padding: '0 12px' }}>
+					<Section style={{ padding: '0 8px 16px' }}>
+						<Link href={bakery.origin} className="mail-link" style={{ ...linkStyle, textDecoration: 'none' }}>
+							<Img
+								src={bakery.logoUrl}
+								alt=""
+								width="48"
+								height="48"
+								style={{ display: 'inline-block', verticalAlign: 'middle', borderRadius: '24px' }}
+							/>
+							<span style={{ fontSize: '20px', fontWeight: 700, marginLeft: '12px', verticalAlign: 'middle' }}>
+								{bakery.name}
+							</span>
+						</Link>
+					</Section>
+					<Section
+						className="mail-card"
+						style={{ backgroundColor: palette.card, borderRadius: '16px', padding: '24px' }}
+					>
+						{children}
+					</Section>
+					<Section style={{ padding: '16px 8px 0' }}>
+						<Text className="mail-muted" style={mutedStyle}>
+							<strong>{bakery.name}</strong>
+							<br />
+							<Link href={bakery.mapUrl} className="mail-link" style={linkStyle}>
+								{bakery.addressLine}
+							</Link>
+							<br />
+							<Link href={bakery.telHref} className="mail-link" style={linkStyle}>
+								{bakery.phone}
+							</Link>
+							{' · '}
+							<Link href={`mailto:${bakery.email}`} className="mail-link" style={linkStyle}>
+								{bakery.email}
+							</Link>
+						</Text>
+						{bakery.hours.length > 0 ? (
+							<Text className="mail-muted" style={mutedStyle}>
+								Hours:
+								{bakery.hours.map((line) => (
+									<span key={line}>
+										<br />
+										{line}
+									</span>
+								))}
+								{bakery.notices.map((notice) => (
+									<span key={notice}>
+										<br />
+										{notice}
+									</span>
+								))}
+							</Text>
+						) : null}
+						<Hr className="mail-rule" style={{ borderColor: palette.rule, margin: '8px 0 16px' }} />
+						<Text className="mail-muted" style={mutedStyle}>
+							{footnote}
+						</Text>
+					</Section>
+				</Container>
+			</Body>
+		</Html>
+	)
+}
+
+export function MailHeading({ children }: { children: ReactNode }) {
+	return (
+		<Text className="mail-text" style={{ ...textStyle, fontSize: '24px', lineHeight: '32px', fontWeight: 700 }}>
+			{children}
+		</Text>
+	)
+}
+
+export function Paragraph({ children }: { children: ReactNode }) {
+	return (
+		<Text className="mail-text" style={textStyle}>
+			{children}
+		</Text>
+	)
+}
+
+export function MailLink({ href, children }: { href: string; children: ReactNode }) {
+	return (
+		<Link href={href} className="mail-link" style={linkStyle}>
+			{children}
+		</Link>
+	)
+}
+
+/** The one call to action: a large link that looks like a button (no image, no script). */
+export function MailButton({ href, children }: { href: string; children: ReactNode }) {
+	return (
+		<Section style={{ margin: '8px 0 24px' }}>
+			<Link
+				href={href}
+				className="mail-button"
+				style={{
+					backgroundColor: palette.accent,
+					color: palette.onAccent,
+					borderRadius: '999px',
+					display: 'inline-block',
+					fontSize: '16px',
+					fontWeight: 700,
+					lineHeight: '24px',
+					padding: '12px 24px',
+					textDecoration: 'none',
+				}}
+			>
+				{children}
+			</Link>
+		</Section>
+	)
+}
+
+/** Label: value rows (the owner's mails); values may be links. */
+export function Details({ rows }: { rows: ReadonlyArray<{ label: string; value: ReactNode }> }) {
+	return (
+		<table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ margin: '0 0 16px' }}>
+			<tbody>
+				{rows.map((row) => (
+					<tr key={row.label}>
+						<td
+							className="mail-muted"
+							style={{
+								...mutedStyle,
+								fontWeight: 700,
+								lineHeight: '24px',
+								padding: '4px 12px 4px 0',
+								verticalAlign: 'top',
+								width: '30%',
+							}}
+						>
+							{row.label}
+						</td>
+						<td
+							className="mail-text"
+							style={{ ...textStyle, padding: '4px 0', verticalAlign: 'top', wordBreak: 'break-word' }}
+						>
+							{row.value}
+						</td>
+					</tr>
+				))}
+			</tbody>
+		</table>
+	)
+}
+
+/** Several lines a person typed, kept as lines in both parts (escaped like any React text). */
+export function Quoted({ text }: { text: string }) {
+	return (
+		<Text
+			className="mail-text mail-rule"
+			style={{ ...textStyle, borderLeft: `4px solid ${palette.rule}`, paddingLeft: '12px', wordBreak: 'break-word' }}
+		>
+			{text.split(/\r\n|\r|\n/).map((line, index) => (
+				<span key={index}>
+					{index > 0 ? <br /> : null}
+					{line}
+				</span>
+			))}
+		</Text>
+	)
+}

@@ -1,0 +1,53 @@
+import { Details, MailButton, MailHeading, MailLayout, MailLink, Paragraph, type MailBakery } from './layout'
+import { OrderLines, type MailLine } from './order-lines'
+
+export interface OrderPaidOwnerProps {
+	bakery: MailBakery
+	number: string
+	/** 'Sat, Nov 28 at 9:15 AM'; null for an order placed before pickup times. */
+	pickupText: string | null
+	lines: readonly MailLine[]
+	totalCents: number
+	customer: { name: string; email: string; phone: string | null; telHref: string | null }
+	/** The admin's day view of the pickup date (or the orders list). */
+	ordersUrl: string
+}
+
+/** To the owner when an order is paid. */
+export function OrderPaidOwnerMail({
+	bakery,
+	number,
+	pickupText,
+	lines,
+	totalCents,
+	customer,
+	ordersUrl,
+}: OrderPaidOwnerProps) {
+	return (
+		<MailLayout
+			bakery={bakery}
+			preview={`${customer.name}${pickupText ? `, pickup ${pickupText}` : ''}`}
+			footnote={`You get this because you are on ${bakery.name}'s order alerts.`}
+		>
+			<MailHeading>New order #{number}</MailHeading>
+			<Paragraph>{pickupText ? <strong>Pickup {pickupText}</strong> : 'No pickup time chosen.'}</Paragraph>
+			<OrderLines lines={lines} totalCents={totalCents} />
+			<Details
+				rows={[
+					{ label: 'Customer', value: customer.name },
+					{ label: 'Email', value: <MailLink href={`mailto:${customer.email}`}>{customer.email}</MailLink> },
+					{
+						label: 'Phone',
+						value:
+							customer.phone && customer.telHref ? (
+								<MailLink href={customer.telHref}>{customer.phone}</MailLink>
+							) : (
+								'Not given'
+							),
+					},
+				]}
+			/>
+			<MailButton href={ordersUrl}>{pickupText ? 'Open the day in the admin' : 'Open orders in the admin'}</MailButton>
+		</MailLayout>
+	)
+}

@@ -1,0 +1,50 @@
+import { streetAddressLine, type BusinessConfig } from '~/config/business'
+import { calendarFile } from './ics'
+import { formatPickupAt, pickupEventTitle } from './pickup-display'
+
+export interface CalendarOrder {
+	id: string
+	/** orderNumber(id), as the customer reads it. */
+	number: string
+	items: ReadonlyArray<{ name: string; quantity: number }>
+}
+
+export interface CalendarPickup {
+	at: Date
+	slotMinutes: number
+	timeZone: string
+}
+
+/**
+ * An order's pickup as one calendar event: what /order-pickup.ics serves and what the receipt mail
+ * attaches, the same file (same UID, so a calendar that has one recognises the other).
+ */
+export function orderPickupCalendar(
+	order: CalendarOrder,
+	pickup: CalendarPickup,
+	business: BusinessConfig,
+	origin: string,
+	stamp = new Date(),
+) {
+	return calendarFile(
+		{
+			uid: `order-${order.id}@${new URL(origin).hostname}`,
+			stamp,
+			start: pickup.at,
+			end: new Date(pickup.at.getTime() + pickup.slotMinutes * 60_000),
+			summary: pickupEventTitle(business.name, order.number),
+			location: `${business.name}, ${streetAddressLine(business)}`,
+			description: [
+				formatPickupAt(pickup.at, pickup.timeZone),
+				...order.items.map((item) => `${item.name} x ${item.quantity}`),
+			].join('\n'),
+			url: `${origin}/contact`,
+		},
+		`-//${business.name}//Orders//EN`,
+	)
+}
+
+/** 'order-1A2B3C4D.ics' */
+export function orderCalendarFilename(number: string) {
+	return `order-${number}.ics`
+}
