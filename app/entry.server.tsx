@@ -13,7 +13,9 @@ import { NonceProvider } from './utils/nonce-provider'
 import { cachedPage, NONCE_PLACEHOLDER, pageCacheKey, storePage } from './utils/page-cache.server'
 import { startCheckoutSweep } from './utils/checkout.server'
 import { startSessionSweep } from './utils/session.server'
-import { getEnv } from './utils/env.server'
+import { composeMail } from './mail/compose.server'
+import { getEnv, ownerNotifyEmails } from './utils/env.server'
+import { mailOrigin } from './utils/mailer.server'
 import { getMailQueue, stopMailQueue } from './utils/mail-queue.server'
 import { startMailWorker, type MailComposer } from './utils/mail-worker.server'
 
@@ -37,21 +39,24 @@ export function handleDataRequest(response: Response) {
 }
 
 /**
- * Builds each mail from its job: part B's `composeMail` (app/mail/compose.server.ts) bound to the
- * site's origin and review links, connected when the mail templates are merged (issue 15). Until then
- * the web process queues every mail durably and sends none.
+ * The review link of a review request. The review loop (issue 15's reviews part: signed, single-use
+ * invitations) supplies it; until it is merged a review request fails, is retried, and waits on the
+ * dashboard with this message.
  */
-function mailComposer(): MailComposer | null {
-	return null
+async function reviewUrl(): Promise<string> {
+	throw new Error('Review links are not available yet (the review loop is not installed)')
 }
 
+/** Each job's mail, composed with this site's origin, owner addresses and review links. */
+const composeForWorker: MailComposer = (job) =>
+	composeMail(job, { origin: mailOrigin(), ownerEmails: ownerNotifyEmails(), reviewUrl })
+
 /**
- * The mail queue (schema and queues, ready before the first request enqueues) and, with a composer and
- * `mailWorker`, its worker; resolves to what stops them.
+ * The mail queue (schema and queues, ready before the first request enqueues) and, with `mailWorker`,
+ * its worker; resolves to what stops them.
  */
 async function startMail(mailWorker: boolean) {
-	const compose = mailWorker ? mailComposer() : null
-	if (compose) return startMailWorker({ compose })
+	if (mailWorker) return startMailWorker({ compose: composeForWorker })
 	await getMailQueue()
 	return () => stopMailQueue()
 }
