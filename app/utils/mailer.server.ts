@@ -8,6 +8,7 @@
 import nodemailer from 'nodemailer'
 import type Mail from 'nodemailer/lib/mailer'
 import { getBusiness } from '~/config/business.server'
+import { bareAddress, headerText } from '~/mail/header-safe'
 import type { OutgoingMail } from '~/mail/mail-jobs'
 import { saveOutboxMail } from '~/models/mail-outbox.server'
 import { getEnv, type Env } from './env.server'
@@ -35,19 +36,13 @@ export function mailOrigin(env: Env = getEnv()) {
 	return env.APP_URL ?? `http://localhost:${env.PORT}`
 }
 
-/** CR, LF and other control characters never reach a header. */
-export function oneLine(value: string) {
-	// eslint-disable-next-line no-control-regex
-	return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim()
-}
-
 /** MAIL_FROM as an address object; in development the bakery's name and e-mail. */
 export function mailFrom(env: Env = getEnv()): Mail.Address {
 	const business = getBusiness()
 	const value = env.MAIL_FROM ?? `${business.name} <${business.email}>`
 	const match = /^(.*?)\s*<([^<>]+)>$/.exec(value)
 	if (!match) return { name: '', address: value }
-	return { name: oneLine(match[1]!.replace(/^"(.*)"$/, '$1')), address: match[2]!.trim() }
+	return { name: headerText(match[1]!.replace(/^"(.*)"$/, '$1'), 120), address: match[2]!.trim() }
 }
 
 /** `<order-receipt.abc123@docedulce.example>`: the same key always gets the same Message-ID. */
@@ -58,10 +53,9 @@ export function messageIdFor(key: string, env: Env = getEnv()) {
 
 /** Only bare, one-line addresses: a display name a customer typed is never put into To or Reply-To. */
 function address(value: string) {
-	const clean = oneLine(value)
-	if (clean !== value.trim() || /[<>,;"\s]/.test(clean))
-		throw new Error(`Refusing a malformed address: ${JSON.stringify(value)}`)
-	return clean
+	const bare = bareAddress(value)
+	if (!bare) throw new Error(`Refusing a malformed address: ${JSON.stringify(value)}`)
+	return bare
 }
 
 /** The message both transports send. */
@@ -70,15 +64,15 @@ export function buildMessage(key: string, mail: OutgoingMail, env: Env = getEnv(
 		from: mailFrom(env),
 		to: mail.to.map(address),
 		replyTo: mail.replyTo ? address(mail.replyTo) : undefined,
-		subject: oneLine(mail.subject),
+		subject: headerText(mail.subject, 200),
 		html: mail.html,
 		text: mail.text,
 		messageId: messageIdFor(key, env),
 		headers: { 'Auto-Submitted': 'auto-generated' },
 		attachments: mail.attachments?.map(({ filename, content, contentType }) => ({
-			filename: oneLine(filename),
+			filename: headerText(filename, 120),
 			content,
-			contentType: oneLine(contentType),
+			contentType: headerText(contentType, 120),
 		})),
 	}
 }

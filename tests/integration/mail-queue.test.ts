@@ -1,6 +1,7 @@
 /**
  * The mail pipeline end to end against a real SMTP server in-process: every mail is a job queued in
- * the transaction of its event, once per event, sent by the worker with the right headers, retried
+ * the transaction of its event, once per event, composed by composeMail and sent by the worker with the
+ * right headers, retried
  * when the server refuses, and listed on the dashboard (with Retry) once every retry failed.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -21,37 +22,14 @@ let enqueueMail: (typeof import('~/models/mail-jobs.server'))['enqueueMail']
 let createContactMessage: (typeof import('~/models/contact-message.server'))['createContactMessage']
 let ownerNotifyEmails: (typeof import('~/utils/env.server'))['ownerNotifyEmails']
 
-/** The tests' composer: a real mail from the records each job names (the bakery's templates are tested apart). */
+/** The worker's composer as the server binds it (app/entry.server.tsx), with a stand-in review link. */
 async function compose(job: MailJob): Promise<OutgoingMail | null> {
-	const owners = ownerNotifyEmails()
-	if (job.kind === 'contact-message-owner') {
-		const message = await prisma.contactMessage.findUnique({ where: { id: job.messageId } })
-		if (!message) return null
-		return {
-			to: owners,
-			replyTo: message.email,
-			subject: `New message from ${message.name}`,
-			html: `<p>A new message</p>`,
-			text: message.message,
-		}
-	}
-	if ('orderId' in job) {
-		const order = await prisma.order.findUnique({ where: { id: job.orderId } })
-		if (!order) return null
-		const toOwner = job.kind === 'order-paid-owner'
-		return {
-			to: toOwner ? owners : [order.customerEmail],
-			replyTo: toOwner ? order.customerEmail : undefined,
-			subject: `${job.kind} for ${order.customerName}`,
-			html: `<p>Order ${order.id}</p>`,
-			text: `Order ${order.id}`,
-			attachments:
-				job.kind === 'order-receipt'
-					? [{ filename: 'pickup.ics', content: 'BEGIN:VCALENDAR', contentType: 'text/calendar' }]
-					: undefined,
-		}
-	}
-	return null
+	const { composeMail } = await import('~/mail/compose.server')
+	return composeMail(job, {
+		origin: 'https://docedulce.example',
+		ownerEmails: ownerNotifyEmails(),
+		reviewUrl: async (orderId) => `https://docedulce.example/reviews/new?order=${orderId}`,
+	})
 }
 
 beforeAll(async () => {
@@ -263,7 +241,8 @@ describe('one job per event, in the event’s transaction', () => {
 		expect(mails).toHaveLength(2)
 		const receipt = mails.find((mail) => mail.recipients.includes('rosa@example.com'))!
 		expect(receipt.headers.get('message-id')).toEqual([`<order-receipt.${started.orderId}@docedulce.example>`])
-		expect(receipt.raw).toContain('filename=pickup.ics')
+		expect(receipt.headers.get('subject')![0]).toMatch(/^Your Doce Dulce Bakery order #[0-9A-Z]{8} — pickup /)
+		expect(receipt.raw).toMatch(/filename=order-[0-9A-Z]{8}\.ics/)
 		const alert = mails.find((mail) => mail.recipients.includes(OWNER))!
 		expect(alert.headers.get('reply-to')).toEqual(['rosa@example.com'])
 	})
@@ -304,12 +283,14 @@ describe('one job per event, in the event’s transaction', () => {
 		expect(await advanceOrder(order.id, 'ready')).toEqual({ changed: true })
 		expect(await advanceOrder(order.id, 'ready')).toEqual({ changed: false, status: 'READY' })
 		expect(await jobsFor(`order-ready:${order.id}`)).toHaveLength(1)
+		const [ready] = await smtp.waitFor(1)
+		expect(ready!.recipients).toEqual(['pat@example.com'])
+		expect(ready!.headers.get('subject')).toEqual([`Your order #${order.id.slice(-8).toUpperCase()} is ready for pickup`])
 		expect(await advanceOrder(order.id, 'picked-up')).toEqual({ changed: true })
 		const [review] = await jobsFor(`review-request:${order.id}`)
 		const dayLater = Date.now() + 24 * 60 * 60 * 1000
 		expect(Math.abs(new Date(review!.startAfter).getTime() - dayLater)).toBeLessThan(60_000)
-		const ready = await smtp.waitFor(1)
-		expect(ready[0]!.recipients).toEqual(['pat@example.com'])
+		expect(review!.state).toBe('created')
 	})
 
 	it('a custom cake request queues the owner’s alert and the customer’s acknowledgement', async () => {

@@ -10,7 +10,7 @@ export interface ReceivedMail {
 	from: string
 	recipients: string[]
 	raw: string
-	/** Header name (lower case) → values, unfolded. */
+	/** Header name (lower case) → values, unfolded and decoded. */
 	headers: Map<string, string[]>
 	body: string
 }
@@ -27,6 +27,17 @@ export interface LocalSmtp {
 	stop(): Promise<void>
 }
 
+/** RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`) back to text; adjacent words join without the space. */
+function decodeWords(value: string) {
+	return value
+		.replace(/(\?=)\s+(=\?)/g, '$1$2')
+		.replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset: string, encoding: string, text: string) => {
+			if (encoding.toUpperCase() === 'B') return Buffer.from(text, 'base64').toString('utf8')
+			const bytes = text.replaceAll('_', ' ').replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => `%${hex}`)
+			return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'))
+		})
+}
+
 export function parseMail(raw: string) {
 	const split = raw.search(/\r?\n\r?\n/)
 	const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ')
@@ -34,7 +45,7 @@ export function parseMail(raw: string) {
 	for (const line of head.split(/\r?\n/)) {
 		const colon = line.indexOf(':')
 		const name = line.slice(0, colon).toLowerCase()
-		headers.set(name, [...(headers.get(name) ?? []), line.slice(colon + 1).trim()])
+		headers.set(name, [...(headers.get(name) ?? []), decodeWords(line.slice(colon + 1).trim())])
 	}
 	return { headers, body: raw.slice(split).trim() }
 }
