@@ -285,7 +285,9 @@ describe('one job per event, in the event’s transaction', () => {
 		expect(await jobsFor(`order-ready:${order.id}`)).toHaveLength(1)
 		const [ready] = await smtp.waitFor(1)
 		expect(ready!.recipients).toEqual(['pat@example.com'])
-		expect(ready!.headers.get('subject')).toEqual([`Your order #${order.id.slice(-8).toUpperCase()} is ready for pickup`])
+		expect(ready!.headers.get('subject')).toEqual([
+			`Your order #${order.id.slice(-8).toUpperCase()} is ready for pickup`,
+		])
 		expect(await advanceOrder(order.id, 'picked-up')).toEqual({ changed: true })
 		const [review] = await jobsFor(`review-request:${order.id}`)
 		const dayLater = Date.now() + 24 * 60 * 60 * 1000
