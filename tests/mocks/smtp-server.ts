@@ -50,8 +50,11 @@ export function parseMail(raw: string) {
 	return { headers, body: raw.slice(split).trim() }
 }
 
-/** On `port` (0: a free one), on 127.0.0.1. */
-export async function startLocalSmtp({ port: wanted = 0 } = {}): Promise<LocalSmtp> {
+/** On `port` (0: a free one), on 127.0.0.1; `onMail` sees each message as it is accepted. */
+export async function startLocalSmtp({
+	port: wanted = 0,
+	onMail,
+}: { port?: number; onMail?: (mail: ReceivedMail) => void } = {}): Promise<LocalSmtp> {
 	let refusals = 0
 	const state = { attempts: 0 }
 	const received: ReceivedMail[] = []
@@ -73,7 +76,9 @@ export async function startLocalSmtp({ port: wanted = 0 } = {}): Promise<LocalSm
 			stream.on('end', () => {
 				const raw = Buffer.concat(chunks).toString('utf8')
 				const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : ''
-				received.push({ from, recipients: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw, ...parseMail(raw) })
+				const mail = { from, recipients: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw, ...parseMail(raw) }
+				received.push(mail)
+				onMail?.(mail)
 				callback()
 			})
 		},
