@@ -65,7 +65,12 @@ export async function startMailWorker({
 		MAIL_QUEUE,
 		{ batchSize: BATCH_SIZE, burstWhenBatchFull: true, pollingIntervalSeconds },
 		async (jobs) => {
-			await Promise.all(jobs.map(deliver))
+			// One mail's bookkeeping failing (the database gone) never fails the others of the batch, which
+			// would send them again: that job stays active, expires and is tried again.
+			const outcomes = await Promise.allSettled(jobs.map(deliver))
+			for (const outcome of outcomes) {
+				if (outcome.status === 'rejected') console.error('Recording a mail attempt failed:', outcome.reason)
+			}
 		},
 	)
 	return async () => {

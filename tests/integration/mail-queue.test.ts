@@ -12,6 +12,7 @@ import { ADMIN, post, run, sessionCookieFor, useAdminTestEnv } from './admin-hel
 import { openEveryDay, pickupSlot } from './pickup-helpers'
 
 const OWNER = 'owner-alerts@docedulce.example'
+const RETRY_DELAYS = [1, 3]
 let smtp: LocalSmtp
 let adminEnv: Awaited<ReturnType<typeof useAdminTestEnv>>
 let stopWorker: () => Promise<void>
@@ -51,8 +52,8 @@ beforeAll(async () => {
 	enqueueMail = (await import('~/models/mail-jobs.server')).enqueueMail
 	createContactMessage = (await import('~/models/contact-message.server')).createContactMessage
 	const { startMailWorker } = await import('~/utils/mail-worker.server')
-	// One-second retries (production: 1 min, 5 min, 30 min, 2 h); two retries, so three attempts.
-	stopWorker = await startMailWorker({ compose, retryDelaysSeconds: [1, 1], pollingIntervalSeconds: 0.5 })
+	// Retries after 1 s and 3 s (production: 1 min, 5 min, 30 min, 2 h); two retries, so three attempts.
+	stopWorker = await startMailWorker({ compose, retryDelaysSeconds: RETRY_DELAYS, pollingIntervalSeconds: 0.5 })
 	await openEveryDay({ ordersPerSlot: 1000 })
 })
 
@@ -124,8 +125,12 @@ describe('faults', () => {
 		smtp.refuseNext(2)
 		const attemptsBefore = smtp.attempts
 		const message = await createContactMessage({ name: 'Ana', email: 'ana@example.com', message: 'Hello' })
-		await smtp.waitFor(1)
+		await smtp.waitFor(1, 20_000)
 		expect(smtp.attempts - attemptsBefore).toBe(3)
+		// Each retry waits its own delay from the schedule (the queue's fixed delay is the first one).
+		const [first, second, third] = smtp.attemptTimes.slice(attemptsBefore)
+		expect(second! - first!).toBeGreaterThanOrEqual(RETRY_DELAYS[0]! * 1000 - 200)
+		expect(third! - second!).toBeGreaterThanOrEqual(RETRY_DELAYS[1]! * 1000 - 200)
 		await new Promise((resolve) => setTimeout(resolve, 1_500))
 		expect(smtp.received).toHaveLength(1)
 		const [job] = await jobsFor(`contact-message-owner:${message.id}`)

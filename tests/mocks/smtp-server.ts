@@ -20,6 +20,8 @@ export interface LocalSmtp {
 	received: ReceivedMail[]
 	/** Attempts (MAIL FROM commands) seen, accepted or refused. */
 	attempts: number
+	/** When each attempt came (Date.now()). */
+	attemptTimes: number[]
 	/** Refuse the next `count` attempts with a 421 (Infinity: until told otherwise). */
 	refuseNext(count: number): void
 	/** Resolves once `count` messages have arrived (or rejects after `timeoutMs`). */
@@ -57,6 +59,7 @@ export async function startLocalSmtp({
 }: { port?: number; onMail?: (mail: ReceivedMail) => void } = {}): Promise<LocalSmtp> {
 	let refusals = 0
 	const state = { attempts: 0 }
+	const attemptTimes: number[] = []
 	const received: ReceivedMail[] = []
 	const server = new SMTPServer({
 		authOptional: true,
@@ -64,6 +67,7 @@ export async function startLocalSmtp({
 		logger: false,
 		onMailFrom(_address, _session, callback) {
 			state.attempts += 1
+			attemptTimes.push(Date.now())
 			if (refusals > 0) {
 				refusals -= 1
 				return callback(Object.assign(new Error('Service busy, try again later'), { responseCode: 421 }))
@@ -88,6 +92,7 @@ export async function startLocalSmtp({
 	return {
 		url: `smtp://127.0.0.1:${port}`,
 		received,
+		attemptTimes,
 		get attempts() {
 			return state.attempts
 		},
