@@ -13,6 +13,12 @@ import { NonceProvider } from './utils/nonce-provider'
 import { cachedPage, NONCE_PLACEHOLDER, pageCacheKey, storePage } from './utils/page-cache.server'
 import { startCheckoutSweep } from './utils/checkout.server'
 import { startSessionSweep } from './utils/session.server'
+import { composeMail } from './mail/compose.server'
+import { reviewUrlFor } from './models/review-invitation.server'
+import { getEnv, ownerNotifyEmails } from './utils/env.server'
+import { mailOrigin } from './utils/mailer.server'
+import { getMailQueue, stopMailQueue } from './utils/mail-queue.server'
+import { startMailWorker, type MailComposer } from './utils/mail-worker.server'
 
 export const streamTimeout = 5_000
 
@@ -33,10 +39,70 @@ export function handleDataRequest(response: Response) {
 	return response
 }
 
-/** Housekeeping the server starts once it listens (server/index.ts); returns what stops it. */
+/** Each job's mail, composed with this site's origin, owner addresses and review links. */
+const composeForWorker: MailComposer = (job) => {
+	const origin = mailOrigin()
+	return composeMail(job, {
+		origin,
+		ownerEmails: ownerNotifyEmails(),
+		reviewUrl: (orderId) => reviewUrlFor(orderId, origin),
+	})
+}
+
+/**
+ * The mail queue (schema and queues, ready before the first request enqueues) and, with `mailWorker`,
+ * its worker; resolves to what stops them.
+ */
+async function startMail(mailWorker: boolean) {
+	if (mailWorker) return startMailWorker({ compose: composeForWorker })
+	await getMailQueue()
+	return () => stopMailQueue()
+}
+
+const MAIL_START_RETRY_MS = 30_000
+
+/** Starts the mail queue, again every 30 s while the database is unreachable; returns what stops it. */
+function startMailInBackground(mailWorker: boolean) {
+	let stopMail: (() => Promise<void>) | undefined
+	let retry: NodeJS.Timeout | undefined
+	let stopped = false
+	const attempt = () => {
+		startMail(mailWorker).then(
+			(stop) => {
+				if (stopped) return stop()
+				stopMail = stop
+			},
+			(error: unknown) => {
+				console.error(
+					`Mail queue did not start, retrying in 30 s: ${error instanceof Error ? error.message : String(error)}`,
+				)
+				if (stopped) return
+				retry = setTimeout(attempt, MAIL_START_RETRY_MS)
+				retry.unref()
+			},
+		)
+	}
+	attempt()
+	return async () => {
+		stopped = true
+		clearTimeout(retry)
+		await stopMail?.()
+	}
+}
+
+/** Housekeeping and mail the server starts once it listens (server/index.ts); returns what stops them. */
 export function startBackgroundWork() {
 	const stops = [startSessionSweep(), startCheckoutSweep()]
-	return () => stops.forEach((stop) => stop())
+	const stopMail = startMailInBackground(getEnv().MAIL_WORKER)
+	return async () => {
+		stops.forEach((stop) => stop())
+		await stopMail()
+	}
+}
+
+/** `npm run worker` (server/worker.ts): the mail worker alone, whatever MAIL_WORKER says. */
+export function startMailWorkerAlone() {
+	return startMail(true)
 }
 
 function routeCacheControls({ staticHandlerContext: context }: EntryContext) {

@@ -84,6 +84,7 @@ export async function startProductionServer(options: { seed?: boolean; env?: Nod
 		GOOGLE_CLIENT_ID: 'perf-client',
 		GOOGLE_CLIENT_SECRET: 'perf-secret',
 		ADMIN_EMAILS: 'owner@example.com',
+		EMAIL_DISABLED: 'true',
 		...options.env,
 	}
 	// The production heap limit (Dockerfile CMD, `npm start`); SERVER_NODE_ARGS adds more, e.g.

@@ -4,8 +4,9 @@ import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
-import { EnvError, getEnv, resetEnv, type Env } from '../app/utils/env.server'
+import { getEnv, resetEnv, type Env } from '../app/utils/env.server'
 import { createApp, serverTimeouts } from './app'
+import { loadEnvOrExit } from './load-env'
 import type * as EntryServerModule from '../app/entry.server'
 import type * as DevDatabaseModule from './dev-database'
 
@@ -26,9 +27,7 @@ async function main() {
 	const viteDevServer =
 		env.NODE_ENV === 'production'
 			? undefined
-			: await import('vite').then((vite) =>
-					vite.createServer({ server: { middlewareMode: true, hmr: { server } } }),
-				)
+			: await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true, hmr: { server } } }))
 	const productionBuild = path.join(rootDir, 'build/server/index.js')
 	const build = viteDevServer
 		? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
@@ -36,7 +35,7 @@ async function main() {
 	const app = createApp({ env: getEnv(), clientDir: path.join(rootDir, 'build/client'), build, viteDevServer })
 
 	server.on('request', app)
-	let stopBackgroundWork: (() => void) | undefined
+	let stopBackgroundWork: (() => Promise<void>) | undefined
 	server.listen(env.PORT, env.HOST, () => {
 		console.log(`Bakery site (${env.NODE_ENV}) listening on http://localhost:${env.PORT}`)
 		startBackgroundWork(build).then(
@@ -49,29 +48,18 @@ async function main() {
 		process.exit(1)
 	})
 	handleShutdown(server, async () => {
-		stopBackgroundWork?.()
+		// Waits for a mail being sent (pg-boss stops gracefully); one cut off is sent again later.
+		await stopBackgroundWork?.()
 		await viteDevServer?.close()
 		await globalThis.__prisma?.$disconnect()
 		await stopDevDatabase?.()
 	})
 }
 
-/** The app's housekeeping (app/entry.server.tsx), from the build this server runs. */
+/** The app's housekeeping and mail worker (app/entry.server.tsx), from the build this server runs. */
 async function startBackgroundWork(build: ServerBuild | (() => Promise<ServerBuild>)) {
 	const { entry } = typeof build === 'function' ? await build() : build
 	return (entry.module as unknown as typeof EntryServerModule).startBackgroundWork()
-}
-
-function loadEnvOrExit(): Env {
-	try {
-		return getEnv()
-	} catch (error) {
-		if (error instanceof EnvError) {
-			console.error(error.message)
-			process.exit(1)
-		}
-		throw error
-	}
 }
 
 async function startDevDatabase(env: Env) {

@@ -1,4 +1,5 @@
 import { prisma } from '~/utils/db.server'
+import { enqueueMail } from './mail-jobs.server'
 
 export interface NewContactMessage {
 	name: string
@@ -6,11 +7,15 @@ export interface NewContactMessage {
 	message: string
 }
 
-/** Stores a message from the Contact form (the owner's inbox comes with the admin pages). */
+/** Stores a message from the Contact form and queues the owner's alert with it. */
 export function createContactMessage(input: NewContactMessage) {
-	return prisma.contactMessage.create({
-		data: { name: input.name, email: input.email, message: input.message },
-		select: { id: true, createdAt: true },
+	return prisma.$transaction(async (tx) => {
+		const message = await tx.contactMessage.create({
+			data: { name: input.name, email: input.email, message: input.message },
+			select: { id: true, createdAt: true },
+		})
+		await enqueueMail(tx, { kind: 'contact-message-owner', messageId: message.id })
+		return message
 	})
 }
 

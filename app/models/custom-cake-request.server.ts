@@ -6,6 +6,7 @@ import {
 	type StoredImageOutcome,
 } from '~/models/uploaded-image.server'
 import { prisma } from '~/utils/db.server'
+import { enqueueMail } from '~/models/mail-jobs.server'
 import { isRecordNotFound, isUniqueViolation } from '~/models/prisma-errors.server'
 
 export interface NewCustomCakeRequest {
@@ -27,10 +28,20 @@ export async function findCustomCakeRequestIdByToken(submissionToken: string) {
 	return existing?.id ?? null
 }
 
-/** Stores one request; a second call with the same submission token returns the first request instead. */
+/**
+ * Stores one request and queues the owner's alert and the customer's acknowledgement with it; a second
+ * call with the same submission token returns the first request instead.
+ */
 export async function createCustomCakeRequest(request: NewCustomCakeRequest): Promise<CreateOutcome> {
 	try {
-		const { id } = await prisma.customCakeRequest.create({ data: request, select: { id: true } })
+		const id = await prisma.$transaction(async (tx) => {
+			const { id } = await tx.customCakeRequest.create({ data: request, select: { id: true } })
+			await enqueueMail(tx, [
+				{ kind: 'cake-request-owner', requestId: id },
+				{ kind: 'cake-request-received', requestId: id },
+			])
+			return id
+		})
 		return { created: true, id }
 	} catch (error) {
 		if (!isUniqueViolation(error)) throw error

@@ -2,6 +2,7 @@ import type { Prisma } from '~/generated/prisma/client'
 import type { OrderStatus } from '~/generated/prisma/enums'
 import { prisma } from '~/utils/db.server'
 import type { LocalDate } from '~/utils/pickup-schedule'
+import { enqueueMail } from './mail-jobs.server'
 import {
 	holdItemsJson,
 	pickupRefusal,
@@ -106,6 +107,7 @@ const UNLIMITED_SLOT = 2_147_483_647
  * with a conditional update inside the same transaction. An expired, cancelled or failed session gives
  * its pickup hold back in that transaction. A payment is never lost: one recorded for a session already
  * expired or cancelled by us (never paid) still makes the order paid and takes its pickup hold again.
+ * A payment queues the owner's alert and the customer's receipt in the same transaction.
  */
 export async function applyCheckoutEvent(event: CheckoutEvent): Promise<FulfillmentOutcome> {
 	return prisma.$transaction(async (tx) => {
@@ -148,6 +150,12 @@ async function recordPayment(tx: Tx, sessionId: string) {
 			items: { select: { menuItemId: true, quantity: true } },
 		},
 	})
+	// The owner's alert and the customer's receipt commit with the payment, once (the update above
+	// matches only once per order).
+	await enqueueMail(tx, [
+		{ kind: 'order-paid-owner', orderId: order.id },
+		{ kind: 'order-receipt', orderId: order.id },
+	])
 	if (!order.capacityHeld && order.pickupAt && order.pickupDate) {
 		await reservePickupCapacity(tx, {
 			orderId: order.id,

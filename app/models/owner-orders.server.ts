@@ -6,6 +6,7 @@ import type { Prisma } from '~/generated/prisma/client'
 import type { OrderStatus } from '~/generated/prisma/enums'
 import { prisma } from '~/utils/db.server'
 import type { LocalDate } from '~/utils/pickup-schedule'
+import { enqueueMail } from './mail-jobs.server'
 import { PAID_ORDER_STATUSES, type FulfillmentOutcome } from './order.server'
 import { releasePickupCapacityIn } from './pickup-capacity.server'
 import { dateColumn } from './pickup-schedule.server'
@@ -74,14 +75,29 @@ export type OrderStep = keyof typeof ORDER_STEPS
 
 export type StepOutcome = { changed: true } | { changed: false; status: OrderStatus | null }
 
-/** A conditional update: a stale click (the order moved on meanwhile) changes nothing and says where it is now. */
+/** The review request goes out a day after the order is handed over. */
+export const REVIEW_REQUEST_DELAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * A conditional update: a stale click (the order moved on meanwhile) changes nothing and says where it
+ * is now. The step's mail ("ready", or the review request a day after pickup) is queued with it.
+ */
 export async function advanceOrder(orderId: string, step: OrderStep): Promise<StepOutcome> {
 	const { from, to } = ORDER_STEPS[step]
-	const { count } = await prisma.order.updateMany({
-		where: { id: orderId, status: { in: [...from] } },
-		data: { status: to },
+	const changed = await prisma.$transaction(async (tx) => {
+		const { count } = await tx.order.updateMany({
+			where: { id: orderId, status: { in: [...from] } },
+			data: { status: to },
+		})
+		if (count === 0) return false
+		if (to === 'READY') await enqueueMail(tx, { kind: 'order-ready', orderId })
+		if (to === 'PICKED_UP') {
+			const startAfter = new Date(Date.now() + REVIEW_REQUEST_DELAY_MS)
+			await enqueueMail(tx, { kind: 'review-request', orderId }, { startAfter })
+		}
+		return true
 	})
-	if (count > 0) return { changed: true }
+	if (changed) return { changed: true }
 	const order = await prisma.order.findUnique({ where: { id: orderId }, select: { status: true } })
 	return { changed: false, status: order?.status ?? null }
 }

@@ -1,15 +1,18 @@
-import { data, type LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AdminFrame } from '~/components/admin/admin-frame'
 import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
-import { startOfBakeryDay } from '~/utils/bakery-time'
-import { AdminHeading } from '~/components/admin/admin-ui'
+import { formatBakeryDateTime, startOfBakeryDay } from '~/utils/bakery-time'
+import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
+import type { MailKind } from '~/mail/mail-jobs'
 import { countUnreadContactMessages } from '~/models/contact-message.server'
 import { countCustomCakeRequestsSince } from '~/models/custom-cake-request.server'
 import { countPaidOrdersSince } from '~/models/owner-orders.server'
 import { countPickupOrders, listSoldOutItems } from '~/models/prep-list.server'
 import { countPendingReviews } from '~/models/review.server'
+import { adminReply, readAdminForm, refuseAdminAction } from '~/utils/admin-actions.server'
 import { requireAdmin } from '~/utils/auth.server'
+import { listDeadMails, retryDeadMail } from '~/utils/mail-queue.server'
 import { ownerDay } from '~/utils/owner-day.server'
 import { formatPickupDate } from '~/utils/pickup-display'
 
@@ -24,14 +27,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const admin = await requireAdmin(request)
 	const weekAgo = new Date(Date.now() - NEW_REQUEST_DAYS * 24 * 60 * 60 * 1000)
 	const { today, tomorrow } = await ownerDay(null)
-	const [newRequests, paidOrdersToday, unreadMessages, pickups, soldOut, pendingReviews] = await Promise.all([
-		countCustomCakeRequestsSince(weekAgo),
-		countPaidOrdersSince(startOfBakeryDay()),
-		countUnreadContactMessages(),
-		countPickupOrders([today, tomorrow]),
-		listSoldOutItems([today, tomorrow]),
-		countPendingReviews(),
-	])
+	const [newRequests, paidOrdersToday, unreadMessages, pickups, soldOut, pendingReviews, failedMails] =
+		await Promise.all([
+			countCustomCakeRequestsSince(weekAgo),
+			countPaidOrdersSince(startOfBakeryDay()),
+			countUnreadContactMessages(),
+			countPickupOrders([today, tomorrow]),
+			listSoldOutItems([today, tomorrow]),
+			countPendingReviews(),
+			listDeadMails(),
+		])
 	return data(
 		{
 			adminName: admin.name,
@@ -44,9 +49,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			pickupsTomorrow: pickups.get(tomorrow) ?? 0,
 			soldOut,
 			pendingReviews,
+			failedMails,
 		},
 		{ headers: adminResponseHeaders },
 	)
+}
+
+/** Retry: a mail that failed for good goes back to the queue with its retries afresh. */
+export async function action({ request }: ActionFunctionArgs) {
+	await requireAdmin(request)
+	const { form, id, intent, problemReply } = await readAdminForm(request)
+	if (!form) return problemReply
+	if (intent !== 'retry-mail') refuseAdminAction()
+	const queued = await retryDeadMail(id)
+	return adminReply({
+		message: queued ? 'The mail is queued again and will be sent shortly.' : 'That mail was already sent again.',
+	})
+}
+
+const MAIL_KIND_LABELS: Record<MailKind, string> = {
+	'order-paid-owner': 'New order alert (to you)',
+	'order-receipt': 'Order receipt (to the customer)',
+	'order-ready': '“Your order is ready” (to the customer)',
+	'review-request': 'Review request (to the customer)',
+	'cake-request-owner': 'New cake request alert (to you)',
+	'cake-request-received': '“We received your cake request” (to the customer)',
+	'contact-message-owner': 'New contact message (to you)',
 }
 
 function plural(count: number, one: string, many: string) {
@@ -65,7 +93,9 @@ export default function AdminDashboard() {
 		pickupsTomorrow,
 		soldOut,
 		pendingReviews,
+		failedMails,
 	} = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
 	const dayName = (date: string) => (date === today ? 'today' : date === tomorrow ? 'tomorrow' : formatPickupDate(date))
 	const cards = [
 		{
@@ -108,6 +138,8 @@ export default function AdminDashboard() {
 	return (
 		<AdminFrame adminName={adminName}>
 			<AdminHeading title={`Welcome, ${adminName}`} />
+			<StatusRegion message={actionData?.message} />
+			{failedMails.length > 0 ? <FailedMails mails={failedMails} /> : null}
 			<ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
 				{cards.map((card) => (
 					<li key={card.to}>
@@ -187,5 +219,43 @@ export default function AdminDashboard() {
 				</li>
 			</ul>
 		</AdminFrame>
+	)
+}
+
+type FailedMail = ReturnType<typeof useLoaderData<typeof loader>>['failedMails'][number]
+
+/** Mails every retry failed for (the mail server refused them or was down for hours). */
+function FailedMails({ mails }: { mails: FailedMail[] }) {
+	return (
+		<section aria-labelledby="failed-mails-heading" className="mb-10 rounded-2xl bg-red-50 p-6 ring-1 ring-red-800">
+			<h2 id="failed-mails-heading" className="font-display text-2xl font-bold text-red-900">
+				{mails.length === 1 ? '1 mail could not be sent' : `${mails.length} mails could not be sent`}
+			</h2>
+			<p className="mt-2">Each was tried several times over about three hours. Fix the cause, then retry.</p>
+			<ul className="mt-4 grid gap-4">
+				{mails.map((mail) => (
+					<li key={mail.id} className="rounded-xl bg-white p-4 shadow-sm">
+						<p className="font-semibold">{mail.failure.subject ?? MAIL_KIND_LABELS[mail.kind]}</p>
+						<p className="text-sm">
+							{MAIL_KIND_LABELS[mail.kind]}
+							{mail.failure.to ? ` · to ${mail.failure.to.join(', ')}` : null}
+						</p>
+						<p className="mt-1 break-words text-sm">
+							Last error: <code>{mail.failure.message}</code>
+						</p>
+						<p className="text-sm text-cocoa/80">
+							Gave up <time dateTime={mail.failedAt.toISOString()}>{formatBakeryDateTime(mail.failedAt)}</time> after{' '}
+							{mail.attempts} attempts
+						</p>
+						<Form method="post" className="mt-3">
+							<input type="hidden" name="id" value={mail.id} />
+							<button type="submit" name="intent" value="retry-mail" className={secondaryButtonClass}>
+								Retry <VisuallyHidden>{mail.failure.subject ?? MAIL_KIND_LABELS[mail.kind]}</VisuallyHidden>
+							</button>
+						</Form>
+					</li>
+				))}
+			</ul>
+		</section>
 	)
 }

@@ -1,5 +1,6 @@
 import { data } from '@remix-run/node'
 import { adminResponseHeaders, CONFIRMED_FIELD, type AdminActionData } from '~/utils/admin-route'
+import { requireAdmin } from './auth.server'
 import { bodyProblems, readForm } from './body.server'
 
 /** A list screen action's answer, with the admin area's no-store, noindex headers. */
@@ -41,4 +42,12 @@ export async function deleteAfterConfirming(
 	if (form.get(CONFIRMED_FIELD) !== 'yes') return adminReply({ confirm: id })
 	const deleted = await remove(id)
 	return adminReply({ message: deleted ? `The ${noun} was deleted.` : `That ${noun} had already been deleted.` })
+}
+
+/** The development Outbox screens: the admin, outside production (there mails go through SMTP: 404). */
+export async function requireOutboxAdmin(request: Request) {
+	const admin = await requireAdmin(request)
+	if (process.env.NODE_ENV === 'production')
+		throw new Response('Not Found', { status: 404, headers: adminResponseHeaders })
+	return admin
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { EnvError, envVariableNames, parseEnv } from './env.server'
+import { EnvError, envVariableNames, ownerNotifyEmails, parseEnv } from './env.server'
 
 function parseError(source: Record<string, string>) {
 	try {
@@ -32,6 +32,8 @@ describe('parseEnv', () => {
 		STORAGE_BUCKET: 'bakery-images',
 		STORAGE_ACCESS_KEY_ID: 'key',
 		STORAGE_SECRET_ACCESS_KEY: 'secret',
+		SMTP_URL: 'smtps://apikey:secret@smtp.example.com:465',
+		MAIL_FROM: 'Doce Dulce Bakery <orders@docedulce.example>',
 	}
 
 	it('accepts a complete production environment', () => {
@@ -58,6 +60,38 @@ describe('parseEnv', () => {
 	])('refuses production without %s', (key) => {
 		const message = parseError({ ...production, [key]: '' })
 		expect(message).toMatch(new RegExp(`^Invalid environment: ${key} is invalid: is required in production`))
+	})
+
+	it.each(['SMTP_URL', 'MAIL_FROM'])('refuses production without %s unless mail is turned off', (key) => {
+		expect(parseError({ ...production, [key]: '' })).toBe(
+			`Invalid environment: ${key} is invalid: is required in production to send mail (or set EMAIL_DISABLED=true)`,
+		)
+		expect(parseEnv({ ...production, [key]: '', EMAIL_DISABLED: 'true' }).EMAIL_DISABLED).toBe(true)
+	})
+
+	it('reads the mail settings: SMTP URLs only, a one-line sender, owner alerts to ADMIN_EMAILS by default', () => {
+		const env = parseEnv({ ...production, ADMIN_EMAILS: 'Owner@Example.com' })
+		expect(env.MAIL_WORKER).toBe(true)
+		expect(ownerNotifyEmails(env)).toEqual(['owner@example.com'])
+		expect(ownerNotifyEmails(parseEnv({ OWNER_NOTIFY_EMAILS: 'a@example.com, B@example.com' }))).toEqual([
+			'a@example.com',
+			'b@example.com',
+		])
+		expect(parseEnv({ MAIL_FROM: 'orders@docedulce.example', MAIL_WORKER: 'false' })).toMatchObject({
+			MAIL_WORKER: false,
+		})
+		expect(parseError({ SMTP_URL: 'https://smtp.example.com' })).toBe(
+			'Invalid environment: SMTP_URL is invalid: must start with smtp:// or smtps://',
+		)
+		expect(parseError({ MAIL_FROM: 'Bakery <orders@docedulce.example>\r\nBcc: x@example.com' })).toMatch(
+			/^Invalid environment: MAIL_FROM is invalid: must be one line/,
+		)
+		expect(parseError({ MAIL_FROM: 'Doce Dulce Bakery' })).toMatch(
+			/^Invalid environment: MAIL_FROM is invalid: must be an address/,
+		)
+		expect(parseError({ OWNER_NOTIFY_EMAILS: 'owner@example.com, not-an-address' })).toMatch(
+			/^Invalid environment: OWNER_NOTIFY_EMAILS\.1 is invalid/,
+		)
 	})
 
 	it('refuses production without APP_URL, the origin every absolute URL is built from', () => {

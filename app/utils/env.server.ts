@@ -13,6 +13,27 @@ const httpUrl = z
 	.url()
 	.refine((value) => /^https?:\/\//i.test(value), 'must start with https:// or http://')
 
+/** A comma-separated list of e-mail addresses, lower-cased. */
+const emailList = z
+	.string()
+	.transform((value) =>
+		value
+			.split(',')
+			.map((email) => email.trim().toLowerCase())
+			.filter(Boolean),
+	)
+	.pipe(z.array(z.string().email('must be a comma-separated list of e-mail addresses')))
+
+/** `Name <address>` or a bare address, on one line (it becomes the From header). */
+const mailbox = z
+	.string()
+	.trim()
+	.refine((value) => !/[\r\n]/.test(value), 'must be one line')
+	.refine((value) => {
+		const address = /<([^<>]+)>$/.exec(value)?.[1] ?? value
+		return z.string().email().safeParse(address).success
+	}, 'must be an address such as Doce Dulce Bakery <orders@docedulce.example>')
+
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 
 /** A bare origin (no path, query or credentials), normalised without the trailing slash. */
@@ -79,16 +100,7 @@ const envSchema = z
 		GOOGLE_CLIENT_ID: z.string().min(1).optional(),
 		GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
 		/** Comma-separated Google accounts allowed to manage the bakery. */
-		ADMIN_EMAILS: z
-			.string()
-			.optional()
-			.transform((value) =>
-				(value ?? '')
-					.split(',')
-					.map((email) => email.trim().toLowerCase())
-					.filter(Boolean),
-			)
-			.pipe(z.array(z.string().email('must be a comma-separated list of e-mail addresses'))),
+		ADMIN_EMAILS: emailList.default(''),
 		/** Tests only: a local stand-in for Google's authorization, token and userinfo endpoints. */
 		GOOGLE_OAUTH_TEST_SERVER: z.string().url().optional(),
 		LOG_REQUESTS: z
@@ -111,6 +123,27 @@ const envSchema = z
 		BUSINESS_LONGITUDE: z.coerce.number().min(-180).max(180).optional(),
 		FACEBOOK_URL: httpUrl.optional(),
 		INSTAGRAM_URL: httpUrl.optional(),
+		// --- Mail (decision NEW-mail-queue) ---
+		/** smtp://user:pass@host:port or smtps://… Unset outside production = the dev Outbox (/admin/outbox). */
+		SMTP_URL: z
+			.string()
+			.url()
+			.refine((value) => /^smtps?:\/\//i.test(value), 'must start with smtp:// or smtps://')
+			.optional(),
+		/** The sender: `Doce Dulce Bakery <orders@docedulce.example>` or a bare address. */
+		MAIL_FROM: mailbox.optional(),
+		/** Who gets the owner's alerts (comma-separated). Unset = ADMIN_EMAILS. */
+		OWNER_NOTIFY_EMAILS: emailList.optional(),
+		/** true = mails are queued and marked done without being sent (logged once). */
+		EMAIL_DISABLED: z
+			.enum(['true', 'false'])
+			.default('false')
+			.transform((value) => value === 'true'),
+		/** false = this web process only queues mails; `npm run worker` sends them. */
+		MAIL_WORKER: z
+			.enum(['true', 'false'])
+			.default('true')
+			.transform((value) => value === 'true'),
 	})
 	.superRefine((env, ctx) => {
 		if (env.NODE_ENV === 'production') {
@@ -157,6 +190,17 @@ const envSchema = z
 				})
 			}
 		}
+		if (env.NODE_ENV === 'production' && !env.EMAIL_DISABLED) {
+			for (const key of ['SMTP_URL', 'MAIL_FROM'] as const) {
+				if (!env[key]) {
+					ctx.addIssue({
+						code: z.ZodIssueCode.custom,
+						path: [key],
+						message: 'is required in production to send mail (or set EMAIL_DISABLED=true)',
+					})
+				}
+			}
+		}
 		if (env.NODE_ENV === 'production' && !env.DATABASE_URL) {
 			ctx.addIssue({
 				code: z.ZodIssueCode.custom,
@@ -191,6 +235,11 @@ export const envVariableNames = Object.keys(envSchema.innerType().shape) as Arra
 /** Never a spoofable header by default: only Fly's own header on Fly, or one the operator names. */
 export function clientIpHeader(env: Env) {
 	return env.CLIENT_IP_HEADER?.toLowerCase() ?? (env.FLY_APP_NAME ? 'fly-client-ip' : undefined)
+}
+
+/** Who gets the owner's alerts: OWNER_NOTIFY_EMAILS, else ADMIN_EMAILS. */
+export function ownerNotifyEmails(env: Env = getEnv()): string[] {
+	return env.OWNER_NOTIFY_EMAILS ?? env.ADMIN_EMAILS
 }
 
 export class EnvError extends Error {

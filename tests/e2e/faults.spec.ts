@@ -44,6 +44,7 @@ async function startServer() {
 			LOG_REQUESTS: 'false',
 			RATE_LIMIT_MULTIPLIER: '1000',
 			PAYMENTS_DISABLED: 'true',
+			EMAIL_DISABLED: 'true',
 			SESSION_SECRET,
 			GOOGLE_CLIENT_ID: 'faults-client',
 			GOOGLE_CLIENT_SECRET: 'faults-secret',

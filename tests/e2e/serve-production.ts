@@ -1,18 +1,21 @@
 /**
  * Playwright's web server: a fresh, migrated and seeded database (on DATABASE_URL's server,
  * or an embedded Postgres when it is unset), then the production server from `npm run build`, with
- * local stand-ins for Stripe and Google. `npm run preview` runs the same for a person (PREVIEW=true):
+ * local stand-ins for Stripe, Google and the SMTP server (E2E_PORT + 3000; mails are written to
+ * .data/e2e-mail-<port>.jsonl, never sent). `npm run preview` runs the same for a person (PREVIEW=true):
  * port 3000, the request log and the real rate limits.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, rmSync } from 'node:fs'
+import { appendFileSync, existsSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { startEmbeddedPostgres } from '../../server/embedded-postgres'
 import { startMockGoogle } from '../mocks/google-oauth-server'
+import { startLocalSmtp } from '../mocks/smtp-server'
 import { startMockStripe } from '../mocks/stripe-server'
 import { runPrisma } from '../../server/prisma-cli'
 import { createDatabase, databaseUrl, dropDatabase, serverUrlOf } from '../setup/database-server'
 import { recordServerPid } from './server-process'
+import { receivedMailsFile } from './mail-log'
 
 const serverEntry = path.resolve('server-build/index.js')
 if (!existsSync(serverEntry)) {
@@ -39,6 +42,15 @@ const stripe = await startMockStripe({
 })
 // Google is never contacted: a local OAuth server signs in as whichever account the test chose.
 const google = await startMockGoogle({ port: port + 2000 })
+// Production sends mail only through SMTP: a local server that writes what it receives, one JSON line
+// per mail, where the tests read it (receivedMails in ./support).
+const mailLog = receivedMailsFile(port)
+rmSync(mailLog, { force: true })
+const smtp = await startLocalSmtp({
+	port: port + 3000,
+	onMail: ({ recipients, headers, raw }) =>
+		appendFileSync(mailLog, `${JSON.stringify({ recipients, headers: Object.fromEntries(headers), raw })}\n`),
+})
 const env: NodeJS.ProcessEnv = {
 	...process.env,
 	NODE_ENV: 'production' as const,
@@ -58,6 +70,8 @@ const env: NodeJS.ProcessEnv = {
 	GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
 	ADMIN_EMAILS: 'owner@example.com',
 	GOOGLE_OAUTH_TEST_SERVER: google.baseUrl,
+	SMTP_URL: smtp.url,
+	MAIL_FROM: 'Doce Dulce Bakery <orders@docedulce.example>',
 }
 await dropDatabase(serverUrl, name)
 await createDatabase(serverUrl, name)
@@ -86,6 +100,7 @@ async function stop(code: number) {
 	}
 	await stripe.close()
 	await google.close()
+	await smtp.stop()
 	await dropDatabase(serverUrl, name).catch(() => {})
 	await embedded?.stop()
 	process.exit(code)

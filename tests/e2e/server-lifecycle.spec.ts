@@ -23,6 +23,7 @@ function startServer(env: Record<string, string>) {
 			APP_URL: 'http://localhost:3000',
 			LOG_REQUESTS: 'false',
 			PAYMENTS_DISABLED: 'true',
+			EMAIL_DISABLED: 'true',
 			SESSION_SECRET: 'lifecycle-test-session-secret-0123456789',
 			GOOGLE_CLIENT_ID: 'lifecycle-client',
 			GOOGLE_CLIENT_SECRET: 'lifecycle-secret',

@@ -50,7 +50,15 @@ const routes: Record<string, RouteCase> = {
 		signInScreen: true,
 		actions: { upload: uploadItem },
 	},
-	'admin._index.tsx': { path: () => '/admin' },
+	'admin._index.tsx': {
+		path: () => '/admin',
+		actions: { 'retry mail': (f) => ({ intent: 'retry-mail', id: f.deadMailId }) },
+	},
+	'admin.outbox.tsx': { path: () => '/admin/outbox' },
+	'admin.outbox_.$mailId.tsx': {
+		path: (f) => `/admin/outbox/${f.outboxMail.id}`,
+		params: (f) => ({ mailId: f.outboxMail.id }),
+	},
 	'admin.custom-cakes.tsx': {
 		path: () => '/admin/custom-cakes',
 		actions: { delete: (f) => ({ intent: 'delete', id: f.cakeRequest.id, confirmed: 'yes' }) },

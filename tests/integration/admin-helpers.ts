@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { storagePrefixes } from '~/utils/storage.server'
+import { clearMailQueues, failMailForGood } from './mail-helpers'
 
 export const ORIGIN = 'http://localhost:3000'
 export const ADMIN = { email: 'owner@example.com', name: 'Olivia Owner' }
@@ -87,7 +88,7 @@ export function post(pathname: string, fields: Record<string, string | File>, co
 export async function snapshot() {
 	const { prisma } = await import('~/utils/db.server')
 	const { listObjectKeys } = await import('~/utils/storage.server')
-	const [menuItems, cakeRequests, galleryImages, orders, messages, objects, pickupSchedule, reviews] =
+	const [menuItems, cakeRequests, galleryImages, orders, messages, objects, pickupSchedule, reviews, mailJobs] =
 		await Promise.all([
 			prisma.menuItem.findMany({ orderBy: { id: 'asc' } }),
 			prisma.customCakeRequest.findMany({ orderBy: { id: 'asc' } }),
@@ -110,9 +111,21 @@ export async function snapshot() {
 				prisma.specialHours.findMany({ orderBy: { date: 'asc' } }),
 			]),
 			prisma.review.findMany({ orderBy: { id: 'asc' } }),
+			// The mail queue (dead mails the dashboard retries; mails an order step queues).
+			prisma.$queryRawUnsafe('SELECT name, state, data FROM pgboss.job ORDER BY name, id'),
 		])
 	return JSON.parse(
-		JSON.stringify({ menuItems, cakeRequests, galleryImages, orders, messages, objects, pickupSchedule, reviews }),
+		JSON.stringify({
+			menuItems,
+			cakeRequests,
+			galleryImages,
+			orders,
+			messages,
+			objects,
+			pickupSchedule,
+			reviews,
+			mailJobs,
+		}),
 	) as unknown
 }
 
@@ -182,5 +195,21 @@ export async function seedAdminFixtures() {
 	const pendingReview = await prisma.review.create({
 		data: { name: 'Pat', comment: 'Lovely conchas.', rating: 4, source: 'CUSTOMER', orderId: order.id },
 	})
-	return { menuItem, cakeRequest, gallery, order, message, reviews, pendingReview, webp }
+	await clearMailQueues()
+	const deadMailId = await failMailForGood({ kind: 'contact-message-owner', messageId: message.id })
+	await prisma.devOutboxMail.deleteMany()
+	const outboxMail = await prisma.devOutboxMail.create({
+		data: {
+			jobKey: `order-receipt:${order.id}`,
+			messageId: `<order-receipt.${order.id}@localhost>`,
+			from: 'Doce Dulce Bakery <hello@docedulce.example>',
+			to: ['pat@example.com'],
+			subject: 'Your order',
+			html: '<p>Thank you</p>',
+			text: 'Thank you',
+			headers: [['Subject', 'Your order']],
+			attachments: [],
+		},
+	})
+	return { menuItem, cakeRequest, gallery, order, message, reviews, pendingReview, webp, deadMailId, outboxMail }
 }

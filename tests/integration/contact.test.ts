@@ -120,7 +120,7 @@ describe('abuse protection', () => {
 
 describe('a failing database', () => {
 	it('keeps what was typed and says the message was not sent', async () => {
-		const spy = vi.spyOn(prisma.contactMessage, 'create').mockRejectedValueOnce(new Error('connection lost'))
+		const spy = vi.spyOn(prisma, '$transaction').mockRejectedValueOnce(new Error('connection lost'))
 		const quiet = vi.spyOn(console, 'error').mockImplementation(() => {})
 		const outcome = await postContact(valid)
 		spy.mockRestore()

@@ -8,6 +8,10 @@ await createDatabase(serverUrl, name, inject('templateDatabase'))
 process.env.DATABASE_URL = databaseUrl(serverUrl, name)
 
 afterAll(async () => {
+	// The mail queue's client (started by the first enqueue) holds its own connections.
+	const mailQueue = await globalThis.__mailQueue?.catch(() => undefined)
+	await mailQueue?.stop({ graceful: false })
+	globalThis.__mailQueue = undefined
 	await globalThis.__prisma?.$disconnect()
 	globalThis.__prisma = undefined
 	await dropDatabase(serverUrl, name)
