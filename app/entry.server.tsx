@@ -15,8 +15,8 @@ import { startCheckoutSweep } from './utils/checkout.server'
 import { startSessionSweep } from './utils/session.server'
 import { composeMail } from './mail/compose.server'
 import { reviewUrlFor } from './models/review-invitation.server'
-import { getEnv, ownerNotifyEmails } from './utils/env.server'
-import { mailOrigin } from './utils/mailer.server'
+import { getEnv } from './utils/env.server'
+import { mailOrigin, ownerAlertAddresses } from './utils/mailer.server'
 import { getMailQueue, stopMailQueue } from './utils/mail-queue.server'
 import { startMailWorker, type MailComposer } from './utils/mail-worker.server'
 
@@ -44,7 +44,7 @@ const composeForWorker: MailComposer = (job) => {
 	const origin = mailOrigin()
 	return composeMail(job, {
 		origin,
-		ownerEmails: ownerNotifyEmails(),
+		ownerEmails: ownerAlertAddresses(),
 		reviewUrl: (orderId) => reviewUrlFor(orderId, origin),
 	})
 }

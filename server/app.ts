@@ -55,8 +55,13 @@ export function createApp({ env, clientDir, build, viteDevServer }: AppOptions) 
 		next()
 	})
 	app.use(securityHeaders(env))
-	app.use((_req, res, next) => {
+	app.use((req, res, next) => {
 		res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()')
+		// The site's public pictures may be shown elsewhere: the logo in the bakery's mails (a webmail page
+		// loads it from another origin), shared links. Helmet's same-origin default would block them there.
+		if (PUBLIC_PICTURE.test(req.path) && !req.path.startsWith('/admin')) {
+			res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
+		}
 		next()
 	})
 
@@ -123,6 +128,8 @@ export function createApp({ env, clientDir, build, viteDevServer }: AppOptions) 
 function testOrigins(env: Env) {
 	return env.GOOGLE_OAUTH_TEST_SERVER ? [new URL(env.GOOGLE_OAUTH_TEST_SERVER).origin] : []
 }
+
+const PUBLIC_PICTURE = /\.(?:png|jpe?g|webp|avif|gif|svg|ico)$/i
 
 function securityHeaders(env: Env) {
 	const isProduction = env.NODE_ENV === 'production'

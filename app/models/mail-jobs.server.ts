@@ -1,5 +1,5 @@
 /**
- * The mail a change causes, queued in the transaction that makes the change (decision NEW-mail-queue):
+ * The mail a change causes, queued in the transaction that makes the change (decision 034):
  * both commit or neither does, and the job's id comes from its key, so the same event never queues twice.
  */
 import { fromPrisma } from 'pg-boss'

@@ -1,4 +1,4 @@
-/** The development Outbox (decision NEW-mail-queue): mails the outbox transport kept instead of sending. */
+/** The development Outbox (decision 034): mails the outbox transport kept instead of sending. */
 import { prisma } from '~/utils/db.server'
 
 export interface OutboxMailInput {

@@ -123,7 +123,7 @@ const envSchema = z
 		BUSINESS_LONGITUDE: z.coerce.number().min(-180).max(180).optional(),
 		FACEBOOK_URL: httpUrl.optional(),
 		INSTAGRAM_URL: httpUrl.optional(),
-		// --- Mail (decision NEW-mail-queue) ---
+		// --- Mail (decision 034) ---
 		/** smtp://user:pass@host:port or smtps://… Unset outside production = the dev Outbox (/admin/outbox). */
 		SMTP_URL: z
 			.string()

@@ -1,5 +1,5 @@
 /**
- * The durable mail queue (decision NEW-mail-queue): pg-boss on the site's own Postgres, in its own
+ * The durable mail queue (decision 034): pg-boss on the site's own Postgres, in its own
  * `pgboss` schema. Every mail is a `mail` job whose id is derived from its key (`mailKey`), inserted
  * in the transaction of the change that causes it (`enqueueMail` in app/models/mail-jobs.server.ts),
  * so a crash between the two loses nothing and a second insert for the same event is a no-op. Jobs

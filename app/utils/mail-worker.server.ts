@@ -1,5 +1,5 @@
 /**
- * The mail worker (decision NEW-mail-queue): takes `mail` jobs in small batches, composes each mail from
+ * The mail worker (decision 034): takes `mail` jobs in small batches, composes each mail from
  * the records it names and hands it to the transport. A failed attempt is retried after about 1 min,
  * 5 min, 30 min and 2 h; after the last, pg-boss moves the job to the dead-letter queue the dashboard
  * lists. At-least-once: a send cut off by a crash expires and runs again with the same Message-ID.

@@ -1,5 +1,5 @@
 /**
- * Where composed mails go (decision NEW-mail-queue): SMTP through nodemailer when SMTP_URL is set; the
+ * Where composed mails go (decision 034): SMTP through nodemailer when SMTP_URL is set; the
  * development Outbox (a table the owner reads at /admin/outbox) when it is not and this is not
  * production; nowhere when EMAIL_DISABLED=true. Both real transports build the same message: From is
  * MAIL_FROM, Message-ID is stable per job key (a resend after a crash carries the same id), and every
@@ -11,7 +11,7 @@ import { getBusiness } from '~/config/business.server'
 import { bareAddress, headerText } from '~/mail/header-safe'
 import type { OutgoingMail } from '~/mail/mail-jobs'
 import { saveOutboxMail } from '~/models/mail-outbox.server'
-import { getEnv, type Env } from './env.server'
+import { getEnv, ownerNotifyEmails, type Env } from './env.server'
 
 export type MailTransportKind = 'smtp' | 'outbox' | 'disabled'
 
@@ -34,6 +34,17 @@ export function mailTransportKind(env: Env = getEnv()): MailTransportKind {
 /** The origin links in mails point to: APP_URL, or this machine's server in development. */
 export function mailOrigin(env: Env = getEnv()) {
 	return env.APP_URL ?? `http://localhost:${env.PORT}`
+}
+
+/**
+ * Who gets the owner's alerts: OWNER_NOTIFY_EMAILS, else ADMIN_EMAILS. A development copy with neither
+ * (the zero-config default) sends them to the bakery's own e-mail, so they show in the Outbox too;
+ * production refuses to start without ADMIN_EMAILS.
+ */
+export function ownerAlertAddresses(env: Env = getEnv()): string[] {
+	const configured = ownerNotifyEmails(env)
+	if (configured.length > 0 || env.NODE_ENV === 'production') return configured
+	return [getBusiness().email]
 }
 
 /** MAIL_FROM as an address object; in development the bakery's name and e-mail. */

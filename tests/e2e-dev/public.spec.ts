@@ -65,13 +65,37 @@ test('a customer sends a message, orders, cancels on the test payment page, then
 	await page.getByRole('button', { name: /^Pay / }).click()
 	await expect(page.getByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible()
 	await expectHydrated(page, watch)
+	const number = (await page.getByText(/Order #[0-9A-Z]{8}/).textContent())!.match(/#([0-9A-Z]{8})/)![1]!
+
+	// With no mail server configured, the mails wait in the Outbox: the receipt, and the owner's alerts
+	// (to the bakery's own address, as nobody else is configured).
+	await visitHydrated(page, watch, '/admin/outbox')
+	await page.getByRole('button', { name: 'Sign in as demo admin (development only)' }).click()
+	const mails = page.getByRole('table', { name: 'Mails, newest first' })
+	const row = (subject: RegExp) => mails.getByRole('row').filter({ has: page.getByRole('link', { name: subject }) })
+	// The worker polls every couple of seconds: reload until the order's mails are there.
+	await expect(async () => {
+		await page.reload()
+		await expect(row(new RegExp(`^Your Doce Dulce Bakery order #${number}`))).toContainText('ana@example.com')
+		await expect(row(new RegExp(`^New order #${number}`))).toBeVisible()
+		await expect(row(/^New message from Dev Server Visitor/)).toBeVisible()
+	}).toPass({ timeout: 30_000 })
+	await row(new RegExp(`^Your Doce Dulce Bakery order #${number}`))
+		.getByRole('link')
+		.click()
+	await expect(page.getByRole('region', { name: 'Plain-text version' })).toContainText('Tres Leches Cake')
+	await expectHydrated(page, watch)
 })
 
 async function checkOut(page: Page, watch: ErrorWatch) {
 	await visitHydrated(page, watch, '/checkout')
 	await page.getByLabel('Full Name').fill('Ana Souza')
 	await page.getByLabel('Email Address').fill('ana@example.com')
-	await page.getByRole('group', { name: /^Pickup time on / }).getByRole('radio').first().check()
+	await page
+		.getByRole('group', { name: /^Pickup time on / })
+		.getByRole('radio')
+		.first()
+		.check()
 	await page.getByRole('button', { name: 'Preview Order' }).click()
 	await page.getByRole('dialog', { name: 'Confirm Your Order' }).getByRole('button', { name: 'Confirm & Pay' }).click()
 	await expect(page.getByRole('heading', { level: 1, name: 'Pay for your order' })).toBeVisible()

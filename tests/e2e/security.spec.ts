@@ -86,6 +86,19 @@ test.describe('headers', () => {
 		expect(storedImage.ok()).toBe(true)
 		expectSecurityHeaders(storedImage, 'stored image')
 
+		// Public pictures may be shown on other origins (the mails' logo in a webmail page); pages and the
+		// owner's pictures stay same-origin.
+		const logo = await request.get('/images/site/icon-192.png')
+		expect(logo.ok()).toBe(true)
+		expectSecurityHeaders(logo, 'mail logo')
+		for (const picture of [logo, siteImage, storedImage]) {
+			expect(picture.headers()['cross-origin-resource-policy']).toBe('cross-origin')
+		}
+		expect(html.headers()['cross-origin-resource-policy']).toBe('same-origin')
+		expect(
+			(await request.get('/admin/cake-photos/customCakeImages/none.webp')).headers()['cross-origin-resource-policy'],
+		).toBe('same-origin')
+
 		expectSecurityHeaders(await request.get('/robots.txt'), 'text')
 		expectSecurityHeaders(await request.get('/healthz'), 'health check')
 		expectSecurityHeaders(await request.get('/no-such-page'), '404')
