@@ -35,6 +35,8 @@ export interface BusinessConfig {
 	servesCuisine: readonly string[]
 	openingHours: readonly OpeningHours[]
 	social: { facebook: string; instagram: string }
+	/** The kitchen's allergen statement, shown in the item dialog and at checkout. */
+	allergenStatement: string
 }
 
 export const defaultBusiness: BusinessConfig = {
@@ -60,6 +62,8 @@ export const defaultBusiness: BusinessConfig = {
 		facebook: 'https://www.facebook.com/docedulcebakery',
 		instagram: 'https://www.instagram.com/docedulcebakery',
 	},
+	allergenStatement:
+		'Everything is made in one shared kitchen that also handles milk, eggs, wheat, soy and tree nuts, so we can’t promise that any item is free of them.',
 }
 
 /** The resolved config from the root loader; the defaults when the root loader could not run. */
