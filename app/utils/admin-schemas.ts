@@ -143,7 +143,10 @@ export function allergenColumns(value: AllergenFormValue): {
 	}
 }
 
-function menuItemRules(value: AllergenFormValue & { availableFrom?: string; availableUntil?: string }, ctx: z.RefinementCtx) {
+function menuItemRules(
+	value: AllergenFormValue & { availableFrom?: string; availableUntil?: string },
+	ctx: z.RefinementCtx,
+) {
 	windowInOrder(value, ctx)
 	allergensConsistent(value, ctx)
 }

@@ -33,7 +33,9 @@ describe('the allergen vocabulary', () => {
 	})
 
 	it('says what an item contains, may contain and which labels it earns, as text', () => {
-		const badges = allergenBadges(item({ contains: ['milk', 'eggs'], mayContain: ['tree-nuts'], diets: ['gluten-free'] }))
+		const badges = allergenBadges(
+			item({ contains: ['milk', 'eggs'], mayContain: ['tree-nuts'], diets: ['gluten-free'] }),
+		)
 		expect(badges).toEqual(['Contains: milk, eggs', 'May contain: tree nuts', 'Gluten-free'])
 		expect(allergenBadges(item({ diets: ['vegetarian', 'vegan', 'dairy-free'] }))).toEqual(['Vegan', 'Dairy-free'])
 		expect(allergenBadges(null)).toEqual([ALLERGENS_UNLISTED])

@@ -118,7 +118,8 @@ export function allergenContradictions(item: ItemAllergens): {
 	if (item.diets.includes('vegan') && (['milk', 'eggs', 'fish', 'shellfish'] as const).some(has)) rules.push('vegan')
 	if (item.diets.includes('vegetarian') && (['fish', 'shellfish'] as const).some(has)) rules.push('vegetarian')
 	if (item.diets.includes('dairy-free') && has('milk')) rules.push('dairyFree')
-	if (item.diets.includes('gluten-free') && (has('wheat') || item.mayContain.includes('wheat'))) rules.push('glutenFree')
+	if (item.diets.includes('gluten-free') && (has('wheat') || item.mayContain.includes('wheat')))
+		rules.push('glutenFree')
 	return { both: item.contains.filter((key) => item.mayContain.includes(key)), rules }
 }
 

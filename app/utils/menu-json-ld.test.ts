@@ -8,7 +8,13 @@ describe('the menu as schema.org data', () => {
 		const data = menuJsonLd(
 			[
 				{ ...base, name: 'Churro Donut', priceCents: 350, category: 'DONUTS' },
-				{ ...base, name: 'Pão de Queijo', priceCents: 450, category: 'BRAZILIAN_PASTRIES', description: 'Cheese bread.' },
+				{
+					...base,
+					name: 'Pão de Queijo',
+					priceCents: 450,
+					category: 'BRAZILIAN_PASTRIES',
+					description: 'Cheese bread.',
+				},
 				{ ...base, name: 'Chocoflan', priceCents: 4000, category: 'CAKES', soldOut: true },
 			],
 			{ origin: 'https://bakery.example', name: 'Doce Dulce Bakery' },

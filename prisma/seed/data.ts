@@ -55,15 +55,7 @@ export type DemoImageId = (typeof demoImageIds)[number]
 
 /** The nine major allergens and the dietary labels, as the database spells them (prisma/schema.prisma). */
 export type DemoAllergen =
-	| 'MILK'
-	| 'EGGS'
-	| 'FISH'
-	| 'CRUSTACEAN_SHELLFISH'
-	| 'TREE_NUTS'
-	| 'PEANUTS'
-	| 'WHEAT'
-	| 'SOYBEANS'
-	| 'SESAME'
+	'MILK' | 'EGGS' | 'FISH' | 'CRUSTACEAN_SHELLFISH' | 'TREE_NUTS' | 'PEANUTS' | 'WHEAT' | 'SOYBEANS' | 'SESAME'
 export type DemoDiet = 'VEGETARIAN' | 'VEGAN' | 'GLUTEN_FREE' | 'DAIRY_FREE'
 
 /** What the recipe contains, what it may pick up from shared equipment, and the labels it earns. */

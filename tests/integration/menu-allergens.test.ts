@@ -1,4 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { action as uploadAction } from '~/routes/admin-upload'
 import { action as editAction, loader as editLoader } from '~/routes/admin.menu_.$itemId'
@@ -35,7 +36,7 @@ interface MenuData {
 	hiddenCount: number
 }
 
-type Loader = (args: { request: Request; params: object; context: object }) => Promise<unknown>
+type Loader = (args: LoaderFunctionArgs) => Promise<unknown>
 
 async function load(loader: Loader, path: string) {
 	return (await run(loader({ request: get(path), params: {}, context: {} }))).data as MenuData
@@ -89,7 +90,11 @@ describe('the "Hide items containing" filter', () => {
 		expect(names(noNuts)).toEqual(['Pão de Queijo', 'Carrot Cake'])
 		expect(noNuts).toMatchObject({ hidden: ['tree-nuts'], hiddenCount: 3 })
 		// The cards get the allergens as keys; the words come from app/utils/allergens.ts.
-		expect(noNuts.items[0]!.allergens).toEqual({ contains: ['milk', 'eggs'], mayContain: [], diets: ['vegetarian', 'gluten-free'] })
+		expect(noNuts.items[0]!.allergens).toEqual({
+			contains: ['milk', 'eggs'],
+			mayContain: [],
+			diets: ['vegetarian', 'gluten-free'],
+		})
 		expect(all.items.find((item) => item.name === 'Tres Leches Cake')!.allergens).toBeNull()
 	})
 
@@ -152,7 +157,11 @@ describe('the owner’s allergen fields', () => {
 		)
 		expect((editor.data as { item: { allergens: string[] } }).item.allergens).toEqual(['MILK', 'EGGS', 'WHEAT'])
 		const [shown] = (await load(menuLoader, '/menu')).items
-		expect(shown!.allergens).toEqual({ contains: ['milk', 'eggs', 'wheat'], mayContain: ['tree-nuts'], diets: ['vegetarian'] })
+		expect(shown!.allergens).toEqual({
+			contains: ['milk', 'eggs', 'wheat'],
+			mayContain: ['tree-nuts'],
+			diets: ['vegetarian'],
+		})
 
 		// Unticking everything clears the lists: the item is "not listed" again.
 		await edit(item.id)
@@ -181,7 +190,10 @@ describe('the owner’s allergen fields', () => {
 				'An item that contains or may contain wheat can’t be labelled gluten-free.',
 			],
 		})
-		expect(outcome.reply.result.initialValue).toMatchObject({ contains: ['milk', 'wheat'], diets: ['vegan', 'gluten-free'] })
+		expect(outcome.reply.result.initialValue).toMatchObject({
+			contains: ['milk', 'wheat'],
+			diets: ['vegan', 'gluten-free'],
+		})
 		expect(await prisma.menuItem.findUniqueOrThrow({ where: { id: item.id } })).toEqual(before)
 	})
 
@@ -218,10 +230,21 @@ describe('the owner’s allergen fields', () => {
 		['vegan with eggs', { allergens: ['EGGS'], dietaryLabels: ['VEGAN'] }, 'MenuItem_vegan_check'],
 		['vegetarian with fish', { allergens: ['FISH'], dietaryLabels: ['VEGETARIAN'] }, 'MenuItem_vegetarian_check'],
 		['dairy-free with milk', { allergens: ['MILK'], dietaryLabels: ['DAIRY_FREE'] }, 'MenuItem_dairy_free_check'],
-		['gluten-free that may contain wheat', { mayContain: ['WHEAT'], dietaryLabels: ['GLUTEN_FREE'] }, 'MenuItem_gluten_free_check'],
-		['milk both contained and “may contain”', { allergens: ['MILK'], mayContain: ['MILK'] }, 'MenuItem_mayContain_not_contained'],
-	] as const)('the database refuses %s from any writer', async (_case, fields, constraint) => {
-		const refused = createMenuItem(fields as Parameters<typeof createMenuItem>[0])
-		await expect(refused).rejects.toThrow(constraint)
-	})
+		[
+			'gluten-free that may contain wheat',
+			{ mayContain: ['WHEAT'], dietaryLabels: ['GLUTEN_FREE'] },
+			'MenuItem_gluten_free_check',
+		],
+		[
+			'milk both contained and “may contain”',
+			{ allergens: ['MILK'], mayContain: ['MILK'] },
+			'MenuItem_mayContain_not_contained',
+		],
+	] satisfies Array<[string, Parameters<typeof createMenuItem>[0], string]>)(
+		'the database refuses %s from any writer',
+		async (_case, fields, constraint) => {
+			const refused = createMenuItem(fields)
+			await expect(refused).rejects.toThrow(constraint)
+		},
+	)
 })
