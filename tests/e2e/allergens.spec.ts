@@ -52,7 +52,7 @@ test.describe('allergens', () => {
 		await expect(badges.getByRole('listitem')).toHaveText(['Contains: milk, eggs', 'Vegetarian', 'Gluten-free'])
 		await expect(card(page, 'Marranitos')).toContainText('May contain: tree nuts')
 
-		await paoDeQueijo.getByRole('button', { name: 'Pão de Queijo' }).click()
+		await paoDeQueijo.locator('button[aria-haspopup="dialog"]').click()
 		const dialog = page.getByRole('dialog', { name: 'Pão de Queijo' })
 		await expect(dialog.getByRole('list', { name: 'Allergens and diet' }).getByRole('listitem')).toHaveText([
 			'Contains: milk, eggs',

@@ -1,4 +1,4 @@
-import { getCollectionProps, type FieldMetadata } from '@conform-to/react'
+import type { FieldMetadata } from '@conform-to/react'
 import { FieldErrors, SelectField, TextareaField, TextField } from '~/components/ui/forms'
 import { allergenFormWords, allergens, dietaryLabels, type AllergenKey, type DietKey } from '~/utils/allergens'
 import { CheckboxField } from './checkbox-field'
@@ -122,6 +122,10 @@ function AllergenFields({ fields }: { fields: MenuItemFieldSet }) {
 	)
 }
 
+/**
+ * One checkbox per option, all named after the field (the browser sends each ticked value). Written out
+ * rather than with Conform's getCollectionProps, which would grow the forms chunk every page loads.
+ */
 function CheckboxGroup({
 	meta,
 	options,
@@ -134,18 +138,27 @@ function CheckboxGroup({
 	hint: string
 }) {
 	const hintId = `${meta.id}-hint`
-	const inputs = getCollectionProps(meta, { type: 'checkbox', options: options.map((option) => option.key) })
+	// After a refused save, what was ticked (one value arrives as a string); else the saved values.
+	const ticked = [meta.initialValue ?? []].flat()
 	return (
 		<fieldset className="mb-3" aria-describedby={`${hintId} ${meta.errorId}`}>
 			<legend className="font-semibold">{legend}</legend>
 			<p id={hintId} className="text-sm text-cocoa/80">
 				{hint}
 			</p>
-			<div className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
-				{inputs.map((props, index) => (
-					<label key={props.key} htmlFor={props.id} className="flex items-center gap-2">
-						<input {...props} key={props.key} className="h-5 w-5 accent-cinnamon" />
-						{options[index]!.word}
+			<div key={meta.key} className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
+				{options.map(({ key, word }) => (
+					<label key={key} className="flex items-center gap-2">
+						<input
+							type="checkbox"
+							name={meta.name}
+							value={key}
+							form={meta.formId}
+							defaultChecked={ticked.includes(key)}
+							aria-invalid={meta.errors ? true : undefined}
+							className="h-5 w-5 accent-cinnamon"
+						/>
+						{word}
 					</label>
 				))}
 			</div>

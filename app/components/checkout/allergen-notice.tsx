@@ -21,7 +21,7 @@ export function AllergenNotice() {
 				</a>{' '}
 				{allergenNoticeWords.after}
 			</p>
-			<p className="mt-2 text-sm">{business.allergenStatement}</p>
+			{business.allergenStatement ? <p className="mt-2 text-sm">{business.allergenStatement}</p> : null}
 		</section>
 	)
 }

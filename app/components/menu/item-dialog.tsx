@@ -66,7 +66,7 @@ export function ItemDialog({
 					) : null}
 					<div className="mt-3">
 						<AllergenBadges allergens={item.allergens} />
-						<p className="mt-2 text-sm text-cocoa/90">{allergenStatement}</p>
+						{allergenStatement ? <p className="mt-2 text-sm text-cocoa/90">{allergenStatement}</p> : null}
 					</div>
 					{/* Options (sizes, messages) go here as fieldsets, between the details and the quantity. */}
 					<div className="mt-4 flex flex-wrap items-center justify-between gap-4">
