@@ -101,7 +101,7 @@ export default function EditMenuItem() {
 			dailyLimit: item.dailyLimit === null ? '' : String(item.dailyLimit),
 			availableFrom: item.availableFrom ?? '',
 			availableUntil: item.availableUntil ?? '',
-			contains: allergenKeysOf(item.allergens),
+			allergens: allergenKeysOf(item.allergens),
 			mayContain: allergenKeysOf(item.mayContain),
 			diets: dietKeysOf(item.dietaryLabels),
 			allergensListed: item.allergensListed,

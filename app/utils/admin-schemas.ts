@@ -94,16 +94,19 @@ function windowInOrder(value: { availableFrom?: string; availableUntil?: string 
 const allergenChoice = z.array(z.enum(allergenKeys, { message: 'Please choose allergens from the list.' }))
 const dietChoice = z.array(z.enum(dietKeys, { message: 'Please choose labels from the list.' }))
 
-/** The allergen fieldsets: checkbox groups of keys (app/utils/allergens.ts); none ticked is an empty list. */
+/**
+ * The allergen fieldsets: checkbox groups of keys (app/utils/allergens.ts); none ticked is an empty list.
+ * (Not named `contains`: a form control of that name would hide the form element's own contains().)
+ */
 const allergenFields = {
-	contains: allergenChoice.optional(),
+	allergens: allergenChoice.optional(),
 	mayContain: allergenChoice.optional(),
 	diets: dietChoice.optional(),
 	allergensListed: z.boolean().optional(),
 }
 
 interface AllergenFormValue {
-	contains?: AllergenKey[]
+	allergens?: AllergenKey[]
 	mayContain?: AllergenKey[]
 	diets?: DietKey[]
 	allergensListed?: boolean
@@ -112,7 +115,7 @@ interface AllergenFormValue {
 /** The labels must not contradict the allergens: the same rules as the database's CHECKs, in words. */
 function allergensConsistent(value: AllergenFormValue, ctx: z.RefinementCtx) {
 	const { both, rules } = allergenContradictions({
-		contains: value.contains ?? [],
+		contains: value.allergens ?? [],
 		mayContain: value.mayContain ?? [],
 		diets: value.diets ?? [],
 	})
@@ -136,7 +139,7 @@ export function allergenColumns(value: AllergenFormValue): {
 	allergensListed: boolean
 } {
 	return {
-		allergens: allergenValuesOf(value.contains ?? []),
+		allergens: allergenValuesOf(value.allergens ?? []),
 		mayContain: allergenValuesOf(value.mayContain ?? []),
 		dietaryLabels: dietValuesOf(value.diets ?? []),
 		allergensListed: value.allergensListed ?? false,

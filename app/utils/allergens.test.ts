@@ -101,7 +101,7 @@ describe('labels that contradict the allergens', () => {
 		for (const [name, value] of Object.entries({ name: 'Flan', price: '4', category: 'CAKES', sortOrder: '1' })) {
 			form.append(name, value)
 		}
-		form.append('contains', 'milk')
+		form.append('allergens', 'milk')
 		form.append('diets', 'vegan')
 		form.append('diets', 'dairy-free')
 		const refused = parseWithZod(form, { schema: editMenuItemSchema })
@@ -119,14 +119,14 @@ describe('labels that contradict the allergens', () => {
 		])
 
 		form.delete('mayContain')
-		form.append('contains', 'almonds')
-		expect(parseWithZod(form, { schema: editMenuItemSchema }).reply().error?.['contains[1]']).toEqual([
+		form.append('allergens', 'almonds')
+		expect(parseWithZod(form, { schema: editMenuItemSchema }).reply().error?.['allergens[1]']).toEqual([
 			'Please choose allergens from the list.',
 		])
 
-		form.delete('contains')
-		form.append('contains', 'milk')
+		form.delete('allergens')
+		form.append('allergens', 'milk')
 		const accepted = parseWithZod(form, { schema: editMenuItemSchema })
-		expect(accepted.status === 'success' && accepted.value.contains).toEqual(['milk'])
+		expect(accepted.status === 'success' && accepted.value.allergens).toEqual(['milk'])
 	})
 })

@@ -140,7 +140,7 @@ describe('the owner’s allergen fields', () => {
 	it('saves what the owner ticks; the editor and the public menu show it', async () => {
 		const item = await createMenuItem({ name: 'Conchas', category: 'MEXICAN_PASTRIES' })
 		const outcome = await edit(item.id, {
-			contains: ['milk', 'eggs', 'wheat'],
+			allergens: ['milk', 'eggs', 'wheat'],
 			mayContain: ['tree-nuts'],
 			diets: 'vegetarian',
 			allergensListed: 'on',
@@ -177,7 +177,7 @@ describe('the owner’s allergen fields', () => {
 		const item = await createMenuItem({ name: 'Conchas', category: 'MEXICAN_PASTRIES' })
 		const before = await prisma.menuItem.findUniqueOrThrow({ where: { id: item.id } })
 		const outcome = await edit(item.id, {
-			contains: ['milk', 'wheat'],
+			allergens: ['milk', 'wheat'],
 			mayContain: ['wheat'],
 			diets: ['vegan', 'gluten-free'],
 			allergensListed: 'on',
@@ -191,7 +191,7 @@ describe('the owner’s allergen fields', () => {
 			],
 		})
 		expect(outcome.reply.result.initialValue).toMatchObject({
-			contains: ['milk', 'wheat'],
+			allergens: ['milk', 'wheat'],
 			diets: ['vegan', 'gluten-free'],
 		})
 		expect(await prisma.menuItem.findUniqueOrThrow({ where: { id: item.id } })).toEqual(before)
@@ -207,7 +207,7 @@ describe('the owner’s allergen fields', () => {
 						name: 'Guava Roll',
 						price: '3.75',
 						category: 'BRAZILIAN_PASTRIES',
-						contains: ['wheat', 'eggs'],
+						allergens: ['wheat', 'eggs'],
 						diets: ['dairy-free', 'vegetarian'],
 						allergensListed: 'on',
 						image,

@@ -18,7 +18,7 @@ export interface MenuItemFieldSet {
 	dailyLimit: FieldMetadata<number | undefined>
 	availableFrom: Field
 	availableUntil: Field
-	contains: FieldMetadata<AllergenKey[] | undefined>
+	allergens: FieldMetadata<AllergenKey[] | undefined>
 	mayContain: FieldMetadata<AllergenKey[] | undefined>
 	diets: FieldMetadata<DietKey[] | undefined>
 	allergensListed: FieldMetadata<boolean | undefined>
@@ -110,7 +110,7 @@ function AllergenFields({ fields }: { fields: MenuItemFieldSet }) {
 	return (
 		<fieldset className="mt-4 mb-2 rounded-xl border border-dough p-4">
 			<legend className="px-1 font-display text-lg font-bold">Allergens and diet</legend>
-			<CheckboxGroup meta={fields.contains} options={allergenOptions} {...allergenFormWords.contains} />
+			<CheckboxGroup meta={fields.allergens} options={allergenOptions} {...allergenFormWords.contains} />
 			<CheckboxGroup meta={fields.mayContain} options={allergenOptions} {...allergenFormWords.mayContain} />
 			<CheckboxGroup meta={fields.diets} options={dietOptions} {...allergenFormWords.diets} />
 			<CheckboxField
