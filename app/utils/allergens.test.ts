@@ -37,7 +37,12 @@ describe('the allergen vocabulary', () => {
 			item({ contains: ['milk', 'eggs'], mayContain: ['tree-nuts'], diets: ['gluten-free'] }),
 		)
 		expect(badges).toEqual(['Contains: milk, eggs', 'May contain: tree nuts', 'Gluten-free'])
-		expect(allergenBadges(item({ diets: ['vegetarian', 'vegan', 'dairy-free'] }))).toEqual(['Vegan', 'Dairy-free'])
+		expect(allergenBadges(item({ diets: ['vegetarian', 'vegan', 'dairy-free'] }))).toEqual([
+			'No major allergens',
+			'Vegan',
+			'Dairy-free',
+		])
+		expect(allergenBadges(item({ mayContain: ['sesame'] }))).toEqual(['May contain: sesame'])
 		expect(allergenBadges(null)).toEqual([ALLERGENS_UNLISTED])
 	})
 

@@ -44,6 +44,8 @@ export interface ItemAllergens {
 // --- Words ---
 
 export const ALLERGENS_UNLISTED = 'Ask us about allergens'
+/** A listed item with none of the nine, contained or possible. */
+export const NO_MAJOR_ALLERGENS = 'No major allergens'
 export const ALLERGEN_BADGES_LABEL = 'Allergens and diet'
 
 export function allergenWord(key: AllergenKey) {
@@ -71,7 +73,9 @@ export function mayContainText(keys: readonly AllergenKey[]) {
 export function allergenBadges(item: ItemAllergens | null): string[] {
 	if (!item) return [ALLERGENS_UNLISTED]
 	const diets = item.diets.includes('vegan') ? item.diets.filter((diet) => diet !== 'vegetarian') : item.diets
+	const none = item.contains.length === 0 && item.mayContain.length === 0
 	return [
+		...(none ? [NO_MAJOR_ALLERGENS] : []),
 		...(item.contains.length > 0 ? [containsText(item.contains)] : []),
 		...(item.mayContain.length > 0 ? [mayContainText(item.mayContain)] : []),
 		...diets.map(dietWord),
