@@ -18,11 +18,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = outageHeaders
 
 export default function BrazilianPastries() {
-	const { items, hidden, hiddenCount } = useLoaderData<typeof loader>()
+	const menu = useLoaderData<typeof loader>()
 	return (
 		<MenuPageShell>
 			<MenuPageHeader title="Brazilian Pastries">From pão de queijo to brigadeiros: a taste of Brazil.</MenuPageHeader>
-			<MenuSection items={items} hidden={hidden} hiddenCount={hiddenCount} />
+			<MenuSection {...menu} />
 		</MenuPageShell>
 	)
 }

@@ -24,13 +24,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = outageHeaders
 
 export default function Cakes() {
-	const { items, hidden, hiddenCount } = useLoaderData<typeof loader>()
+	const menu = useLoaderData<typeof loader>()
 	return (
 		<MenuPageShell>
 			<MenuPageHeader title="Our Cakes" actions={<ViewCartLink />}>
 				Homemade cakes from family recipes. Choose one, pick how many, and add it to your cart.
 			</MenuPageHeader>
-			<MenuSection items={items} hidden={hidden} hiddenCount={hiddenCount} />
+			<MenuSection {...menu} />
 		</MenuPageShell>
 	)
 }

@@ -19,24 +19,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = outageHeaders
 
 export default function Menu() {
-	const { items, categories, activeCategory, hidden, hiddenCount } = useLoaderData<typeof loader>()
+	const menu = useLoaderData<typeof loader>()
 	// The whole menu's structured data, on the page search engines index (not on its filtered views).
-	const wholeMenu = !activeCategory && hidden.length === 0
+	const wholeMenu = !menu.activeCategory && menu.hidden.length === 0
 	return (
 		<MenuPageShell>
-			{wholeMenu ? <MenuJsonLd items={items} /> : null}
+			{wholeMenu ? <MenuJsonLd items={menu.items} /> : null}
 			<MenuPageHeader title="Explore Our Menu">
 				Brazilian classics, Mexican pan dulce, cakes for every celebration and donuts with a twist.
 			</MenuPageHeader>
-			<MenuSection
-				items={items}
-				categories={categories}
-				activeCategory={activeCategory}
-				hidden={hidden}
-				hiddenCount={hiddenCount}
-				showDescription
-				showOrderNow
-			/>
+			<MenuSection {...menu} showDescription showOrderNow />
 		</MenuPageShell>
 	)
 }

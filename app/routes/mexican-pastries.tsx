@@ -18,11 +18,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = outageHeaders
 
 export default function MexicanPastries() {
-	const { items, hidden, hiddenCount } = useLoaderData<typeof loader>()
+	const menu = useLoaderData<typeof loader>()
 	return (
 		<MenuPageShell>
 			<MenuPageHeader title="Mexican Pastries">Pan dulce, conchas and more, fresh from the oven.</MenuPageHeader>
-			<MenuSection items={items} hidden={hidden} hiddenCount={hiddenCount} />
+			<MenuSection {...menu} />
 		</MenuPageShell>
 	)
 }
