@@ -16,6 +16,7 @@ import {
 	demoReviews,
 	nextSeason,
 	weeklyHoursFrom,
+	type DemoAllergens,
 	type DemoImageId,
 } from './seed/data'
 
@@ -34,23 +35,33 @@ function daysAgo(days: number) {
 	return new Date(Date.now() - days * DAY_MS)
 }
 
+function allergenColumns({ contains, mayContain = [], diets = [] }: DemoAllergens) {
+	return { allergens: contains, mayContain, dietaryLabels: diets, allergensListed: true }
+}
+
 async function seedMenu() {
 	const today = localDateOf(new Date(), BAKERY_TIME_ZONE)
 	for (const item of demoMenuItems) {
 		const imageKey = await ensureImage('menuImages', item.slug, item.image)
-		const { slug, image: _image, season, ...fields } = item
+		const { slug, image: _image, season, allergens, ...fields } = item
 		const window = season ? nextSeason(today, season) : null
 		await prisma.menuItem.upsert({
 			where: { id: `seed-${slug}` },
 			create: {
 				id: `seed-${slug}`,
 				...fields,
+				...allergenColumns(allergens),
 				imageKey,
 				...(window
 					? { availableFrom: dateColumn(window.availableFrom), availableUntil: dateColumn(window.availableUntil) }
 					: {}),
 			},
 			update: {},
+		})
+		// Databases seeded before allergens existed: fill in an item whose allergens nobody has listed yet.
+		await prisma.menuItem.updateMany({
+			where: { id: `seed-${slug}`, allergensListed: false },
+			data: allergenColumns(allergens),
 		})
 	}
 }

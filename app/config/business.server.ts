@@ -1,5 +1,5 @@
 import { getEnv, type Env } from '~/utils/env.server'
-import { defaultBusiness, type BusinessConfig } from './business'
+import { defaultBusiness, kitchenAllergenStatement, type BusinessConfig } from './business'
 
 /** The demo defaults with the owner's environment overrides applied (validated by the env schema). */
 export function resolveBusiness(env: Env, base: BusinessConfig = defaultBusiness): BusinessConfig {
@@ -23,6 +23,7 @@ export function resolveBusiness(env: Env, base: BusinessConfig = defaultBusiness
 			facebook: env.FACEBOOK_URL ?? base.social.facebook,
 			instagram: env.INSTAGRAM_URL ?? base.social.instagram,
 		},
+		allergenStatement: base.allergenStatement ?? kitchenAllergenStatement,
 	}
 }
 

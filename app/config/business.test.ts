@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest'
 import { EnvError, parseEnv } from '~/utils/env.server'
-import { closedDays, defaultBusiness, formatTime, mapsSearchUrl, orderLink, telHref } from './business'
+import {
+	closedDays,
+	defaultBusiness,
+	formatTime,
+	kitchenAllergenStatement,
+	mapsSearchUrl,
+	orderLink,
+	telHref,
+} from './business'
 import { resolveBusiness } from './business.server'
 
 describe('business config', () => {
 	it('uses the demo bakery when nothing is overridden, ordering in-site', () => {
 		const business = resolveBusiness(parseEnv({}))
-		expect(business).toEqual(defaultBusiness)
+		// The kitchen's allergen statement is added on the server only (kept out of the browser bundle).
+		expect(business).toEqual({ ...defaultBusiness, allergenStatement: kitchenAllergenStatement })
 		expect(orderLink(business)).toEqual({ href: '/shop', external: false })
 		expect(orderLink(business, '/cakes')).toEqual({ href: '/cakes', external: false })
 	})

@@ -1,4 +1,4 @@
-import type { MenuCategory } from '~/generated/prisma/enums'
+import type { Allergen, DietaryLabel, MenuCategory } from '~/generated/prisma/enums'
 import { removeObjectQuietly, withStoredImage, type StoredImageOutcome } from '~/models/uploaded-image.server'
 import { prisma } from '~/utils/db.server'
 import { cachedMenuRead, invalidateMenuCache } from '~/utils/menu-cache.server'
@@ -20,6 +20,10 @@ const publicFields = {
 	dailyLimit: true,
 	availableFrom: true,
 	availableUntil: true,
+	allergens: true,
+	mayContain: true,
+	dietaryLabels: true,
+	allergensListed: true,
 } as const
 
 /** A menu item's pickup rules; null means no rule. Dates are the bakery's calendar dates. */
@@ -113,7 +117,15 @@ export async function findMenuItemForAdmin(id: string) {
 	return row ? withLocalDates(row) : null
 }
 
-export interface MenuItemDetails extends MenuItemPickupRules {
+/** What the owner says about an item's allergens (the CHECKs of the migration refuse contradictions). */
+export interface MenuItemAllergens {
+	allergens: Allergen[]
+	mayContain: Allergen[]
+	dietaryLabels: DietaryLabel[]
+	allergensListed: boolean
+}
+
+export interface MenuItemDetails extends MenuItemPickupRules, MenuItemAllergens {
 	name: string
 	description: string
 	priceCents: number

@@ -14,6 +14,7 @@ import {
 } from '~/models/menu-item.server'
 import { adminReply, deleteAfterConfirming, readAdminForm, refuseAdminAction } from '~/utils/admin-actions.server'
 import { requireAdmin } from '~/utils/auth.server'
+import { allergenBadges, allergenFormWords, itemAllergensOf } from '~/utils/allergens'
 import { categoryLabel } from '~/utils/menu-categories'
 import { formatPrice } from '~/utils/money'
 import { dailyLimitLabel, leadTimeLabel, preorderLabel } from '~/utils/pickup-display'
@@ -80,6 +81,12 @@ function pickupRuleLabels(item: AdminMenuItem) {
 	].filter((label): label is string => Boolean(label))
 }
 
+/** 'Contains: milk, eggs', 'Gluten-free'…, or a reminder that the allergens are not listed yet. */
+function allergenLabels(item: AdminMenuItem) {
+	const listed = itemAllergensOf(item)
+	return listed ? allergenBadges(listed) : [allergenFormWords.unlistedBadge]
+}
+
 function MenuItemRow({ item, confirming }: { item: AdminMenuItem; confirming: boolean }) {
 	const navigation = useNavigation()
 	const pendingIntent = navigation.formData?.get('id') === item.id ? navigation.formData.get('intent') : null
@@ -118,7 +125,7 @@ function MenuItemRow({ item, confirming }: { item: AdminMenuItem; confirming: bo
 						<span className="rounded-full bg-dough px-3 py-0.5 font-semibold">
 							{item.orderable ? 'In the online shop' : 'Not ordered online'}
 						</span>
-						{pickupRuleLabels(item).map((label) => (
+						{[...pickupRuleLabels(item), ...allergenLabels(item)].map((label) => (
 							<span key={label} className="rounded-full bg-dough px-3 py-0.5 font-semibold">
 								{label}
 							</span>

@@ -7,7 +7,7 @@ import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
 import { AdminHeading } from '~/components/admin/admin-ui'
 import { CheckboxField } from '~/components/admin/checkbox-field'
 import { MenuItemFields } from '~/components/admin/menu-item-fields'
-import { editMenuItemSchema } from '~/utils/admin-schemas'
+import { allergenColumns, editMenuItemSchema } from '~/utils/admin-schemas'
 import { ownerImageUpload } from '~/utils/upload-rules'
 import { useHydrated } from '~/utils/use-hydrated'
 import { buttonClass, FormErrors, TextField } from '~/components/ui/forms'
@@ -15,6 +15,7 @@ import { StoredImage } from '~/components/stored-image'
 import { findMenuItemForAdmin, updateMenuItem } from '~/models/menu-item.server'
 import { checkImageForm, readImageForm, uploadFailureReply } from '~/utils/uploads.server'
 import { requireAdmin } from '~/utils/auth.server'
+import { allergenKeysOf, dietKeysOf } from '~/utils/allergens'
 
 export { headers } from '~/utils/admin-route'
 export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'
@@ -64,6 +65,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 			dailyLimit: dailyLimit ?? null,
 			availableFrom: availableFrom || null,
 			availableUntil: availableUntil || null,
+			...allergenColumns(form.value),
 		},
 		image,
 	)
@@ -99,6 +101,10 @@ export default function EditMenuItem() {
 			dailyLimit: item.dailyLimit === null ? '' : String(item.dailyLimit),
 			availableFrom: item.availableFrom ?? '',
 			availableUntil: item.availableUntil ?? '',
+			allergens: allergenKeysOf(item.allergens),
+			mayContain: allergenKeysOf(item.mayContain),
+			diets: dietKeysOf(item.dietaryLabels),
+			allergensListed: item.allergensListed,
 		},
 		constraint: getZodConstraint(editMenuItemSchema),
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: editMenuItemSchema }),

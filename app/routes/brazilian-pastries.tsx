@@ -1,4 +1,4 @@
-import type { MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { MenuErrorBoundary, MenuPageHeader, MenuPageShell, MenuSection } from '~/components/menu/menu-page'
 import { loadCategoryMenu } from '~/utils/menu-page.server'
@@ -11,18 +11,18 @@ export const meta: MetaFunction = (args) =>
 		description: 'Pão de queijo, brigadeiros, coxinhas, quindim and more Brazilian favourites, baked daily in Everett.',
 	})
 
-export async function loader() {
-	return loadCategoryMenu('BRAZILIAN_PASTRIES')
+export async function loader({ request }: LoaderFunctionArgs) {
+	return loadCategoryMenu('BRAZILIAN_PASTRIES', request)
 }
 
 export const headers = outageHeaders
 
 export default function BrazilianPastries() {
-	const { items } = useLoaderData<typeof loader>()
+	const menu = useLoaderData<typeof loader>()
 	return (
 		<MenuPageShell>
 			<MenuPageHeader title="Brazilian Pastries">From pão de queijo to brigadeiros: a taste of Brazil.</MenuPageHeader>
-			<MenuSection items={items} />
+			<MenuSection {...menu} />
 		</MenuPageShell>
 	)
 }

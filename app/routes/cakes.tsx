@@ -1,4 +1,4 @@
-import type { MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import {
 	MenuErrorBoundary,
@@ -17,20 +17,20 @@ export const meta: MetaFunction = (args) =>
 		description: 'Tres leches, brigadeiro, carrot and fruit cakes, baked to order. Choose a cake and pay online.',
 	})
 
-export async function loader() {
-	return loadCategoryMenu('CAKES')
+export async function loader({ request }: LoaderFunctionArgs) {
+	return loadCategoryMenu('CAKES', request)
 }
 
 export const headers = outageHeaders
 
 export default function Cakes() {
-	const { items } = useLoaderData<typeof loader>()
+	const menu = useLoaderData<typeof loader>()
 	return (
 		<MenuPageShell>
 			<MenuPageHeader title="Our Cakes" actions={<ViewCartLink />}>
 				Homemade cakes from family recipes. Choose one, pick how many, and add it to your cart.
 			</MenuPageHeader>
-			<MenuSection items={items} />
+			<MenuSection {...menu} />
 		</MenuPageShell>
 	)
 }

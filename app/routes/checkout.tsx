@@ -6,6 +6,7 @@ import { Fragment, useEffect, useRef, useState } from 'react'
 import { CartPlaceholder } from '~/components/cart/cart-line-image'
 import { EmptyCart } from '~/components/cart/empty-cart'
 import { useCart } from '~/components/cart-provider'
+import { AllergenNotice } from '~/components/checkout/allergen-notice'
 import { CheckoutLines } from '~/components/checkout/checkout-lines'
 import { ConfirmOrderDialog } from '~/components/checkout/confirm-order-dialog'
 import { PickupChooser } from '~/components/checkout/pickup-chooser'
@@ -236,6 +237,7 @@ function CheckoutForm() {
 			<div className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-dough">
 				<h2 className="font-display text-2xl font-bold">Your Order</h2>
 				<CheckoutLines />
+				<AllergenNotice />
 			</div>
 			<ConfirmOrderDialog
 				open={previewed !== null}

@@ -6,7 +6,7 @@ import { AdminLoginScreen, type AdminLoginData } from '~/components/admin/admin-
 import { MenuItemFields } from '~/components/admin/menu-item-fields'
 import { buttonClass, FormErrors } from '~/components/ui/forms'
 import { adminResponseHeaders } from '~/utils/admin-route'
-import { uploadMenuItemSchema } from '~/utils/admin-schemas'
+import { allergenColumns, uploadMenuItemSchema } from '~/utils/admin-schemas'
 import { ownerImageUpload } from '~/utils/upload-rules'
 import { createMenuItemWithImage } from '~/models/menu-item.server'
 import {
@@ -81,6 +81,7 @@ export async function action({ request }: ActionFunctionArgs) {
 			dailyLimit: dailyLimit ?? null,
 			availableFrom: availableFrom || null,
 			availableUntil: availableUntil || null,
+			...allergenColumns(form.value),
 		},
 		image,
 	)

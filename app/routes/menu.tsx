@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { MenuJsonLd } from '~/components/menu/menu-json-ld'
 import { MenuErrorBoundary, MenuPageHeader, MenuPageShell, MenuSection } from '~/components/menu/menu-page'
 import { loadFilterableMenu } from '~/utils/menu-page.server'
 import { outageHeaders } from '~/utils/outage.server'
@@ -18,13 +19,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = outageHeaders
 
 export default function Menu() {
-	const { items, categories, activeCategory } = useLoaderData<typeof loader>()
+	const menu = useLoaderData<typeof loader>()
+	// The whole menu's structured data, on the page search engines index (not on its filtered views).
+	const wholeMenu = !menu.activeCategory && menu.hidden.length === 0
 	return (
 		<MenuPageShell>
+			{wholeMenu ? <MenuJsonLd items={menu.items} /> : null}
 			<MenuPageHeader title="Explore Our Menu">
 				Brazilian classics, Mexican pan dulce, cakes for every celebration and donuts with a twist.
 			</MenuPageHeader>
-			<MenuSection items={items} categories={categories} activeCategory={activeCategory} showDescription showOrderNow />
+			<MenuSection {...menu} showDescription showOrderNow />
 		</MenuPageShell>
 	)
 }

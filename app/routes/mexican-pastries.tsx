@@ -1,4 +1,4 @@
-import type { MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { MenuErrorBoundary, MenuPageHeader, MenuPageShell, MenuSection } from '~/components/menu/menu-page'
 import { loadCategoryMenu } from '~/utils/menu-page.server'
@@ -11,18 +11,18 @@ export const meta: MetaFunction = (args) =>
 		description: 'Conchas, orejas, marranitos, empanadas and more Mexican pan dulce, baked daily in Everett.',
 	})
 
-export async function loader() {
-	return loadCategoryMenu('MEXICAN_PASTRIES')
+export async function loader({ request }: LoaderFunctionArgs) {
+	return loadCategoryMenu('MEXICAN_PASTRIES', request)
 }
 
 export const headers = outageHeaders
 
 export default function MexicanPastries() {
-	const { items } = useLoaderData<typeof loader>()
+	const menu = useLoaderData<typeof loader>()
 	return (
 		<MenuPageShell>
 			<MenuPageHeader title="Mexican Pastries">Pan dulce, conchas and more, fresh from the oven.</MenuPageHeader>
-			<MenuSection items={items} />
+			<MenuSection {...menu} />
 		</MenuPageShell>
 	)
 }

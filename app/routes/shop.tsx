@@ -25,13 +25,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = outageHeaders
 
 export default function Shop() {
-	const { items, categories, activeCategory } = useLoaderData<typeof loader>()
+	const menu = useLoaderData<typeof loader>()
 	return (
 		<MenuPageShell>
 			<MenuPageHeader title="Shop Our Menu" actions={<ViewCartLink to="/checkout" />}>
 				Fresh Brazilian and Mexican treats, baked every morning. Pick a favourite — or something new.
 			</MenuPageHeader>
-			<MenuSection items={items} categories={categories} activeCategory={activeCategory} showOrderNow />
+			<MenuSection {...menu} showOrderNow />
 		</MenuPageShell>
 	)
 }

@@ -1,4 +1,15 @@
 import { z } from 'zod'
+import type { Allergen, DietaryLabel } from '~/generated/prisma/enums'
+import {
+	allergenContradictions,
+	allergenKeys,
+	allergenRuleMessages,
+	allergenValuesOf,
+	dietKeys,
+	dietValuesOf,
+	type AllergenKey,
+	type DietKey,
+} from '~/utils/allergens'
 import { menuCategories } from '~/utils/menu-categories'
 import { parsePriceToCents } from '~/utils/money'
 import { isLocalDate } from '~/utils/pickup-schedule'
@@ -80,16 +91,80 @@ function windowInOrder(value: { availableFrom?: string; availableUntil?: string 
 	}
 }
 
+const allergenChoice = z.array(z.enum(allergenKeys, { message: 'Please choose allergens from the list.' }))
+const dietChoice = z.array(z.enum(dietKeys, { message: 'Please choose labels from the list.' }))
+
+/**
+ * The allergen fieldsets: checkbox groups of keys (app/utils/allergens.ts); none ticked is an empty list.
+ * (Not named `contains`: a form control of that name would hide the form element's own contains().)
+ */
+const allergenFields = {
+	allergens: allergenChoice.optional(),
+	mayContain: allergenChoice.optional(),
+	diets: dietChoice.optional(),
+	allergensListed: z.boolean().optional(),
+}
+
+interface AllergenFormValue {
+	allergens?: AllergenKey[]
+	mayContain?: AllergenKey[]
+	diets?: DietKey[]
+	allergensListed?: boolean
+}
+
+/** The labels must not contradict the allergens: the same rules as the database's CHECKs, in words. */
+function allergensConsistent(value: AllergenFormValue, ctx: z.RefinementCtx) {
+	const { both, rules } = allergenContradictions({
+		contains: value.allergens ?? [],
+		mayContain: value.mayContain ?? [],
+		diets: value.diets ?? [],
+	})
+	for (const key of both) {
+		ctx.addIssue({
+			code: z.ZodIssueCode.custom,
+			path: ['mayContain'],
+			message: allergenRuleMessages.containedAndMayContain(key),
+		})
+	}
+	for (const rule of rules) {
+		ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['diets'], message: allergenRuleMessages[rule] })
+	}
+}
+
+/** The form's allergen values as the model's columns. */
+export function allergenColumns(value: AllergenFormValue): {
+	allergens: Allergen[]
+	mayContain: Allergen[]
+	dietaryLabels: DietaryLabel[]
+	allergensListed: boolean
+} {
+	return {
+		allergens: allergenValuesOf(value.allergens ?? []),
+		mayContain: allergenValuesOf(value.mayContain ?? []),
+		dietaryLabels: dietValuesOf(value.diets ?? []),
+		allergensListed: value.allergensListed ?? false,
+	}
+}
+
+function menuItemRules(
+	value: AllergenFormValue & { availableFrom?: string; availableUntil?: string },
+	ctx: z.RefinementCtx,
+) {
+	windowInOrder(value, ctx)
+	allergensConsistent(value, ctx)
+}
+
 /** The Upload Menu Item form (one schema for the browser and the server). */
 export const uploadMenuItemSchema = z
-	.object({ ...menuItemDetails, ...pickupRuleFields, image: imageFile })
-	.superRefine(windowInOrder)
+	.object({ ...menuItemDetails, ...pickupRuleFields, ...allergenFields, image: imageFile })
+	.superRefine(menuItemRules)
 
 /** Editing an item on /admin/menu/:id: every field, and optionally a new image. */
 export const editMenuItemSchema = z
 	.object({
 		...menuItemDetails,
 		...pickupRuleFields,
+		...allergenFields,
 		image: imageFile.optional(),
 		orderable: z.boolean().optional(),
 		soldOut: z.boolean().optional(),
@@ -99,7 +174,7 @@ export const editMenuItemSchema = z
 			.min(-9999, 'Please enter a number from -9999 to 9999.')
 			.max(9999, 'Please enter a number from -9999 to 9999.'),
 	})
-	.superRefine(windowInOrder)
+	.superRefine(menuItemRules)
 
 /** A picture for the public gallery: the description is required (it is the image's alt text). */
 export const galleryUploadSchema = z.object({

@@ -1,4 +1,5 @@
 import type { MenuCategory } from '~/generated/prisma/enums'
+import type { ItemAllergens } from './allergens'
 
 /** A menu item as the public pages receive it from their loaders. */
 export interface MenuItemView {
@@ -11,6 +12,8 @@ export interface MenuItemView {
 	imageAlt: string
 	orderable: boolean
 	soldOut: boolean
+	/** Its allergens and dietary labels as keys (words in app/utils/allergens.ts); null: not listed yet. */
+	allergens: ItemAllergens | null
 	/** Pickup words for this item ('Preorder for pickup Jan 2–6', 'Order 48 h ahead'), when any apply. */
 	pickupLabels?: string[]
 	/** Set when no pickup day of the ordering horizon can take it: the disabled button's text. */

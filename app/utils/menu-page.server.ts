@@ -1,5 +1,6 @@
 import type { MenuCategory } from '~/generated/prisma/enums'
 import { listMenuCategories, listMenuItems, type PublicMenuItem } from '~/models/menu-item.server'
+import { hiddenAllergensFrom, isSafeFor, itemAllergensOf, type AllergenKey } from './allergens'
 import { isDatabaseUnavailable } from './db.server'
 import { cachedMenuRead } from './menu-cache.server'
 import { categoryFromParam, menuCategories } from './menu-categories'
@@ -50,7 +51,18 @@ async function menuPickup(key: string, items: readonly PublicMenuItem[]): Promis
 }
 
 export function withPickup(item: PublicMenuItem, pickup: MenuPickup | null): MenuItemView {
-	const { leadMinutes, dailyLimit: _dailyLimit, availableFrom, availableUntil, ...view } = item
+	const {
+		leadMinutes,
+		dailyLimit: _dailyLimit,
+		availableFrom,
+		availableUntil,
+		allergens,
+		mayContain,
+		dietaryLabels,
+		allergensListed,
+		...rest
+	} = item
+	const view = { ...rest, allergens: itemAllergensOf({ allergens, mayContain, dietaryLabels, allergensListed }) }
 	const labels: string[] = []
 	const seasonal = Boolean(availableFrom || availableUntil)
 	const seasonOver = Boolean(pickup && availableUntil && availableUntil < pickup.today)
@@ -80,29 +92,50 @@ async function itemsWithPickup(key: string, items: PublicMenuItem[]) {
 }
 
 /**
+ * The ?hide= allergen filter, applied in memory to the cached menu (after the availability read, which is
+ * shared by every filter): only the items shown are sent, with how many were left out. The page cache keys
+ * on the whole URL, so a filtered page is never served for another filter (docs/decisions/NEW-allergens.md).
+ */
+function withoutHidden(items: MenuItemView[], hidden: readonly AllergenKey[]) {
+	if (hidden.length === 0) return { items, hiddenCount: 0 }
+	const shown = items.filter((item) => isSafeFor(item.allergens, hidden))
+	return { items: shown, hiddenCount: items.length - shown.length }
+}
+
+/**
  * Loader data for a filterable menu page (/shop, /menu): ?category= works without JavaScript. Both
  * menu loaders follow the outage policy (the route exports `outageHeaders` as its `headers`).
  */
 export function loadFilterableMenu(request: Request) {
-	const param = new URL(request.url).searchParams.get('category')
+	const { searchParams } = new URL(request.url)
+	const param = searchParams.get('category')
 	const activeCategory = categoryFromParam(param) ?? null
+	const hidden = hiddenAllergensFrom(searchParams)
 	// An unknown category matches nothing (and says so) rather than silently showing everything.
 	const matchesNothing = Boolean(param) && !activeCategory
 	return withOutagePolicy(async () => {
-		const [items, categories] = await Promise.all([
+		const [all, categories] = await Promise.all([
 			matchesNothing ? Promise.resolve([]) : listMenuItems(activeCategory ?? undefined),
 			listMenuCategories(),
 		])
+		const { items, hiddenCount } = withoutHidden(await itemsWithPickup(activeCategory ?? 'ALL', all), hidden)
 		return {
-			items: await itemsWithPickup(activeCategory ?? 'ALL', items),
+			items,
 			categories: inMenuOrder(categories),
 			activeCategory,
+			hidden,
+			hiddenCount,
 		}
 	})
 }
 
-export function loadCategoryMenu(category: MenuCategory) {
-	return withOutagePolicy(async () => ({ items: await itemsWithPickup(category, await listMenuItems(category)) }))
+/** Loader data for one category's page (/cakes…), with the same ?hide= allergen filter. */
+export function loadCategoryMenu(category: MenuCategory, request: Request) {
+	const hidden = hiddenAllergensFrom(new URL(request.url).searchParams)
+	return withOutagePolicy(async () => {
+		const { items, hiddenCount } = withoutHidden(await itemsWithPickup(category, await listMenuItems(category)), hidden)
+		return { items, hidden, hiddenCount }
+	})
 }
 
 /**

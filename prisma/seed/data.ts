@@ -53,6 +53,18 @@ export const demoImageIds = [
 
 export type DemoImageId = (typeof demoImageIds)[number]
 
+/** The nine major allergens and the dietary labels, as the database spells them (prisma/schema.prisma). */
+export type DemoAllergen =
+	'MILK' | 'EGGS' | 'FISH' | 'CRUSTACEAN_SHELLFISH' | 'TREE_NUTS' | 'PEANUTS' | 'WHEAT' | 'SOYBEANS' | 'SESAME'
+export type DemoDiet = 'VEGETARIAN' | 'VEGAN' | 'GLUTEN_FREE' | 'DAIRY_FREE'
+
+/** What the recipe contains, what it may pick up from shared equipment, and the labels it earns. */
+export interface DemoAllergens {
+	contains: DemoAllergen[]
+	mayContain?: DemoAllergen[]
+	diets?: DemoDiet[]
+}
+
 export interface DemoMenuItem {
 	slug: string
 	name: string
@@ -67,6 +79,7 @@ export interface DemoMenuItem {
 	leadMinutes?: number
 	dailyLimit?: number
 	season?: { from: MonthDay; until: MonthDay }
+	allergens: DemoAllergens
 }
 
 /** 'MM-DD' */
@@ -119,6 +132,7 @@ export const demoMenuItems: ReadonlyArray<DemoMenuItem> = [
 	...section('BRAZILIAN_PASTRIES', 100, [
 		{
 			slug: 'pao-de-queijo',
+			allergens: { contains: ['MILK', 'EGGS'], diets: ['VEGETARIAN', 'GLUTEN_FREE'] },
 			name: 'Pão de Queijo',
 			description:
 				'Crisp-shelled, chewy cheese breads made with tapioca flour and aged Minas-style cheese, baked every hour. Three to an order, and naturally gluten-free.',
@@ -128,6 +142,7 @@ export const demoMenuItems: ReadonlyArray<DemoMenuItem> = [
 		},
 		{
 			slug: 'coxinha',
+			allergens: { contains: ['MILK', 'EGGS', 'WHEAT'] },
 			name: 'Coxinha',
 			description:
 				'A golden, crunchy teardrop filled with shredded chicken, requeijão and a little green onion. Ask for a squeeze of lime and our house pimenta.',
@@ -137,6 +152,7 @@ export const demoMenuItems: ReadonlyArray<DemoMenuItem> = [
 		},
 		{
 			slug: 'brigadeiros',
+			allergens: { contains: ['MILK', 'SOYBEANS'], diets: ['VEGETARIAN', 'GLUTEN_FREE'] },
 			name: 'Brigadeiros',
 			description:
 				'Silky chocolate fudge truffles made with condensed milk and Dutch cocoa, rolled in chocolate sprinkles. The taste of every Brazilian birthday party.',
@@ -146,6 +162,7 @@ export const demoMenuItems: ReadonlyArray<DemoMenuItem> = [
 		},
 		{
 			slug: 'beijinho',
+			allergens: { contains: ['MILK'], diets: ['VEGETARIAN', 'GLUTEN_FREE'] },
 			name: 'Beijinho',
 			description:
 				'The brigadeiro’s coconut cousin: a soft, milky coconut sweet rolled in shredded coconut and finished with a single clove.',
@@ -155,6 +172,7 @@ export const demoMenuItems: ReadonlyArray<DemoMenuItem> = [
 		},
 		{
 			slug: 'quindim',
+			allergens: { contains: ['EGGS', 'MILK'], diets: ['VEGETARIAN', 'GLUTEN_FREE'] },
 			name: 'Quindim',
 			description:
 				'A glossy, sunshine-yellow custard of egg yolks, sugar and coconut with a chewy coconut base. Rich, bright and gone in three bites.',
@@ -164,6 +182,7 @@ export const demoMenuItems: ReadonlyArray<DemoMenuItem> = [
 		},
 		{
 			slug: 'bolo-de-rolo',
+			allergens: { contains: ['MILK', 'EGGS', 'WHEAT'], diets: ['VEGETARIAN'] },
 			name: 'Bolo de Rolo',
 			description:
 				'Pernambuco’s famous roll cake: paper-thin layers of buttery sponge spiralled around guava paste. Sold by the generous slice.',
@@ -175,6 +194,7 @@ export const demoMenuItems: ReadonlyArray<DemoMenuItem> = [
 	...section('MEXICAN_PASTRIES', 200, [
 		{
 			slug: 'conchas',
+			allergens: { contains: ['MILK', 'EGGS', 'WHEAT'], diets: ['VEGETARIAN'] },
 			name: 'Conchas',
 			description:
 				'Soft, brioche-like sweet buns crowned with a crackly shell-patterned sugar topping in vanilla, strawberry and chocolate. Perfect with café de olla.',
@@ -184,6 +204,7 @@ export const demoMenuItems: ReadonlyArray<DemoMenuItem> = [
 		},
 		{
 			slug: 'churros',
+			allergens: { contains: ['MILK', 'EGGS', 'WHEAT'], diets: ['VEGETARIAN'] },
 			name: 'Churros con Cajeta',
 			description:
 				'Three ridged churros fried to order and rolled in cinnamon sugar, served with a cup of warm goat-milk cajeta for dipping.',
@@ -193,6 +214,8 @@ export const demoMenuItems: ReadonlyArray<DemoMenuItem> = [
 		},
 		{
 			slug: 'marranitos',
+			// Baked on the cookie trays the pecan polvorones use.
+			allergens: { contains: ['MILK', 'EGGS', 'WHEAT'], mayContain: ['TREE_NUTS'], diets: ['VEGETARIAN'] },
 			name: 'Marranitos',
 			description:
 				'Soft, cakey piggy-shaped cookies spiced with piloncillo, molasses, cinnamon and a hint of ginger. Made from our abuela’s recipe.',
@@ -201,6 +224,7 @@ export const demoMenuItems: ReadonlyArray<DemoMenuItem> = [
 		},
 		{
 			slug: 'orejas',
+			allergens: { contains: ['MILK', 'WHEAT'], diets: ['VEGETARIAN'] },
 			name: 'Orejas',
 			description:
 				'Flaky, buttery puff-pastry “ears” rolled in sugar and baked until the edges caramelise into a shattering crunch.',
@@ -210,6 +234,7 @@ export const demoMenuItems: ReadonlyArray<DemoMenuItem> = [
 		},
 		{
 			slug: 'empanadas-de-pina',
+			allergens: { contains: ['MILK', 'EGGS', 'WHEAT'], diets: ['VEGETARIAN'] },
 			name: 'Empanadas de Piña',
 			description:
 				'Tender half-moon turnovers filled with house-made pineapple jam, crimped by hand and finished with a sparkle of sugar.',
@@ -219,6 +244,7 @@ export const demoMenuItems: ReadonlyArray<DemoMenuItem> = [
 		},
 		{
 			slug: 'polvorones',
+			allergens: { contains: ['MILK', 'WHEAT', 'TREE_NUTS'], diets: ['VEGETARIAN'] },
 			name: 'Polvorones',
 			description:
 				'Melt-in-your-mouth pecan shortbread snowballs, buried in powdered sugar. Also known as Mexican wedding cookies. Three per order.',
@@ -230,6 +256,7 @@ export const demoMenuItems: ReadonlyArray<DemoMenuItem> = [
 	...section('CAKES', 300, [
 		{
 			slug: 'tres-leches-cake',
+			allergens: { contains: ['MILK', 'EGGS', 'WHEAT'], diets: ['VEGETARIAN'] },
 			name: 'Tres Leches Cake',
 			description:
 				'Our most-loved cake: vanilla sponge soaked overnight in three milks, topped with clouds of whipped cream, cinnamon and fresh strawberries. Serves 10–12.',
@@ -239,6 +266,7 @@ export const demoMenuItems: ReadonlyArray<DemoMenuItem> = [
 		},
 		{
 			slug: 'brigadeiro-cake',
+			allergens: { contains: ['MILK', 'EGGS', 'WHEAT', 'SOYBEANS'], diets: ['VEGETARIAN'] },
 			name: 'Chocolate Brigadeiro Cake',
 			description:
 				'Layers of moist chocolate cake and creamy brigadeiro filling, covered in chocolate sprinkles and crowned with hand-rolled brigadeiros. Serves 12–14.',
@@ -248,6 +276,7 @@ export const demoMenuItems: ReadonlyArray<DemoMenuItem> = [
 		},
 		{
 			slug: 'bolo-de-cenoura',
+			allergens: { contains: ['MILK', 'EGGS', 'WHEAT'], diets: ['VEGETARIAN'] },
 			leadMinutes: WHOLE_CAKE_LEAD_MINUTES,
 			name: 'Bolo de Cenoura com Chocolate',
 			description:
@@ -258,6 +287,8 @@ export const demoMenuItems: ReadonlyArray<DemoMenuItem> = [
 		},
 		{
 			slug: 'passion-fruit-mousse-cake',
+			// The mousse is set with gelatine: not vegetarian.
+			allergens: { contains: ['MILK', 'EGGS', 'WHEAT'] },
 			leadMinutes: WHOLE_CAKE_LEAD_MINUTES,
 			name: 'Passion Fruit Mousse Cake',
 			description:
@@ -268,6 +299,7 @@ export const demoMenuItems: ReadonlyArray<DemoMenuItem> = [
 		},
 		{
 			slug: 'chocoflan',
+			allergens: { contains: ['MILK', 'EGGS', 'WHEAT'], diets: ['VEGETARIAN'] },
 			leadMinutes: WHOLE_CAKE_LEAD_MINUTES,
 			name: 'Chocoflan',
 			description:
@@ -278,6 +310,7 @@ export const demoMenuItems: ReadonlyArray<DemoMenuItem> = [
 		},
 		{
 			slug: 'tres-leches-slice',
+			allergens: { contains: ['MILK', 'EGGS', 'WHEAT'], diets: ['VEGETARIAN'] },
 			name: 'Tres Leches Slice',
 			image: 'tres-leches-cake',
 			description:
@@ -289,6 +322,7 @@ export const demoMenuItems: ReadonlyArray<DemoMenuItem> = [
 		},
 		{
 			slug: 'rosca-de-reyes',
+			allergens: { contains: ['MILK', 'EGGS', 'WHEAT'], diets: ['VEGETARIAN'] },
 			name: 'Rosca de Reyes',
 			// No picture of a rosca yet: the festive fruit-topped cake stands in (see ./images/README.md to replace it).
 			image: 'celebration-cake',
@@ -304,6 +338,7 @@ export const demoMenuItems: ReadonlyArray<DemoMenuItem> = [
 	...section('DONUTS', 400, [
 		{
 			slug: 'dulce-de-leche-donut',
+			allergens: { contains: ['MILK', 'EGGS', 'WHEAT'], diets: ['VEGETARIAN'] },
 			name: 'Dulce de Leche Donut',
 			description:
 				'A pillowy sugar-rolled brioche donut piped full of slow-cooked dulce de leche, with a little extra swirled on top.',
@@ -312,6 +347,7 @@ export const demoMenuItems: ReadonlyArray<DemoMenuItem> = [
 		},
 		{
 			slug: 'churro-donut',
+			allergens: { contains: ['MILK', 'EGGS', 'WHEAT', 'SOYBEANS'], diets: ['VEGETARIAN'] },
 			name: 'Churro Donut',
 			description:
 				'Our classic yeast-raised ring, fried golden and tossed warm in cinnamon sugar, finished with a thin drizzle of dark chocolate.',
@@ -321,6 +357,7 @@ export const demoMenuItems: ReadonlyArray<DemoMenuItem> = [
 		},
 		{
 			slug: 'guava-cream-cheese-donut',
+			allergens: { contains: ['MILK', 'EGGS', 'WHEAT'], diets: ['VEGETARIAN'] },
 			name: 'Guava & Cream Cheese Donut',
 			description:
 				'Romeu e Julieta in donut form: a pink guava glaze and a ribbon of tangy cream cheese icing on a soft, golden ring.',
@@ -329,6 +366,7 @@ export const demoMenuItems: ReadonlyArray<DemoMenuItem> = [
 		},
 		{
 			slug: 'horchata-glazed-donut',
+			allergens: { contains: ['MILK', 'EGGS', 'WHEAT'], diets: ['VEGETARIAN'] },
 			name: 'Horchata Glazed Donut',
 			description:
 				'A cinnamon-rice milk glaze, a whisper of vanilla and a dusting of canela on a light, airy ring. Tastes like a glass of horchata.',
@@ -338,6 +376,7 @@ export const demoMenuItems: ReadonlyArray<DemoMenuItem> = [
 		},
 		{
 			slug: 'brigadeiro-donut',
+			allergens: { contains: ['MILK', 'EGGS', 'WHEAT', 'SOYBEANS'], diets: ['VEGETARIAN'] },
 			name: 'Brigadeiro Donut',
 			description:
 				'Fudgy brigadeiro glaze, a shower of chocolate sprinkles and a whole brigadeiro on top, for the true chocolate lovers.',

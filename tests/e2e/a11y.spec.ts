@@ -13,6 +13,7 @@ const publicRoutes = [
 	'/menu',
 	'/shop',
 	'/shop?category=Cakes',
+	'/menu?hide=tree-nuts,peanuts',
 	'/cakes',
 	'/brazilian-pastries',
 	'/mexican-pastries',

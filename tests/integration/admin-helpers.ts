@@ -76,10 +76,14 @@ export function get(pathname: string, cookie?: string, headers: Record<string, s
 	return new Request(`${ORIGIN}${pathname}`, { headers: { ...headers, ...(cookie ? { Cookie: cookie } : {}) } })
 }
 
-export function post(pathname: string, fields: Record<string, string | File>, cookie?: string) {
+/** A form post; a list of strings is sent as one entry each, as a group of ticked checkboxes. */
+export function post(pathname: string, fields: Record<string, string | readonly string[] | File>, cookie?: string) {
 	const body = new FormData()
 	// Text first, files last, as browsers send a form whose file input comes last.
-	for (const [name, value] of Object.entries(fields)) if (!(value instanceof File)) body.append(name, value)
+	for (const [name, value] of Object.entries(fields)) {
+		if (typeof value === 'string') body.append(name, value)
+		else if (!(value instanceof File)) for (const entry of value) body.append(name, entry)
+	}
 	for (const [name, value] of Object.entries(fields)) if (value instanceof File) body.append(name, value)
 	return new Request(`${ORIGIN}${pathname}`, { method: 'POST', body, headers: cookie ? { Cookie: cookie } : {} })
 }

@@ -68,6 +68,7 @@ describe('menu page loaders', () => {
 		await prisma.menuItem.update({ where: { id: cake.id }, data: { leadMinutes: 2880, dailyLimit: 5 } })
 		const [plain, whole] = (await load('/shop')).items
 		const publicKeys = [
+			'allergens',
 			'category',
 			'description',
 			'id',

@@ -5,7 +5,7 @@ import { loader as robotsLoader } from '~/routes/robots[.]txt'
 import { loader as sitemapLoader } from '~/routes/sitemap[.]xml'
 import { loader as unknownPathLoader } from '~/routes/$'
 import { loader as rootLoader } from '~/root'
-import { defaultBusiness } from '~/config/business'
+import { defaultBusiness, kitchenAllergenStatement } from '~/config/business'
 import { prisma } from '~/utils/db.server'
 
 /** `data(value, init)` or a plain object, as Remix single fetch sees it. */
@@ -140,7 +140,8 @@ describe('site-wide data and crawler files', () => {
 
 	it('the root loader hands the business config and the public origin to every page', () => {
 		expect(rootLoader({ request, context: {}, params: {} })).toEqual({
-			business: defaultBusiness,
+			// The kitchen's allergen statement is added on the server (not in the browser's defaults).
+			business: { ...defaultBusiness, allergenStatement: kitchenAllergenStatement },
 			siteOrigin: 'http://bakery.test',
 		})
 	})

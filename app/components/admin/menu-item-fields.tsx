@@ -1,5 +1,7 @@
 import type { FieldMetadata } from '@conform-to/react'
-import { SelectField, TextareaField, TextField } from '~/components/ui/forms'
+import { FieldErrors, SelectField, TextareaField, TextField } from '~/components/ui/forms'
+import { allergenFormWords, allergens, dietaryLabels, type AllergenKey, type DietKey } from '~/utils/allergens'
+import { CheckboxField } from './checkbox-field'
 import { menuCategories } from '~/utils/menu-categories'
 import { acceptedImageTypes } from '~/utils/upload-rules'
 
@@ -16,6 +18,10 @@ export interface MenuItemFieldSet {
 	dailyLimit: FieldMetadata<number | undefined>
 	availableFrom: Field
 	availableUntil: Field
+	allergens: FieldMetadata<AllergenKey[] | undefined>
+	mayContain: FieldMetadata<AllergenKey[] | undefined>
+	diets: FieldMetadata<DietKey[] | undefined>
+	allergensListed: FieldMetadata<boolean | undefined>
 }
 
 const categoryOptions = menuCategories.map(({ value, label }) => ({ value, label }))
@@ -56,6 +62,7 @@ export function MenuItemFields({
 				accept={acceptedImageTypes.join(',')}
 			/>
 			<PickupRuleFields fields={fields} />
+			<AllergenFields fields={fields} />
 		</>
 	)
 }
@@ -91,6 +98,71 @@ function PickupRuleFields({ fields }: { fields: MenuItemFieldSet }) {
 				hint="For seasonal items: the first pickup date."
 			/>
 			<TextField meta={fields.availableUntil} type="date" label="Pickup until (date)" hint="The last pickup date." />
+		</fieldset>
+	)
+}
+
+const allergenOptions = allergens.map(({ key, word }) => ({ key, word: word[0]!.toUpperCase() + word.slice(1) }))
+const dietOptions = dietaryLabels.map(({ key, word }) => ({ key, word }))
+
+/** Allergens and dietary labels: checkbox groups, then the owner's word that the list is complete. */
+function AllergenFields({ fields }: { fields: MenuItemFieldSet }) {
+	return (
+		<fieldset className="mt-4 mb-2 rounded-xl border border-dough p-4">
+			<legend className="px-1 font-display text-lg font-bold">Allergens and diet</legend>
+			<CheckboxGroup meta={fields.allergens} options={allergenOptions} {...allergenFormWords.contains} />
+			<CheckboxGroup meta={fields.mayContain} options={allergenOptions} {...allergenFormWords.mayContain} />
+			<CheckboxGroup meta={fields.diets} options={dietOptions} {...allergenFormWords.diets} />
+			<CheckboxField
+				meta={fields.allergensListed}
+				label={allergenFormWords.listed.label}
+				hint={allergenFormWords.listed.hint}
+			/>
+		</fieldset>
+	)
+}
+
+/**
+ * One checkbox per option, all named after the field (the browser sends each ticked value). Written out
+ * rather than with Conform's getCollectionProps, which would grow the forms chunk every page loads.
+ */
+function CheckboxGroup({
+	meta,
+	options,
+	legend,
+	hint,
+}: {
+	meta: FieldMetadata<string[] | undefined>
+	options: ReadonlyArray<{ key: string; word: string }>
+	legend: string
+	hint: string
+}) {
+	const hintId = `${meta.id}-hint`
+	// After a refused save, what was ticked (one value arrives as a string); else the saved values.
+	const ticked = [meta.initialValue ?? []].flat()
+	return (
+		<fieldset className="mb-3" aria-describedby={`${hintId} ${meta.errorId}`}>
+			<legend className="font-semibold">{legend}</legend>
+			<p id={hintId} className="text-sm text-cocoa/80">
+				{hint}
+			</p>
+			<div key={meta.key} className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
+				{options.map(({ key, word }) => (
+					<label key={key} className="flex items-center gap-2">
+						<input
+							type="checkbox"
+							name={meta.name}
+							value={key}
+							form={meta.formId}
+							defaultChecked={ticked.includes(key)}
+							aria-invalid={meta.errors ? true : undefined}
+							className="h-5 w-5 accent-cinnamon"
+						/>
+						{word}
+					</label>
+				))}
+			</div>
+			<FieldErrors id={meta.errorId} errors={meta.errors} />
 		</fieldset>
 	)
 }

@@ -1,21 +1,27 @@
 import { Link } from '@remix-run/react'
 import type { MenuCategory } from '~/generated/prisma/enums'
+import { menuSearch, type AllergenKey } from '~/utils/allergens'
 import { categoryLabel } from '~/utils/menu-categories'
 
-/** 'All' plus each category present, as links (?category=) so filtering works without JavaScript. */
+/**
+ * 'All' plus each category present, as links (?category=) so filtering works without JavaScript; they keep
+ * the allergens being hidden (?hide=).
+ */
 export function CategoryFilter({
 	categories,
 	active,
+	hide = [],
 }: {
 	categories: readonly MenuCategory[]
 	active: MenuCategory | undefined
+	hide?: readonly AllergenKey[]
 }) {
 	const options = [
-		{ key: 'all', label: 'All', search: '', current: active === undefined },
+		{ key: 'all', label: 'All', search: menuSearch({ hide }), current: active === undefined },
 		...categories.map((category) => ({
 			key: category,
 			label: categoryLabel(category),
-			search: `?category=${encodeURIComponent(categoryLabel(category))}`,
+			search: menuSearch({ category: categoryLabel(category), hide }),
 			current: active === category,
 		})),
 	]

@@ -3,6 +3,8 @@ import { useEffect, useId, useState } from 'react'
 import { Modal, ModalCloseButton } from '~/components/ui/modal'
 import { StoredImage } from '~/components/stored-image'
 import { formatPrice } from '~/utils/money'
+import { useBusiness } from '~/config/business'
+import { AllergenBadges } from './allergen-badges'
 import { PickupLabels } from './menu-grid'
 import { QuantityStepper } from './quantity-stepper'
 import type { MenuItemView } from '~/utils/menu-item-view'
@@ -21,6 +23,7 @@ export function ItemDialog({
 	const [addedMessage, setAddedMessage] = useState<string | null>(null)
 	const titleId = useId()
 	const quantityId = useId()
+	const { allergenStatement } = useBusiness()
 
 	useEffect(() => {
 		setQuantity(1)
@@ -61,6 +64,11 @@ export function ItemDialog({
 							<PickupLabels labels={item.pickupLabels} />
 						</div>
 					) : null}
+					<div className="mt-3">
+						<AllergenBadges allergens={item.allergens} />
+						{allergenStatement ? <p className="mt-2 text-sm text-cocoa/90">{allergenStatement}</p> : null}
+					</div>
+					{/* Options (sizes, messages) go here as fieldsets, between the details and the quantity. */}
 					<div className="mt-4 flex flex-wrap items-center justify-between gap-4">
 						<QuantityStepper id={quantityId} label="Quantity" value={quantity} onChange={setQuantity} />
 						{canAdd ? (

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { StoredImage } from '~/components/stored-image'
 import { formatPrice } from '~/utils/money'
 import type { MenuItemView } from '~/utils/menu-item-view'
+import { AllergenBadges } from './allergen-badges'
 
 export { menuGridClass } from './menu-skeleton'
 
@@ -74,6 +75,7 @@ export function MenuCard({
 			<div className="flex flex-1 flex-col gap-2 px-4 pt-1 pb-4">
 				<p className="text-lg font-semibold text-cinnamon">{formatPrice(item.priceCents)}</p>
 				<PickupLabels labels={item.pickupLabels} />
+				<AllergenBadges allergens={item.allergens} />
 				{showDescription ? <p className="text-cocoa/90">{item.description}</p> : null}
 				{footer ? <div className="mt-auto pt-2">{footer}</div> : null}
 			</div>

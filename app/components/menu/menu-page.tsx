@@ -4,6 +4,9 @@ import { ErrorNote, GeneralErrorBoundary } from '~/components/error-boundary'
 import { orderLink, useBusiness } from '~/config/business'
 import type { MenuCategory } from '~/generated/prisma/enums'
 import { outlineButtonClass } from '~/components/ui/forms'
+import { allergenFilterWords, type AllergenKey } from '~/utils/allergens'
+import { categoryLabel } from '~/utils/menu-categories'
+import { AllergenFilter } from './allergen-filter'
 import { CategoryFilter } from './category-filter'
 import { MenuBrowser } from './menu-browser'
 import { MenuSkeleton } from './menu-skeleton'
@@ -58,17 +61,25 @@ function OrderNow({ item, open }: { item: MenuItemView; open: () => void }) {
 	)
 }
 
-/** The grid of a menu page: six skeleton cards while reloading, the filter when given, the item dialog. */
+/**
+ * The grid of a menu page: six skeleton cards while reloading, the category filter when given, the allergen
+ * filter, the item dialog.
+ */
 export function MenuSection({
 	items,
 	categories,
 	activeCategory,
+	hidden,
+	hiddenCount,
 	showDescription = false,
 	showOrderNow = false,
 }: {
 	items: readonly MenuItemView[]
 	categories?: readonly MenuCategory[]
 	activeCategory?: MenuCategory | null
+	/** The allergens hidden by ?hide= and how many items that left out. */
+	hidden: readonly AllergenKey[]
+	hiddenCount: number
 	showDescription?: boolean
 	showOrderNow?: boolean
 }) {
@@ -76,16 +87,23 @@ export function MenuSection({
 	return (
 		<>
 			{categories ? (
-				<div className="mb-6">
-					<CategoryFilter categories={categories} active={activeCategory ?? undefined} />
+				<div className="mb-4">
+					<CategoryFilter categories={categories} active={activeCategory ?? undefined} hide={hidden} />
 				</div>
 			) : null}
+			<div className="mb-6">
+				<AllergenFilter
+					hidden={hidden}
+					hiddenCount={hiddenCount}
+					category={activeCategory ? categoryLabel(activeCategory) : null}
+				/>
+			</div>
 			{reloading ? (
 				<MenuSkeleton />
 			) : (
 				<MenuBrowser
 					items={items}
-					emptyMessage={NO_ITEMS_MESSAGE}
+					emptyMessage={hiddenCount > 0 ? allergenFilterWords.noneLeft : NO_ITEMS_MESSAGE}
 					showDescription={showDescription}
 					cardFooter={showOrderNow ? (item, open) => <OrderNow item={item} open={open} /> : undefined}
 				/>

@@ -1,0 +1,68 @@
+import { Form, Link } from '@remix-run/react'
+import { allergenFilterWords, allergens, HIDE_PARAM, menuSearch, type AllergenKey } from '~/utils/allergens'
+import { outlineButtonClass } from '~/components/ui/forms'
+
+/**
+ * "Hide items containing: …" as a GET form, so it works without JavaScript (the URL carries the choice:
+ * ?hide=peanuts,tree-nuts, or hide=…&hide=… from the form); it keeps the page's category. With JavaScript,
+ * Remix submits it as a navigation, without a reload. No effects or listeners of its own.
+ */
+export function AllergenFilter({
+	hidden,
+	hiddenCount,
+	category,
+}: {
+	hidden: readonly AllergenKey[]
+	hiddenCount: number
+	/** The active category's label (?category=), kept when the filter is applied. */
+	category?: string | null
+}) {
+	return (
+		<Form
+			method="get"
+			preventScrollReset
+			// Fresh checkboxes for each applied choice (they are uncontrolled).
+			key={hidden.join(',')}
+			className="rounded-xl bg-dough/40 p-4"
+		>
+			{category ? <input type="hidden" name="category" value={category} /> : null}
+			<fieldset aria-describedby="allergen-filter-note">
+				<legend className="font-semibold">{allergenFilterWords.legend}</legend>
+				<div className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
+					{allergens.map(({ key, word }) => (
+						<label key={key} className="flex items-center gap-2">
+							<input
+								type="checkbox"
+								name={HIDE_PARAM}
+								value={key}
+								defaultChecked={hidden.includes(key)}
+								className="h-5 w-5 accent-cinnamon"
+							/>
+							{word}
+						</label>
+					))}
+				</div>
+				<p id="allergen-filter-note" className="mt-2 text-sm text-cocoa/90">
+					{allergenFilterWords.note}
+				</p>
+			</fieldset>
+			<div className="mt-3 flex flex-wrap items-center gap-4">
+				<button type="submit" className={`${outlineButtonClass} px-5 py-2`}>
+					{allergenFilterWords.submit}
+				</button>
+				{hidden.length > 0 ? (
+					<Link
+						to={{ search: menuSearch({ category, hide: [] }) }}
+						preventScrollReset
+						className="font-semibold text-cinnamon underline underline-offset-4"
+					>
+						{allergenFilterWords.clear}
+					</Link>
+				) : null}
+				<p role="status" className="font-semibold">
+					{hidden.length > 0 ? allergenFilterWords.hiddenCount(hiddenCount) : null}
+				</p>
+			</div>
+		</Form>
+	)
+}

@@ -1,0 +1,17 @@
+import { useRouteLoaderData } from '@remix-run/react'
+import { useBusiness } from '~/config/business'
+import { menuJsonLd } from '~/utils/menu-json-ld'
+import type { MenuItemView } from '~/utils/menu-item-view'
+import { serializeJsonLd, type RootData } from '~/utils/seo'
+
+/**
+ * The menu as schema.org `Menu` data (only on the unfiltered /menu: one menu per site for search engines).
+ * The same data block as components/json-ld.tsx, written here: importing that module from a second page
+ * would split it into a chunk of its own that the home page then loads too (tests/e2e/budgets.spec.ts).
+ */
+export function MenuJsonLd({ items }: { items: readonly MenuItemView[] }) {
+	const root = useRouteLoaderData<RootData>('root')
+	const business = useBusiness()
+	const data = menuJsonLd(items, { origin: root?.siteOrigin ?? '', name: business.name })
+	return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />
+}
