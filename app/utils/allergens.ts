@@ -1,7 +1,7 @@
 import type { Allergen, DietaryLabel } from '~/generated/prisma/enums'
 
 /**
- * The one vocabulary of allergens and dietary labels (docs/decisions/NEW-allergens.md): the database
+ * The one vocabulary of allergens and dietary labels (docs/decisions/037-allergens.md): the database
  * value, the key people share in URLs (?hide=tree-nuts) and form fields, and every word customers and
  * the owner read. Browser-safe; translate here (issue 18).
  */

@@ -94,7 +94,7 @@ async function itemsWithPickup(key: string, items: PublicMenuItem[]) {
 /**
  * The ?hide= allergen filter, applied in memory to the cached menu (after the availability read, which is
  * shared by every filter): only the items shown are sent, with how many were left out. The page cache keys
- * on the whole URL, so a filtered page is never served for another filter (docs/decisions/NEW-allergens.md).
+ * on the whole URL, so a filtered page is never served for another filter (docs/decisions/037-allergens.md).
  */
 function withoutHidden(items: MenuItemView[], hidden: readonly AllergenKey[]) {
 	if (hidden.length === 0) return { items, hiddenCount: 0 }

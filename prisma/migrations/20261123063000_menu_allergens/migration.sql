@@ -11,7 +11,7 @@ ADD COLUMN     "dietaryLabels" "DietaryLabel"[] DEFAULT ARRAY[]::"DietaryLabel"[
 ADD COLUMN     "mayContain" "Allergen"[] DEFAULT ARRAY[]::"Allergen"[];
 
 -- Checks Prisma cannot express (hand-written; Prisma ignores CHECK constraints when diffing).
--- The labels a parent relies on must not contradict the allergens (docs/decisions/NEW-allergens.md);
+-- The labels a parent relies on must not contradict the allergens (docs/decisions/037-allergens.md);
 -- the admin form refuses the same combinations with words, these refuse them from anywhere else.
 ALTER TABLE "MenuItem"
   ADD CONSTRAINT "MenuItem_allergens_not_null" CHECK ("allergens" IS NOT NULL AND "mayContain" IS NOT NULL AND "dietaryLabels" IS NOT NULL),
