@@ -3,7 +3,7 @@ import { removeObjectQuietly, withStoredImage, type StoredImageOutcome } from '~
 import { prisma } from '~/utils/db.server'
 import { cachedMenuRead, invalidateMenuCache } from '~/utils/menu-cache.server'
 import { isRecordNotFound } from '~/models/prisma-errors.server'
-import { dateColumn, dateFromColumn, pickupRulesOf, type PickupRuleRow } from '~/models/pickup-schedule.server'
+import { dateColumn, dateFromColumn } from '~/models/pickup-schedule.server'
 import type { LocalDate } from '~/utils/pickup-schedule'
 
 const publicFields = {
@@ -80,26 +80,6 @@ async function queryMenuCategories() {
 }
 
 /** Items by id with what checkout needs to price them; missing ids are simply absent. */
-/**
- * What the checkout prices and checks the pickup against, in one read: each item's price and state, and
- * its pickup rules. Raw SQL: every checkout runs it, and it costs a third of the client's work of findMany.
- */
-export async function findMenuItemsForCheckout(ids: readonly string[]) {
-	const rows = await prisma.$queryRaw<
-		Array<{ name: string; priceCents: number; orderable: boolean; soldOut: boolean } & PickupRuleRow>
-	>`
-		SELECT "id", "name", "priceCents", "orderable", "soldOut", "leadMinutes", "dailyLimit", "availableFrom", "availableUntil"
-		FROM "MenuItem" WHERE "id" = ANY(${[...ids]}::text[])`
-	return rows.map((row) => ({
-		id: row.id,
-		name: row.name,
-		priceCents: row.priceCents,
-		orderable: row.orderable,
-		soldOut: row.soldOut,
-		pickupRules: pickupRulesOf(row),
-	}))
-}
-
 // --- Admin (requireAdmin is checked by the calling route) ---
 
 const adminFields = { ...publicFields, sortOrder: true, updatedAt: true } as const

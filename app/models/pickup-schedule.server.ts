@@ -1,3 +1,4 @@
+import { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/utils/db.server'
 import {
 	defaultPickupSettings,
@@ -44,8 +45,43 @@ export async function getPickupSettings(): Promise<PickupSettings> {
  * special hours that end on or after today in the bakery's zone (earlier ones no longer matter).
  */
 export async function getPickupSchedule(now: Date): Promise<PickupSchedule> {
-	const { settings, weeklyHours, closures, specialHours } = await readSchedule({ from: null, now })
-	return { ...settings, weeklyHours, closures: closures.map(({ id: _id, ...closure }) => closure), specialHours }
+	return scheduleOf(await readSchedule({ from: null, now }))
+}
+
+/** A menu item as the checkout prices it and checks its pickup. */
+export interface CheckoutMenuItem {
+	id: string
+	name: string
+	priceCents: number
+	orderable: boolean
+	soldOut: boolean
+	pickupRules: Omit<PickupItemRules, 'quantity'>
+}
+
+/**
+ * What the checkout decides with, in one round trip: the schedule at `now` (as `getPickupSchedule`) and
+ * the cart's menu items with their prices, state and pickup rules (unknown ids are left out).
+ */
+export async function getCheckoutRules(menuItemIds: readonly string[], now: Date) {
+	const row = await readSchedule<{ menuItems: CheckoutMenuItem[] }>(
+		{ from: null, now },
+		Prisma.sql`,
+			COALESCE((SELECT json_agg(json_build_object('id', m."id", 'name', m."name", 'priceCents', m."priceCents",
+				'orderable', m."orderable", 'soldOut', m."soldOut", 'pickupRules', json_build_object('menuItemId', m."id",
+				'leadMinutes', m."leadMinutes", 'dailyLimit', m."dailyLimit", 'availableFrom', m."availableFrom",
+				'availableUntil', m."availableUntil")))
+				FROM "MenuItem" m WHERE m."id" = ANY(${[...menuItemIds]}::text[])), '[]') AS "menuItems"`,
+	)
+	return { schedule: scheduleOf(row), menuItems: row.menuItems }
+}
+
+function scheduleOf({ settings, weeklyHours, closures, specialHours }: ScheduleRow): PickupSchedule {
+	return {
+		...(settings ?? defaultPickupSettings),
+		weeklyHours,
+		closures: closures.map(({ id: _id, ...closure }) => closure),
+		specialHours,
+	}
 }
 
 interface ScheduleRow {
@@ -60,8 +96,12 @@ interface ScheduleRow {
  * that end on or after `from` (null: today in the bakery's zone at `now`), soonest first. One query: the
  * checkout reads it on every order, so the schedule costs one round trip, not four.
  */
-async function readSchedule({ from, now }: { from: LocalDate | null; now: Date }) {
-	const [row] = await prisma.$queryRaw<[ScheduleRow]>`
+async function readSchedule<Also extends object = object>(
+	{ from, now }: { from: LocalDate | null; now: Date },
+	/** More columns for the same round trip (`, <expression> AS "name"`). */
+	alsoSelect: Prisma.Sql = Prisma.empty,
+) {
+	const [row] = await prisma.$queryRaw<[ScheduleRow & Also]>`
 		WITH settings AS (
 			SELECT "timeZone", "slotMinutes", "ordersPerSlot", "minLeadMinutes", "sameDayCutoff", "horizonDays"
 			FROM "PickupSettings" WHERE "id" = 1
@@ -76,8 +116,9 @@ async function readSchedule({ from, now }: { from: LocalDate | null; now: Date }
 			COALESCE((SELECT json_agg(json_build_object('id', c."id", 'startDate', c."startDate", 'endDate', c."endDate", 'note', c."note")
 				ORDER BY c."startDate", c."endDate", c."id") FROM "PickupClosure" c, since WHERE c."endDate" >= since."date"), '[]') AS "closures",
 			COALESCE((SELECT json_agg(json_build_object('date', d."date", 'opensAt', d."opensAt", 'closesAt', d."closesAt")
-				ORDER BY d."date") FROM "SpecialHours" d, since WHERE d."date" >= since."date"), '[]') AS "specialHours"`
-	return { ...row, settings: row.settings ?? { ...defaultPickupSettings } }
+				ORDER BY d."date") FROM "SpecialHours" d, since WHERE d."date" >= since."date"), '[]') AS "specialHours"
+			${alsoSelect}`
+	return row
 }
 
 /**
@@ -131,7 +172,7 @@ export const pickupRuleFields = {
 	availableUntil: true,
 } as const
 
-export type PickupRuleRow = {
+type PickupRuleRow = {
 	id: string
 	leadMinutes: number | null
 	dailyLimit: number | null
@@ -174,8 +215,9 @@ export interface AdminPickupSchedule {
 }
 
 /** Everything the schedule screen shows, from the bakery date `from` (today) on. */
-export function getAdminPickupSchedule(from: LocalDate): Promise<AdminPickupSchedule> {
-	return readSchedule({ from, now: new Date() })
+export async function getAdminPickupSchedule(from: LocalDate): Promise<AdminPickupSchedule> {
+	const { settings, weeklyHours, closures, specialHours } = await readSchedule({ from, now: new Date() })
+	return { settings: settings ?? { ...defaultPickupSettings }, weeklyHours, closures, specialHours }
 }
 
 /**

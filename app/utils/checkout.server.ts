@@ -1,7 +1,6 @@
 import { getBusiness } from '~/config/business.server'
 import { streetAddressLine } from '~/config/business'
-import { findMenuItemsForCheckout } from '~/models/menu-item.server'
-import { getPickupSchedule } from '~/models/pickup-schedule.server'
+import { getCheckoutRules, type CheckoutMenuItem } from '~/models/pickup-schedule.server'
 import {
 	applyCheckoutEvent,
 	attachCheckoutSession,
@@ -89,10 +88,7 @@ export async function startCheckout(
 	if (!provider) return { ok: false, status: 503, error: 'Online ordering is unavailable right now.' }
 
 	const { items: cart, pickupAt } = parsed.data
-	const [menuItems, schedule] = await Promise.all([
-		findMenuItemsForCheckout([...new Set(cart.map((line) => line.id))]),
-		getPickupSchedule(now),
-	])
+	const { schedule, menuItems } = await getCheckoutRules([...new Set(cart.map((line) => line.id))], now)
 	const priced = priceCart(cart, menuItems)
 	if (!priced.ok) return priced
 
@@ -177,7 +173,7 @@ function holdRefused(refusal: PickupRefusal, date: LocalDate, lines: readonly Pr
 }
 
 /** Prices the cart from the database's rows only (whatever the browser sent); refuses items no longer for sale. */
-function priceCart(items: CheckoutRequest['items'], menuItems: Awaited<ReturnType<typeof findMenuItemsForCheckout>>) {
+function priceCart(items: CheckoutRequest['items'], menuItems: readonly CheckoutMenuItem[]) {
 	const found = new Map(menuItems.map((item) => [item.id, item]))
 	const problems: string[] = []
 	const unavailableIds: string[] = []

@@ -1,6 +1,12 @@
-import { TZDate } from '@date-fns/tz'
 import { format } from 'date-fns'
-import type { DayReason, LocalDate, PickupDay, WallTime } from './pickup-schedule'
+import {
+	localDateOf,
+	wallTimeOf,
+	type DayReason,
+	type LocalDate,
+	type PickupDay,
+	type WallTime,
+} from './pickup-schedule'
 
 /**
  * Every word customers and the owner read about pickup times, in one place (the engine returns reason
@@ -35,8 +41,7 @@ export function formatWallTime(time: WallTime) {
 
 /** 'Tue, Nov 24 at 9:00 AM' for an instant, read in the bakery's zone. */
 export function formatPickupAt(instant: Date | string, timeZone: string) {
-	const local = new TZDate(new Date(instant).getTime(), timeZone)
-	return `${format(local, 'EEE, MMM d')} at ${format(local, 'h:mm a')}`
+	return `${formatPickupDate(localDateOf(instant, timeZone))} at ${formatWallTime(wallTimeOf(instant, timeZone))}`
 }
 
 const dayReasonWords: Record<DayReason, string> = {

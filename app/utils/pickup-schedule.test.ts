@@ -515,6 +515,7 @@ describe('property: no slot offered as available breaks a rule', () => {
 			const local = new TZDate(instant.getTime(), timeZone)
 			if (format(local, 'yyyy-MM-dd') !== date) found.push('the slot is not on its day')
 			if (format(local, 'HH:mm') !== wallTimeOf(instant, timeZone)) found.push('wallTimeOf disagrees with TZDate')
+			if (localDateOf(instant, timeZone) !== date) found.push('localDateOf disagrees with TZDate')
 		}
 		if (date < today || date > addLocalDays(today, schedule.horizonDays - 1)) found.push('outside the horizon')
 		if (schedule.closures.some((closure) => closure.startDate <= date && date <= closure.endDate)) {

@@ -140,9 +140,21 @@ function calendarDate(year: number, month: number, day: number) {
 	return new Date(year, month - 1, day, 12)
 }
 
-/** The bakery-local calendar date of an instant. */
+const calendars = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * The bakery-local calendar date of an instant, through a cached Intl formatter like `wallTimeOf` (every
+ * checkout and availability read asks for today's date; date-fns `format` with a TZDate costs ten times more).
+ */
 export function localDateOf(instant: Date | string | number, timeZone: string): LocalDate {
-	return format(new TZDate(new Date(instant).getTime(), timeZone), 'yyyy-MM-dd')
+	let calendar = calendars.get(timeZone)
+	if (!calendar) {
+		calendar = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+		calendars.set(timeZone, calendar)
+	}
+	const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {}
+	for (const part of calendar.formatToParts(new Date(instant).getTime())) parts[part.type] = part.value
+	return `${parts.year}-${parts.month}-${parts.day}`
 }
 
 const wallClocks = new Map<string, Intl.DateTimeFormat>()
@@ -384,14 +396,17 @@ export function checkPickupSlot(
 	const date = localDateOf(start, schedule.timeZone)
 	if (date < context.today) return { ok: false, reason: 'too-soon' }
 	if (date > context.lastDate) return { ok: false, reason: 'beyond-horizon' }
-	const day = dayOf(context, date)
-	if (day.blocker) {
-		const { reason, menuItemId, left } = day.blocker
+	// The same rules as `dayOf`, for the one chosen slot only (every checkout runs this).
+	const starts = slotStartsOn(schedule, date, hoursOn(schedule, date).hours)
+	if (starts.length === 0) return { ok: false, reason: 'closed' }
+	const blocker = itemBlocker(context, date)
+	if (blocker) {
+		const { reason, menuItemId, left } = blocker
 		return { ok: false, reason, menuItemId, ...(left === undefined ? {} : { left }) }
 	}
-	if (day.reason === 'closed') return { ok: false, reason: 'closed' }
-	const slot = day.slots.find((candidate) => candidate.start === start.toISOString())
-	if (!slot) return { ok: false, reason: 'not-a-slot' }
+	const chosen = starts.find((candidate) => candidate.getTime() === start.getTime())
+	if (!chosen) return { ok: false, reason: 'not-a-slot' }
+	const slot = slotOf(context, date, chosen)
 	if (slot.reason === 'too-soon') {
 		const byItemLead =
 			context.leadItemId !== undefined && start.getTime() >= addMinutes(now, schedule.minLeadMinutes).getTime()
