@@ -7,6 +7,7 @@ import { PickupDetails } from '~/components/checkout/pickup-details'
 import { orderNumber } from '~/models/order.server'
 import { getPickupSettings } from '~/models/pickup-schedule.server'
 import { confirmCheckoutSession } from '~/utils/checkout.server'
+import { mailTransportKind } from '~/utils/mailer.server'
 import { outageHeaders, withOutagePolicy } from '~/utils/outage.server'
 import { pageMeta } from '~/utils/seo'
 
@@ -34,11 +35,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			calendarHref: `/order-pickup.ics?session_id=${encodeURIComponent(sessionId)}`,
 		},
 	}
-	return data({ order: view }, { headers: { 'Cache-Control': 'private, no-store' } })
+	// The receipt mail is queued with the payment; with mail turned off (EMAIL_DISABLED) the page is the receipt.
+	const receiptByEmail = mailTransportKind() !== 'disabled'
+	return data({ order: view, receiptByEmail }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 
 export default function Success() {
-	const { order } = useLoaderData<typeof loader>()
+	const { order, receiptByEmail } = useLoaderData<typeof loader>()
 	const { forgetStash } = useCart()
 	useEffect(() => {
 		if (order) forgetStash()
@@ -60,7 +63,11 @@ export default function Success() {
 	return (
 		<section className="mx-auto max-w-2xl px-4 py-16">
 			<h1 className="text-center font-display text-4xl font-bold">Order Confirmed!</h1>
-			<p className="mt-4 text-center text-lg">Thank you for your purchase. A receipt has been sent to your email.</p>
+			<p className="mt-4 text-center text-lg">
+				{receiptByEmail
+					? 'Thank you for your purchase. A receipt has been sent to your email.'
+					: 'Thank you for your purchase. Please keep this page as your receipt.'}
+			</p>
 			<div className="mt-8 rounded-2xl bg-white p-6 shadow-md ring-1 ring-dough">
 				<h2 className="font-display text-xl font-bold">Order #{order.number}</h2>
 				{order.pickup ? <PickupDetails {...order.pickup} /> : null}

@@ -358,6 +358,47 @@ describe('transports', () => {
 		expect(smtp.received).toHaveLength(0)
 	})
 
+	it('/success promises the mailed receipt only while mail is on; with EMAIL_DISABLED the page is the receipt', async () => {
+		const checkout = await import('~/utils/checkout.server')
+		const { applyCheckoutEvent } = await import('~/models/order.server')
+		const success = await import('~/routes/success')
+		const env = await import('~/utils/env.server')
+		const cake = await createMenuItem({ name: 'Quindim', priceCents: 450 })
+		const started = await checkout.startCheckout(
+			{
+				customer: { name: 'Iara', email: 'iara@example.com' },
+				items: [{ id: cake.id, quantity: 2 }],
+				pickupAt: pickupSlot(),
+			},
+			{ origin: 'http://localhost:3000' },
+		)
+		if (!started.ok) throw new Error(started.error)
+		const sessionId = new URL(started.url).pathname.split('/').pop()!
+		await applyCheckoutEvent({
+			eventId: `evt_paid_${sessionId}`,
+			type: 'checkout.session.completed',
+			kind: 'paid',
+			sessionId,
+		})
+		const receiptByEmail = async () => {
+			const request = new Request(`http://localhost:3000/success?session_id=${sessionId}`)
+			const result = (await success.loader({ request, params: {}, context: {} })) as unknown as {
+				data: { order: unknown; receiptByEmail: boolean }
+			}
+			expect(result.data.order).not.toBeNull()
+			return result.data.receiptByEmail
+		}
+		expect(await receiptByEmail()).toBe(true)
+		process.env.EMAIL_DISABLED = 'true'
+		env.resetEnv()
+		try {
+			expect(await receiptByEmail()).toBe(false)
+		} finally {
+			delete process.env.EMAIL_DISABLED
+			env.resetEnv()
+		}
+	})
+
 	it('EMAIL_DISABLED=true sends nothing and never fails', async () => {
 		const { parseEnv } = await import('~/utils/env.server')
 		const env = parseEnv({ ...process.env, EMAIL_DISABLED: 'true' })
