@@ -207,6 +207,8 @@ test('the whole purchase by keyboard only', async ({ page }) => {
 	await page.keyboard.press('Enter')
 	await page.keyboard.press('Escape')
 	await gotoHydrated(page, '/checkout')
+	// The pickup days arrive after the page: the date list is disabled (skipped by Tab) until they do.
+	await expect(page.getByLabel('Pickup date')).toBeEnabled()
 	await page.getByLabel('Full Name').focus()
 	await page.keyboard.type('Keyboard Kim')
 	await page.keyboard.press('Tab')
