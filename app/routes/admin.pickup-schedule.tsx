@@ -18,10 +18,9 @@ import {
 	savePickupSettings,
 	setSpecialHours,
 } from '~/models/pickup-schedule.server'
-import { adminReply, refuseAdminAction } from '~/utils/admin-actions.server'
+import { adminReply, readAdminBody, refuseAdminAction } from '~/utils/admin-actions.server'
 import { adminMeta, adminResponseHeaders, CONFIRMED_FIELD } from '~/utils/admin-route'
 import { requireAdmin } from '~/utils/auth.server'
-import { bodyProblems, readForm } from '~/utils/body.server'
 import { formReply } from '~/utils/form-reply.server'
 import { closureNoticeText, formatPickupDate, specialHoursNoticeText } from '~/utils/pickup-display'
 import { localDateOf } from '~/utils/pickup-schedule'
@@ -61,13 +60,8 @@ type ScheduleForm = 'hours' | 'settings' | 'closure' | 'special-hours'
 
 export async function action({ request }: ActionFunctionArgs) {
 	await requireAdmin(request)
-	const body = await readForm(request)
-	if (!body.ok) {
-		const { status, message } = bodyProblems[body.problem]
-		return adminReply({ message }, status)
-	}
-	const form = body.value
-	const intent = String(form.get('intent') ?? '')
+	const { form, intent, problemReply } = await readAdminBody(request)
+	if (problemReply) return problemReply
 	const headers = adminResponseHeaders
 
 	if (intent === 'hours') {

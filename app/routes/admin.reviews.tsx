@@ -16,11 +16,10 @@ import {
 	setReviewStatus,
 	type AdminReview,
 } from '~/models/review.server'
-import { adminReply, deleteAfterConfirming, refuseAdminAction } from '~/utils/admin-actions.server'
+import { adminReply, deleteAfterConfirming, readAdminBody, refuseAdminAction } from '~/utils/admin-actions.server'
 import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
 import { requireAdmin } from '~/utils/auth.server'
 import { formatBakeryDateTime } from '~/utils/bakery-time'
-import { bodyProblems, readForm } from '~/utils/body.server'
 import { formReply } from '~/utils/form-reply.server'
 import { reviewSchema } from '~/utils/review-schemas'
 
@@ -44,13 +43,8 @@ const statusMessages = {
 export async function action({ request }: ActionFunctionArgs) {
 	await requireAdmin(request)
 	// The add form and each review's small forms post here.
-	const body = await readForm(request)
-	if (!body.ok) {
-		const { status, message } = bodyProblems[body.problem]
-		return adminReply({ message }, status)
-	}
-	const form = body.value
-	const intent = String(form.get('intent') ?? '')
+	const { form, intent, problemReply } = await readAdminBody(request)
+	if (problemReply) return problemReply
 	if (intent === 'add') {
 		const submission = parseWithZod(form, { schema: reviewSchema })
 		const headers = adminResponseHeaders

@@ -18,15 +18,21 @@ export function refuseAdminAction(reason = 'Unknown action'): never {
  * reply saying why the body could not be read.
  */
 export async function readAdminForm(request: Request) {
+	const { form, intent, problemReply } = await readAdminBody(request)
+	if (problemReply) return { form: null, id: null, intent: null, problemReply } as const
+	const id = String(form.get('id') ?? '')
+	if (!id) refuseAdminAction('Missing row')
+	return { form, id, intent, problemReply: null } as const
+}
+
+/** An admin screen's form and what it asks (`intent`), or the reply saying why the body could not be read. */
+export async function readAdminBody(request: Request) {
 	const body = await readForm(request)
 	if (!body.ok) {
 		const { status, message } = bodyProblems[body.problem]
-		return { form: null, id: null, intent: null, problemReply: adminReply({ message }, status) } as const
+		return { form: null, intent: null, problemReply: adminReply({ message }, status) } as const
 	}
-	const form = body.value
-	const id = String(form.get('id') ?? '')
-	if (!id) refuseAdminAction('Missing row')
-	return { form, id, intent: String(form.get('intent') ?? ''), problemReply: null } as const
+	return { form: body.value, intent: String(body.value.get('intent') ?? ''), problemReply: null } as const
 }
 
 /**
