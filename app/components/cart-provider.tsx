@@ -18,8 +18,9 @@ interface CartContextValue {
 	count: number
 	totalCents: number
 	add: (item: CartProduct, quantity?: number) => void
-	updateQuantity: (id: string, quantity: number) => void
-	remove: (id: string) => void
+	/** Lines are addressed by their key (the item and its chosen options). */
+	updateQuantity: (key: string, quantity: number) => void
+	remove: (key: string) => void
 	clear: () => void
 	/** Right before leaving for payment: empty the cart but keep a copy in case the customer cancels. */
 	stashForPayment: () => void
@@ -71,10 +72,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
 	const add = useCallback((item: CartProduct, quantity = 1) => dispatch({ type: 'add', item, quantity }), [])
 	const updateQuantity = useCallback(
-		(id: string, quantity: number) => dispatch({ type: 'updateQuantity', id, quantity }),
+		(key: string, quantity: number) => dispatch({ type: 'updateQuantity', key, quantity }),
 		[],
 	)
-	const remove = useCallback((id: string) => dispatch({ type: 'remove', id }), [])
+	const remove = useCallback((key: string) => dispatch({ type: 'remove', key }), [])
 	const clear = useCallback(() => dispatch({ type: 'clear' }), [])
 	const stashForPayment = useCallback(() => {
 		writeStorage(serializeCart(items), PENDING_PAYMENT_STORAGE_KEY)

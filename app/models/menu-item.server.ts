@@ -6,6 +6,9 @@ import { isRecordNotFound } from '~/models/prisma-errors.server'
 import { dateColumn, dateFromColumn } from '~/models/pickup-schedule.server'
 import type { LocalDate } from '~/utils/pickup-schedule'
 
+/** Option groups and their choices in the owner's order (the checkout's SQL reads them the same way). */
+const ownerOrder: Array<{ position?: 'asc'; id?: 'asc' }> = [{ position: 'asc' }, { id: 'asc' }]
+
 const publicFields = {
 	id: true,
 	name: true,
@@ -24,6 +27,22 @@ const publicFields = {
 	mayContain: true,
 	dietaryLabels: true,
 	allergensListed: true,
+	optionGroups: {
+		select: {
+			id: true,
+			name: true,
+			kind: true,
+			required: true,
+			minChoices: true,
+			maxChoices: true,
+			maxLength: true,
+			options: {
+				select: { id: true, name: true, priceDeltaCents: true, soldOut: true },
+				orderBy: ownerOrder,
+			},
+		},
+		orderBy: ownerOrder,
+	},
 } as const
 
 /** A menu item's pickup rules; null means no rule. Dates are the bakery's calendar dates. */
@@ -82,7 +101,7 @@ async function queryMenuCategories() {
 /** Items by id with what checkout needs to price them; missing ids are simply absent. */
 // --- Admin (requireAdmin is checked by the calling route) ---
 
-const adminFields = { ...publicFields, sortOrder: true, updatedAt: true } as const
+const adminFields = { ...publicFields, sortOrder: true, taxCategory: true, updatedAt: true } as const
 
 /** Every item with what the owner edits, in the public menu's order. */
 export async function listMenuItemsForAdmin() {

@@ -1,5 +1,6 @@
 import type { Prisma } from '~/generated/prisma/client'
-import type { OrderStatus } from '~/generated/prisma/enums'
+import type { OrderStatus, TaxCategory } from '~/generated/prisma/enums'
+import type { LineOption } from '~/utils/item-options'
 import { prisma } from '~/utils/db.server'
 import type { LocalDate } from '~/utils/pickup-schedule'
 import { enqueueMail } from './mail-jobs.server'
@@ -21,7 +22,16 @@ export const PAID_ORDER_STATUSES = ['PAID', 'READY', 'PICKED_UP'] as const satis
 export interface NewOrder {
 	customer: { name: string; email: string; phone?: string }
 	currency: string
-	lines: Array<{ menuItemId: string; name: string; unitPriceCents: number; quantity: number }>
+	lines: Array<{
+		menuItemId: string
+		name: string
+		unitPriceCents: number
+		quantity: number
+		/** Defaults: no options, a bakery item, no tax. */
+		options?: LineOption[]
+		taxCategory?: TaxCategory
+		taxCents?: number
+	}>
 }
 
 export interface PendingPickup {
@@ -42,7 +52,7 @@ export interface PendingPickup {
 export async function placePendingOrder(
 	{ customer, currency, lines }: NewOrder,
 	pickup: PendingPickup,
-): Promise<{ ok: true; orderId: string; totalCents: number } | PickupRefusal> {
+): Promise<{ ok: true; orderId: string } | PickupRefusal> {
 	const orderId = crypto.randomUUID()
 	const order = JSON.stringify({
 		id: orderId,
@@ -56,8 +66,7 @@ export async function placePendingOrder(
 		SELECT * FROM place_pending_order(${order}::jsonb, ${holdItemsJson(holdLines)}::jsonb,
 			${pickup.slotStart}::timestamptz, ${pickup.pickupDate}::date, ${pickup.ordersPerSlot}::int)`
 	if (refused) return pickupRefusal(refused, pickup.pickupDate)
-	const totalCents = lines.reduce((total, line) => total + line.unitPriceCents * line.quantity, 0)
-	return { ok: true, orderId, totalCents }
+	return { ok: true, orderId }
 }
 
 /** Every checkout runs it: raw SQL costs the client a third of an `update`. */

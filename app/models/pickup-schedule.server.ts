@@ -1,5 +1,7 @@
 import { Prisma } from '~/generated/prisma/client'
+import type { TaxCategory } from '~/generated/prisma/enums'
 import { prisma } from '~/utils/db.server'
+import type { OptionGroupView } from '~/utils/item-options'
 import {
 	defaultPickupSettings,
 	isLocalDate,
@@ -55,6 +57,9 @@ export interface CheckoutMenuItem {
 	priceCents: number
 	orderable: boolean
 	soldOut: boolean
+	taxCategory: TaxCategory
+	/** Its option groups and choices, in the owner's order (as the menu shows them). */
+	optionGroups: OptionGroupView[]
 	pickupRules: Omit<PickupItemRules, 'quantity'>
 }
 
@@ -67,13 +72,22 @@ export async function getCheckoutRules(menuItemIds: readonly string[], now: Date
 		{ from: null, now },
 		Prisma.sql`,
 			COALESCE((SELECT json_agg(json_build_object('id', m."id", 'name', m."name", 'priceCents', m."priceCents",
-				'orderable', m."orderable", 'soldOut', m."soldOut", 'pickupRules', json_build_object('menuItemId', m."id",
+				'orderable', m."orderable", 'soldOut', m."soldOut", 'taxCategory', m."taxCategory",
+				'optionGroups', ${optionGroupsJson}, 'pickupRules', json_build_object('menuItemId', m."id",
 				'leadMinutes', m."leadMinutes", 'dailyLimit', m."dailyLimit", 'availableFrom', m."availableFrom",
 				'availableUntil', m."availableUntil")))
 				FROM "MenuItem" m WHERE m."id" = ANY(${[...menuItemIds]}::text[])), '[]') AS "menuItems"`,
 	)
 	return { schedule: scheduleOf(row), menuItems: row.menuItems }
 }
+
+/** The option groups of menu item `m`, with their choices, as `OptionGroupView[]` (owner's order: position, then id). */
+const optionGroupsJson = Prisma.sql`COALESCE((SELECT json_agg(json_build_object('id', g."id", 'name', g."name",
+	'kind', g."kind", 'required', g."required", 'minChoices', g."minChoices", 'maxChoices', g."maxChoices",
+	'maxLength', g."maxLength", 'options', COALESCE((SELECT json_agg(json_build_object('id', o."id", 'name', o."name",
+		'priceDeltaCents', o."priceDeltaCents", 'soldOut', o."soldOut") ORDER BY o."position", o."id")
+		FROM "MenuOption" o WHERE o."groupId" = g."id"), '[]')) ORDER BY g."position", g."id")
+	FROM "MenuOptionGroup" g WHERE g."menuItemId" = m."id"), '[]')`
 
 function scheduleOf({ settings, weeklyHours, closures, specialHours }: ScheduleRow): PickupSchedule {
 	return {

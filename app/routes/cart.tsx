@@ -36,7 +36,7 @@ export default function Cart() {
 					<>
 						<ul className="divide-y divide-dough rounded-2xl bg-white px-4 shadow-md ring-1 ring-dough">
 							{cart.items.map((item) => (
-								<CartLine key={item.id} item={item} unavailable={unavailable[item.id]} />
+								<CartLine key={item.key} item={item} unavailable={unavailable[item.id]} />
 							))}
 						</ul>
 						<p className="mt-6 text-right text-2xl font-bold">Total: {formatPrice(cart.totalCents)}</p>
@@ -86,14 +86,14 @@ function CartLine({ item, unavailable }: { item: CartItem; unavailable?: string 
 				label={<span className="sr-only">Quantity of {item.name}</span>}
 				value={item.quantity}
 				itemName={item.name}
-				onChange={(quantity) => cart.updateQuantity(item.id, quantity)}
+				onChange={(quantity) => cart.updateQuantity(item.key, quantity)}
 			/>
 			<p className="w-24 text-right font-semibold" aria-label={`Line total for ${item.name}`}>
 				{formatPrice(item.priceCents * item.quantity)}
 			</p>
 			<button
 				type="button"
-				onClick={() => cart.remove(item.id)}
+				onClick={() => cart.remove(item.key)}
 				className="font-semibold text-cinnamon underline underline-offset-4 hover:text-cocoa"
 				aria-label={`Remove ${item.name}`}
 			>

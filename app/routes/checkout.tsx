@@ -14,7 +14,7 @@ import { buttonClass, FormErrors, TextField } from '~/components/ui/forms'
 import { bodyLimits, bodyProblems, readForm } from '~/utils/body.server'
 import { checkoutRequestSchema, isMissingDetail, MISSING_DETAILS_MESSAGE, type CheckoutRequest } from '~/utils/checkout'
 import { startCheckout } from '~/utils/checkout.server'
-import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE } from '~/utils/cart'
+import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE, type CartItem } from '~/utils/cart'
 import { formReply } from '~/utils/form-reply.server'
 import { withOutagePolicy } from '~/utils/outage.server'
 import { paymentMode } from '~/utils/payments.server'
@@ -224,10 +224,7 @@ function CheckoutForm() {
 					loading={pickupFetcher.state !== 'idle' || !pickupFetcher.data}
 				/>
 				{cart.items.map((item, index) => (
-					<Fragment key={item.id}>
-						<input type="hidden" name={`${fields.items.name}[${index}].id`} value={item.id} />
-						<input type="hidden" name={`${fields.items.name}[${index}].quantity`} value={item.quantity} />
-					</Fragment>
+					<CartLineFields key={item.key} name={`${fields.items.name}[${index}]`} item={item} />
 				))}
 				{previewed ? null : <FormErrors id={form.errorId} errors={problems} />}
 				<button type="submit" className={buttonClass}>
@@ -250,5 +247,32 @@ function CheckoutForm() {
 				onConfirm={() => fetcher.submit(formRef.current, { method: 'post', action: '/checkout' })}
 			/>
 		</div>
+	)
+}
+
+/** One cart line as the checkout posts it: the item, how many, the chosen options and the price the customer saw. */
+function CartLineFields({ name, item }: { name: string; item: CartItem }) {
+	return (
+		<>
+			<input type="hidden" name={`${name}.id`} value={item.id} />
+			<input type="hidden" name={`${name}.quantity`} value={item.quantity} />
+			<input type="hidden" name={`${name}.unitPriceCents`} value={item.priceCents} />
+			{item.choices.map((choice, index) => (
+				<Fragment key={choice.groupId}>
+					<input type="hidden" name={`${name}.choices[${index}].groupId`} value={choice.groupId} />
+					{choice.text !== undefined ? (
+						<input type="hidden" name={`${name}.choices[${index}].text`} value={choice.text} />
+					) : null}
+					{choice.optionIds?.map((optionId, position) => (
+						<input
+							key={optionId}
+							type="hidden"
+							name={`${name}.choices[${index}].optionIds[${position}]`}
+							value={optionId}
+						/>
+					))}
+				</Fragment>
+			))}
+		</>
 	)
 }

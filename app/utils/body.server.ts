@@ -16,8 +16,11 @@
 export const bodyLimits = {
 	/** A plain form: a contact message (2,000 characters, 18 KB percent-encoded at worst), an admin action, sign-in. */
 	form: 32 * 1024,
-	/** The checkout form: item ids, quantities and the customer (a full 30-line cart is about 6 KB at most). */
-	checkout: 16 * 1024,
+	/**
+	 * The checkout form: item ids, quantities, chosen options and the customer. A full 30-line cart without
+	 * options is about 6 KB; with several option groups and a message on every line it stays under 40 KB.
+	 */
+	checkout: 64 * 1024,
 	/** A Stripe event: a checkout session object is a few KB; Stripe's largest events stay far below this. */
 	webhook: 512 * 1024,
 } as const

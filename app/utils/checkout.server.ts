@@ -32,6 +32,10 @@ import {
 } from './pickup-display'
 import { checkPickupSlot, localDateOf, type LocalDate, type PickupCheck } from './pickup-schedule'
 import { cartPickupItems, nothingHeld } from './pickup.server'
+import { lineOptionsText, optionProblemMessage, priceChoices, type ChosenOption } from './item-options'
+import { formatPrice } from './money'
+import { taxOrder, type TaxPolicy } from './sales-tax'
+import { taxPolicy } from './env.server'
 
 const CURRENCY = 'usd'
 
@@ -89,7 +93,8 @@ export async function startCheckout(
 
 	const { items: cart, pickupAt } = parsed.data
 	const { schedule, menuItems } = await getCheckoutRules([...new Set(cart.map((line) => line.id))], now)
-	const priced = priceCart(cart, menuItems)
+	const policy = taxPolicy()
+	const priced = priceCart(cart, menuItems, policy)
 	if (!priced.ok) return priced
 
 	const pickupItems = cartPickupItems(
@@ -117,11 +122,15 @@ export async function startCheckout(
 			orderId: placed.orderId,
 			currency: CURRENCY,
 			customerEmail: parsed.data.customer.email,
-			lines: priced.lines.map(({ name, unitPriceCents, quantity }) => ({
+			lines: priced.lines.map(({ name, unitPriceCents, quantity, options, taxCategory }) => ({
 				name,
+				description: lineOptionsText(options) || undefined,
 				unitAmountCents: unitPriceCents,
 				quantity,
+				taxCategory,
 			})),
+			taxCents: priced.taxCents,
+			automaticTax: policy.mode === 'stripe',
 			successUrl: `${origin}/success?session_id={CHECKOUT_SESSION_ID}`,
 			cancelUrl: `${origin}/cancel?session_id={CHECKOUT_SESSION_ID}`,
 			pickupAt: slotStart.toISOString(),
@@ -172,27 +181,54 @@ function holdRefused(refusal: PickupRefusal, date: LocalDate, lines: readonly Pr
 	return pickupConflict(itemLimitMessage(nameOf(lines, refusal.menuItemId), refusal.left, date))
 }
 
-/** Prices the cart from the database's rows only (whatever the browser sent); refuses items no longer for sale. */
-function priceCart(items: CheckoutRequest['items'], menuItems: readonly CheckoutMenuItem[]) {
+/**
+ * Prices the cart from the database's rows only: each line is the item's price plus its chosen options'
+ * deltas (decision 038), taxed by the shop's policy (decision 039). Refuses items no longer for sale,
+ * answers the item no longer offers (naming them) and a line whose price differs from what the customer saw.
+ */
+export function priceCart(items: CheckoutRequest['items'], menuItems: readonly CheckoutMenuItem[], policy: TaxPolicy) {
 	const found = new Map(menuItems.map((item) => [item.id, item]))
 	const problems: string[] = []
 	const unavailableIds: string[] = []
 	const lines = []
-	for (const { id, quantity } of items) {
-		const menuItem = found.get(id)
-		if (!menuItem) problems.push('An item in your cart is no longer on the menu.')
-		else if (menuItem.soldOut) problems.push(`${menuItem.name} is sold out.`)
-		else if (!menuItem.orderable) problems.push(`${menuItem.name} can't be ordered online yet.`)
-		else {
-			lines.push({ menuItemId: id, name: menuItem.name, unitPriceCents: menuItem.priceCents, quantity })
+	for (const { id, quantity, choices, unitPriceCents: seen } of items) {
+		const problem = lineProblem(found.get(id), choices, seen)
+		if (typeof problem === 'string') {
+			problems.push(problem)
+			unavailableIds.push(id)
 			continue
 		}
-		unavailableIds.push(id)
+		const { menuItem, priced } = problem
+		lines.push({
+			menuItemId: id,
+			name: menuItem.name,
+			unitPriceCents: priced.unitPriceCents,
+			quantity,
+			options: priced.options,
+			taxCategory: menuItem.taxCategory,
+		})
 	}
 	if (problems.length > 0) {
 		return { ok: false as const, status: 409, error: `${problems.join(' ')} Please update your cart.`, unavailableIds }
 	}
-	return { ok: true as const, lines }
+	return { ok: true as const, ...taxOrder(lines, policy) }
+}
+
+/** Why a cart line cannot be charged, in the customer's words; or the item and its priced answers. */
+function lineProblem(
+	menuItem: CheckoutMenuItem | undefined,
+	choices: readonly ChosenOption[],
+	seenUnitPriceCents: number | undefined,
+) {
+	if (!menuItem) return 'An item in your cart is no longer on the menu.'
+	if (menuItem.soldOut) return `${menuItem.name} is sold out.`
+	if (!menuItem.orderable) return `${menuItem.name} can't be ordered online yet.`
+	const priced = priceChoices(menuItem.priceCents, menuItem.optionGroups, choices)
+	if (!priced.ok) return optionProblemMessage(menuItem.name, priced.problem)
+	if (seenUnitPriceCents !== undefined && seenUnitPriceCents !== priced.unitPriceCents) {
+		return `The price of ${menuItem.name} is now ${formatPrice(priced.unitPriceCents)}.`
+	}
+	return { menuItem, priced }
 }
 
 /**

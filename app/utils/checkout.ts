@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE } from './cart'
+import { cartLineKey, MAX_OPTION_TEXT_LENGTH } from './item-options'
 import { CHOOSE_PICKUP_MESSAGE } from './pickup-display'
 
 const NAME_REQUIRED = 'Please enter your name.'
@@ -53,11 +54,27 @@ export const checkoutRequestSchema = z.object({
 			z.object({
 				id: z.string().min(1).max(100),
 				quantity: z.number().int().min(1).max(MAX_QUANTITY_PER_LINE),
+				/** The customer's answers to the item's options (app/utils/item-options.ts). */
+				choices: z
+					.array(
+						z.object({
+							groupId: z.string().min(1).max(100),
+							optionIds: z.array(z.string().min(1).max(100)).max(20).optional(),
+							text: z.string().max(MAX_OPTION_TEXT_LENGTH).optional(),
+						}),
+					)
+					.max(20)
+					.default([]),
+				/** The unit price the customer saw; a different price from the database is refused, never charged. */
+				unitPriceCents: z.number().int().min(0).optional(),
 			}),
 		)
 		.min(1, 'Your cart is empty.')
 		.max(MAX_CART_LINES)
-		.refine((items) => new Set(items.map((item) => item.id)).size === items.length, 'Each item may appear once.'),
+		.refine(
+			(items) => new Set(items.map((item) => cartLineKey(item.id, item.choices))).size === items.length,
+			'Each item may appear once with the same choices.',
+		),
 })
 
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>

@@ -1,6 +1,7 @@
 import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
+import { parseTaxRatePercent, type TaxPolicy } from './sales-tax'
 
 const postgresUrl = z
 	.string()
@@ -90,6 +91,36 @@ const envSchema = z
 		STRIPE_API_PORT: z.coerce.number().int().positive().optional(),
 		STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
 		STRIPE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(60_000).default(10_000),
+		// --- Sales tax (decision 039) ---
+		/** The combined rate charged on prepared food, as a percentage ('10.6'); unset = no tax is charged. */
+		SALES_TAX_RATE: z
+			.string()
+			.transform((value, ctx) => {
+				const rate = parseTaxRatePercent(value)
+				if (rate === null) {
+					ctx.addIssue({
+						code: z.ZodIssueCode.custom,
+						message: 'must be a percentage between 1 and 20 with at most 3 decimals, e.g. 10.6',
+					})
+					return z.NEVER
+				}
+				return rate
+			})
+			.optional(),
+		/** true = Stripe Tax (automatic_tax) works the tax out at checkout instead of SALES_TAX_RATE. */
+		STRIPE_TAX: z
+			.enum(['true', 'false'])
+			.default('false')
+			.transform((value) => value === 'true'),
+		/** Stripe product tax codes per tax category (defaults: Nontaxable, General - Tangible Goods). */
+		STRIPE_TAX_CODE_BAKERY: z
+			.string()
+			.regex(/^txcd_\d{8}$/)
+			.default('txcd_00000000'),
+		STRIPE_TAX_CODE_PREPARED_FOOD: z
+			.string()
+			.regex(/^txcd_\d{8}$/)
+			.default('txcd_99999999'),
 		/** true = the shop shows that online ordering is unavailable instead of taking payments. */
 		PAYMENTS_DISABLED: z
 			.enum(['true', 'false'])
@@ -190,6 +221,20 @@ const envSchema = z
 				})
 			}
 		}
+		if (env.STRIPE_TAX && env.SALES_TAX_RATE !== undefined) {
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				path: ['SALES_TAX_RATE'],
+				message: 'cannot be set together with STRIPE_TAX=true (one of them works the tax out)',
+			})
+		}
+		if (env.STRIPE_TAX && !env.STRIPE_SECRET_KEY) {
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				path: ['STRIPE_TAX'],
+				message: 'needs STRIPE_SECRET_KEY (Stripe Tax works in Stripe Checkout only)',
+			})
+		}
 		if (env.NODE_ENV === 'production' && !env.EMAIL_DISABLED) {
 			for (const key of ['SMTP_URL', 'MAIL_FROM'] as const) {
 				if (!env[key]) {
@@ -278,4 +323,12 @@ export function getEnv(): Env {
 /** Re-reads process.env on the next getEnv() (after the dev server sets DATABASE_URL). */
 export function resetEnv() {
 	cachedEnv = undefined
+}
+
+/** How orders are taxed (decision 039): Stripe Tax, the configured rate, or not at all. */
+export function taxPolicy(): TaxPolicy {
+	const env = getEnv()
+	if (env.STRIPE_TAX) return { mode: 'stripe' }
+	if (env.SALES_TAX_RATE !== undefined) return { mode: 'rate', rateMillipercent: env.SALES_TAX_RATE }
+	return { mode: 'none' }
 }

@@ -60,9 +60,15 @@ export function withPickup(item: PublicMenuItem, pickup: MenuPickup | null): Men
 		mayContain,
 		dietaryLabels,
 		allergensListed,
+		optionGroups,
 		...rest
 	} = item
-	const view = { ...rest, allergens: itemAllergensOf({ allergens, mayContain, dietaryLabels, allergensListed }) }
+	const view: MenuItemView = {
+		...rest,
+		allergens: itemAllergensOf({ allergens, mayContain, dietaryLabels, allergensListed }),
+	}
+	// Only items with options carry them: the menu's loader data stays small (issue 20's budget).
+	if (optionGroups.length > 0) view.optionGroups = optionGroups
 	const labels: string[] = []
 	const seasonal = Boolean(availableFrom || availableUntil)
 	const seasonOver = Boolean(pickup && availableUntil && availableUntil < pickup.today)

@@ -1,16 +1,24 @@
 import crypto from 'node:crypto'
 import Stripe from 'stripe'
 import { getEnv } from './env.server'
+import type { TaxCategory } from './sales-tax'
 
 export interface CheckoutLine {
 	name: string
+	/** The chosen options in words, shown under the name on the payment page. */
+	description?: string
 	unitAmountCents: number
 	quantity: number
+	taxCategory: TaxCategory
 }
 
 export interface CreateSessionInput {
 	orderId: string
 	lines: CheckoutLine[]
+	/** Sales tax worked out by the shop (a configured rate): charged as its own 'Sales tax' line. */
+	taxCents: number
+	/** Stripe Tax works the tax out instead (STRIPE_TAX=true). */
+	automaticTax: boolean
 	currency: string
 	customerEmail: string
 	successUrl: string
@@ -59,6 +67,37 @@ export function checkoutSessionExpiresAt(now = Date.now()) {
 	return Math.floor(now / 1000) + CHECKOUT_SESSION_MINUTES * 60 + EXPIRY_SLACK_SECONDS
 }
 
+const SALES_TAX_LINE = 'Sales tax'
+
+/** The session's lines: the order's, each with its options and tax code, and the shop's tax as one more line. */
+export function stripeLineItems(input: CreateSessionInput): Stripe.Checkout.SessionCreateParams.LineItem[] {
+	const env = getEnv()
+	const taxCodes: Record<TaxCategory, string> = {
+		BAKERY: env.STRIPE_TAX_CODE_BAKERY,
+		PREPARED_FOOD: env.STRIPE_TAX_CODE_PREPARED_FOOD,
+	}
+	const lines: Stripe.Checkout.SessionCreateParams.LineItem[] = input.lines.map((line) => ({
+		quantity: line.quantity,
+		price_data: {
+			currency: input.currency,
+			unit_amount: line.unitAmountCents,
+			product_data: {
+				name: line.name,
+				...(line.description ? { description: line.description } : {}),
+				...(input.automaticTax ? { tax_code: taxCodes[line.taxCategory] } : {}),
+			},
+			...(input.automaticTax ? { tax_behavior: 'exclusive' as const } : {}),
+		},
+	}))
+	if (input.taxCents > 0) {
+		lines.push({
+			quantity: 1,
+			price_data: { currency: input.currency, unit_amount: input.taxCents, product_data: { name: SALES_TAX_LINE } },
+		})
+	}
+	return lines
+}
+
 let stripeClient: Stripe | undefined
 
 export function getStripe() {
@@ -81,14 +120,8 @@ const stripeProvider: PaymentProvider = {
 		const session = await getStripe().checkout.sessions.create(
 			{
 				mode: 'payment',
-				line_items: input.lines.map((line) => ({
-					quantity: line.quantity,
-					price_data: {
-						currency: input.currency,
-						unit_amount: line.unitAmountCents,
-						product_data: { name: line.name },
-					},
-				})),
+				line_items: stripeLineItems(input),
+				...(input.automaticTax ? { automatic_tax: { enabled: true } } : {}),
 				customer_email: input.customerEmail,
 				client_reference_id: input.orderId,
 				metadata: { orderId: input.orderId, ...(input.pickupAt ? { pickupAt: input.pickupAt } : {}) },

@@ -53,7 +53,9 @@ async function paidThroughStripe() {
 	const lines = [{ menuItemId: cake.id, name: cake.name, quantity: 2, dailyLimit: 12 }]
 	const session = await stripeProvider.createCheckoutSession({
 		orderId: 'pending',
-		lines: [{ name: cake.name, unitAmountCents: 300, quantity: 2 }],
+		lines: [{ name: cake.name, unitAmountCents: 300, quantity: 2, taxCategory: 'BAKERY' }],
+		taxCents: 0,
+		automaticTax: false,
 		currency: 'usd',
 		customerEmail: 'luis@example.com',
 		successUrl: 'https://bakery.test/success?session_id={CHECKOUT_SESSION_ID}',

@@ -267,7 +267,7 @@ describe('the checkout form (POST /checkout)', () => {
 			]),
 		)
 		expect(duplicated.status).toBe(400)
-		expect(duplicated.data.result.error).toEqual({ items: ['Each item may appear once.'] })
+		expect(duplicated.data.result.error).toEqual({ items: ['Each item may appear once with the same choices.'] })
 		const tooMany = await postCheckout(checkoutForm(filledIn, [{ id: cake.id, quantity: 51 }]))
 		expect(tooMany.status).toBe(400)
 		expect(Object.keys(tooMany.data.result.error ?? {})).toEqual(['items[0].quantity'])

@@ -121,7 +121,10 @@ describe('reservePickupCapacity under concurrency', () => {
 			],
 			pickup,
 		)
-		expect(first).toMatchObject({ ok: true, totalCents: 600 })
+		if (!first.ok) throw new Error('the first order should hold')
+		expect(await prisma.order.findUnique({ where: { id: first.orderId }, select: { totalCents: true } })).toEqual({
+			totalCents: 600,
+		})
 		const second = await createHeldOrder(order(b.id, 2), pickup)
 		expect(second).toEqual({ ok: false, reason: 'item-limit', menuItemId: b.id, left: 1 })
 		expect(await counters(b.id)).toEqual({ slotOrders: 1, itemQuantity: 2 })

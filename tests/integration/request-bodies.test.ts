@@ -52,7 +52,7 @@ const routes: RouteCase[] = [
 		name: 'checkout',
 		path: '/checkout',
 		action: async () => (await import('~/routes/checkout')).action,
-		limit: 16 * 1024,
+		limit: 64 * 1024,
 		contentType: 'application/x-www-form-urlencoded',
 		prefix: 'customer.name=',
 		tooLarge: /"url":null.*What you sent is too large/,

@@ -12,7 +12,7 @@ export function CheckoutLines() {
 		<div>
 			<ul className="divide-y divide-dough">
 				{cart.items.map((item) => (
-					<li key={item.id} className="flex flex-wrap items-center gap-3 py-3">
+					<li key={item.key} className="flex flex-wrap items-center gap-3 py-3">
 						<CartLineImage item={item} />
 						<div className="min-w-32 flex-1">
 							<p className="font-semibold">{item.name}</p>
@@ -24,7 +24,7 @@ export function CheckoutLines() {
 								className={stepButton}
 								disabled={item.quantity <= 1}
 								aria-label={`Decrease quantity of ${item.name}`}
-								onClick={() => cart.updateQuantity(item.id, item.quantity - 1)}
+								onClick={() => cart.updateQuantity(item.key, item.quantity - 1)}
 							>
 								−
 							</button>
@@ -35,7 +35,7 @@ export function CheckoutLines() {
 								type="button"
 								className={stepButton}
 								aria-label={`Increase quantity of ${item.name}`}
-								onClick={() => cart.updateQuantity(item.id, item.quantity + 1)}
+								onClick={() => cart.updateQuantity(item.key, item.quantity + 1)}
 							>
 								+
 							</button>
@@ -44,7 +44,7 @@ export function CheckoutLines() {
 							type="button"
 							className="font-semibold text-cinnamon underline underline-offset-4 hover:text-cocoa"
 							aria-label={`Remove ${item.name}`}
-							onClick={() => cart.remove(item.id)}
+							onClick={() => cart.remove(item.key)}
 						>
 							Remove
 						</button>
