@@ -98,7 +98,15 @@ async function queryMenuCategories() {
 	return rows.map((row) => row.category)
 }
 
-/** Items by id with what checkout needs to price them; missing ids are simply absent. */
+/** Which of these items are taxable prepared food (the checkout's preview of the tax). */
+export async function listPreparedFoodIds(menuItemIds: readonly string[]) {
+	const rows = await prisma.menuItem.findMany({
+		where: { id: { in: [...menuItemIds] }, taxCategory: 'PREPARED_FOOD' },
+		select: { id: true },
+	})
+	return rows.map((row) => row.id)
+}
+
 // --- Admin (requireAdmin is checked by the calling route) ---
 
 const adminFields = { ...publicFields, sortOrder: true, taxCategory: true, updatedAt: true } as const

@@ -1,6 +1,7 @@
 import type { Prisma } from '~/generated/prisma/client'
 import type { OrderStatus, TaxCategory } from '~/generated/prisma/enums'
 import type { LineOption } from '~/utils/item-options'
+import type { ChargedAmounts } from '~/utils/payments.server'
 import { prisma } from '~/utils/db.server'
 import type { LocalDate } from '~/utils/pickup-schedule'
 import { enqueueMail } from './mail-jobs.server'
@@ -95,6 +96,8 @@ export interface CheckoutEvent {
 	type: string
 	kind: CheckoutEventKind
 	sessionId: string
+	/** What the provider charged, when it says: Stripe Tax's tax is known only once the customer has paid. */
+	charged?: ChargedAmounts
 }
 
 /** Only a pending order moves; a paid order is never regressed by a late or replayed event. */
@@ -127,7 +130,8 @@ export async function applyCheckoutEvent(event: CheckoutEvent): Promise<Fulfillm
 		if (claimed.count === 0) return 'duplicate'
 		if (event.kind === 'ignored') return 'unchanged'
 		const transition = transitions[event.kind]
-		if (event.kind === 'paid') return (await recordPayment(tx, event.sessionId)) ? 'applied' : 'unchanged'
+		if (event.kind === 'paid')
+			return (await recordPayment(tx, event.sessionId, event.charged)) ? 'applied' : 'unchanged'
 		const order = await tx.order.findUnique({ where: { providerSessionId: event.sessionId }, select: { id: true } })
 		if (!order) return 'unchanged'
 		const { count } = await tx.order.updateMany({
@@ -140,13 +144,21 @@ export async function applyCheckoutEvent(event: CheckoutEvent): Promise<Fulfillm
 	})
 }
 
-async function recordPayment(tx: Tx, sessionId: string) {
+/**
+ * Stripe Tax (decision 039) adds its tax on the payment page: the order records the tax and the total
+ * actually charged. With the shop's own rate the tax is a line of the order already and Stripe reports none.
+ */
+function chargedTax(charged: ChargedAmounts | undefined) {
+	return charged && charged.taxCents > 0 ? { taxCents: charged.taxCents, totalCents: charged.totalCents } : {}
+}
+
+async function recordPayment(tx: Tx, sessionId: string, charged?: ChargedAmounts) {
 	const { count } = await tx.order.updateMany({
 		where: {
 			providerSessionId: sessionId,
 			OR: [{ status: 'PENDING' }, { status: { in: ['EXPIRED', 'CANCELLED'] }, paidAt: null }],
 		},
-		data: { status: 'PAID', paidAt: new Date() },
+		data: { status: 'PAID', paidAt: new Date(), ...chargedTax(charged) },
 	})
 	if (count === 0) return false
 	const order = await tx.order.findUniqueOrThrow({

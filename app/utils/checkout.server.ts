@@ -249,6 +249,7 @@ export async function confirmCheckoutSession(sessionId: string) {
 			type: 'checkout.session.completed',
 			kind: 'paid',
 			sessionId: session.id,
+			charged: session.charged,
 		})
 	}
 	const order = await findOrderBySessionId(sessionId)
@@ -315,7 +316,13 @@ export async function sweepAbandonedCheckouts(now = new Date()) {
 		})
 		if (session === undefined || session?.status === 'open') continue
 		if (session?.paid) {
-			await applyCheckoutEvent({ eventId: `sweep-paid:${sessionId}`, type: 'sweep.paid', kind: 'paid', sessionId })
+			await applyCheckoutEvent({
+				eventId: `sweep-paid:${sessionId}`,
+				type: 'sweep.paid',
+				kind: 'paid',
+				sessionId,
+				charged: session.charged,
+			})
 			continue
 		}
 		const outcome = await applyCheckoutEvent({

@@ -152,6 +152,16 @@ describe('parseEnv', () => {
 		expect(message).toContain('NODE_ENV is invalid')
 	})
 
+	it('reads the sales tax as a percentage, and refuses a fraction or two ways of taxing at once', () => {
+		expect(parseEnv({ SALES_TAX_RATE: '10.6' }).SALES_TAX_RATE).toBe(10_600)
+		expect(parseEnv({}).SALES_TAX_RATE).toBeUndefined()
+		expect(parseError({ SALES_TAX_RATE: '0.106' })).toMatch(/SALES_TAX_RATE.*percentage between 1 and 20/)
+		expect(parseError({ SALES_TAX_RATE: '10.6', STRIPE_TAX: 'true', STRIPE_SECRET_KEY: 'sk_test_x' })).toMatch(
+			/SALES_TAX_RATE.*cannot be set together with STRIPE_TAX/,
+		)
+		expect(parseError({ STRIPE_TAX: 'true' })).toMatch(/STRIPE_TAX.*needs STRIPE_SECRET_KEY/)
+	})
+
 	it('treats empty strings as unset', () => {
 		const env = parseEnv({ DATABASE_URL: '', PORT: '' })
 		expect(env.DATABASE_URL).toBeUndefined()

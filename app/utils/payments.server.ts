@@ -33,6 +33,19 @@ export interface SessionState {
 	id: string
 	paid: boolean
 	status: 'open' | 'complete' | 'expired'
+	/** What it charged (Stripe: amount_total and Stripe Tax's amount_tax). */
+	charged?: ChargedAmounts
+}
+
+export interface ChargedAmounts {
+	totalCents: number
+	taxCents: number
+}
+
+/** The amount and tax a Stripe session charged (Stripe Tax's tax is known only once paid). */
+export function chargedAmounts(session: Stripe.Checkout.Session): ChargedAmounts | undefined {
+	if (typeof session.amount_total !== 'number') return undefined
+	return { totalCents: session.amount_total, taxCents: session.total_details?.amount_tax ?? 0 }
 }
 
 /** Stripe in production; a local test page with the same contract where no Stripe key is set. */
@@ -146,6 +159,7 @@ const stripeProvider: PaymentProvider = {
 				id: session.id,
 				paid: session.payment_status === 'paid' || session.payment_status === 'no_payment_required',
 				status: session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open',
+				charged: chargedAmounts(session),
 			}
 		} catch (error) {
 			if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null

@@ -2,7 +2,7 @@ import type Stripe from 'stripe'
 import type { CheckoutEvent } from '~/models/order.server'
 import type { RefundEvent } from '~/models/owner-orders.server'
 import { getEnv } from './env.server'
-import { getStripe } from './payments.server'
+import { chargedAmounts, getStripe } from './payments.server'
 
 /** Verifies Stripe's signature over the raw body; null when it is missing, wrong, tampered or stale. */
 export function verifyStripeEvent(payload: string, signature: string | null): Stripe.Event | null {
@@ -23,10 +23,10 @@ export function toCheckoutEvent(event: Stripe.Event): CheckoutEvent | null {
 			const session = event.data.object
 			const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required'
 			// Delayed payment methods complete unpaid and settle later with async_payment_* events.
-			return { ...base, sessionId: session.id, kind: paid ? 'paid' : 'ignored' }
+			return { ...base, sessionId: session.id, kind: paid ? 'paid' : 'ignored', charged: chargedAmounts(session) }
 		}
 		case 'checkout.session.async_payment_succeeded':
-			return { ...base, sessionId: event.data.object.id, kind: 'paid' }
+			return { ...base, sessionId: event.data.object.id, kind: 'paid', charged: chargedAmounts(event.data.object) }
 		case 'checkout.session.async_payment_failed':
 			return { ...base, sessionId: event.data.object.id, kind: 'payment_failed' }
 		case 'checkout.session.expired':

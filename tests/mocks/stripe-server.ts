@@ -36,6 +36,24 @@ export interface MockStripeOptions {
 	port?: number
 }
 
+/** Stripe Tax as the mock plays it: this rate on every line whose tax code is not Nontaxable. */
+export const MOCK_STRIPE_TAX_PERCENT = 10
+
+/** The session's lines' sum and, with automatic_tax, the mock Stripe Tax (rounded half up per line). */
+function sessionAmounts(params: URLSearchParams) {
+	let subtotal = 0
+	let tax = 0
+	const automaticTax = params.get('automatic_tax[enabled]') === 'true'
+	for (let index = 0; params.has(`line_items[${index}][quantity]`); index += 1) {
+		const line = `line_items[${index}]`
+		const amount = Number(params.get(`${line}[price_data][unit_amount]`)) * Number(params.get(`${line}[quantity]`))
+		subtotal += amount
+		const taxCode = params.get(`${line}[price_data][product_data][tax_code]`)
+		if (automaticTax && taxCode !== 'txcd_00000000') tax += Math.round((amount * MOCK_STRIPE_TAX_PERCENT) / 100)
+	}
+	return { subtotal, tax }
+}
+
 export async function startMockStripe(options: MockStripeOptions = {}) {
 	const requests: RecordedRequest[] = []
 	const sessions = new Map<string, MockSession>()
@@ -51,6 +69,7 @@ export async function startMockStripe(options: MockStripeOptions = {}) {
 
 	function sessionJson(session: MockSession) {
 		const orderId = session.params.get('metadata[orderId]')
+		const { subtotal, tax } = sessionAmounts(session.params)
 		return {
 			id: session.id,
 			object: 'checkout.session',
@@ -64,6 +83,10 @@ export async function startMockStripe(options: MockStripeOptions = {}) {
 			metadata: orderId ? { orderId } : {},
 			success_url: session.params.get('success_url'),
 			cancel_url: session.params.get('cancel_url'),
+			currency: session.params.get('line_items[0][price_data][currency]'),
+			amount_subtotal: subtotal,
+			amount_total: subtotal + tax,
+			total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: tax },
 		}
 	}
 
