@@ -38,6 +38,8 @@ export async function dropDatabase(serverUrl: string, name: string) {
 	)
 }
 
+/** TEST_DATABASE_PREFIX (e.g. 'bakery_display') replaces the leading 'bakery': parallel runs on one server tell their databases apart. */
 export function uniqueDatabaseName(prefix: string) {
-	return `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
+	const named = process.env.TEST_DATABASE_PREFIX ? prefix.replace(/^bakery/, process.env.TEST_DATABASE_PREFIX) : prefix
+	return `${named}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
 }
