@@ -74,7 +74,9 @@ export async function getPrepList(date: LocalDate, timeZone: string) {
 			LEFT JOIN "MenuItem" m ON m."id" = i."menuItemId"
 			WHERE ${paidOnDate}
 			GROUP BY 1, 3, 4`,
-		prisma.$queryRaw<Array<{ key: string; options: unknown; quantity: number; orderId: string; pickupAt: Date | null }>>`
+		prisma.$queryRaw<
+			Array<{ key: string; options: unknown; quantity: number; orderId: string; pickupAt: Date | null }>
+		>`
 			SELECT COALESCE(i."menuItemId", 'line:' || i."name") AS "key", i."options", i."quantity",
 				o."id" AS "orderId", o."pickupAt"
 			FROM "OrderItem" i

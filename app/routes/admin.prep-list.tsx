@@ -27,13 +27,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const { items, totals } = await getPrepList(day.date, day.timeZone)
 	const rows = items.map(({ messages, ...row }) => ({
 		...row,
-		messages: messages.map(
-			({ orderId, pickupAt, ...message }): PrepMessageView => ({
-				...message,
-				number: orderNumber(orderId),
-				pickup: pickupAt ? formatWallTime(wallTimeOf(pickupAt, day.timeZone)) : null,
-			}),
-		),
+		messages: messages.map(({ orderId, pickupAt, ...message }): PrepMessageView => ({
+			...message,
+			number: orderNumber(orderId),
+			pickup: pickupAt ? formatWallTime(wallTimeOf(pickupAt, day.timeZone)) : null,
+		})),
 	}))
 	return data(
 		{ adminName: admin.name, date: day.date, today: day.today, tomorrow: day.tomorrow, items: rows, totals },

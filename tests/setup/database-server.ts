@@ -33,9 +33,7 @@ export async function createDatabase(serverUrl: string, name: string, template?:
 }
 
 export async function dropDatabase(serverUrl: string, name: string) {
-	await withAdminClient(serverUrl, (client) =>
-		client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`),
-	)
+	await withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`))
 }
 
 /** TEST_DATABASE_PREFIX (e.g. 'bakery_display') replaces the leading 'bakery': parallel runs on one server tell their databases apart. */
