@@ -41,3 +41,8 @@ export function uniqueDatabaseName(prefix: string) {
 	const named = process.env.TEST_DATABASE_PREFIX ? prefix.replace(/^bakery/, process.env.TEST_DATABASE_PREFIX) : prefix
 	return `${named}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
 }
+
+/** The e2e run's database on port `E2E_PORT` (one per port: the next run replaces a killed run's). */
+export function e2eDatabaseName() {
+	return `${process.env.TEST_DATABASE_PREFIX ?? 'bakery'}_e2e_${process.env.E2E_PORT ?? '3100'}`
+}
