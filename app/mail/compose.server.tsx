@@ -90,6 +90,7 @@ async function composeOrderMail(kind: OrderMailKind, orderId: string, context: M
 					pickupText={pickupText}
 					lines={lines}
 					totalCents={order.totalCents}
+					taxCents={order.taxCents}
 					customer={customerOf(order)}
 					ordersUrl={ordersUrl}
 				/>
@@ -115,7 +116,14 @@ async function composeOrderMail(kind: OrderMailKind, orderId: string, context: M
 			...toCustomer,
 			subject: `Your ${bakery.name} order #${number}${pickupText ? ` — pickup ${pickupText}` : ''}`,
 			attachments: calendar ? [calendar] : undefined,
-			body: <OrderReceiptMail {...view} totalCents={order.totalCents} withCalendar={Boolean(calendar)} />,
+			body: (
+				<OrderReceiptMail
+					{...view}
+					totalCents={order.totalCents}
+					taxCents={order.taxCents}
+					withCalendar={Boolean(calendar)}
+				/>
+			),
 		})
 	}
 	if (kind === 'order-ready') {

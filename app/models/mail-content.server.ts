@@ -1,5 +1,6 @@
 import type { OrderStatus } from '~/generated/prisma/enums'
 import { prisma } from '~/utils/db.server'
+import { readLineOptions, type LineOption } from '~/utils/item-options'
 import type { LocalDate } from '~/utils/pickup-schedule'
 import { adminRequestFields } from './custom-cake-request.server'
 import { dateFromColumn } from './pickup-schedule.server'
@@ -17,11 +18,14 @@ export interface MailOrder {
 	customerEmail: string
 	customerPhone: string | null
 	totalCents: number
+	/** The sales tax inside totalCents (0: none charged). */
+	taxCents: number
 	currency: string
 	pickupAt: Date | null
 	/** The bakery date of the pickup (the owner's day view). */
 	pickupDate: LocalDate | null
-	items: Array<{ name: string; unitPriceCents: number; quantity: number }>
+	/** Each line as ordered: its name, price and options then, whatever the menu says now. */
+	items: Array<{ name: string; unitPriceCents: number; quantity: number; options: LineOption[] }>
 }
 
 /** An order with its lines (in the order they were bought), total, pickup and customer. */
@@ -36,13 +40,23 @@ export async function findOrderForMail(orderId: string): Promise<MailOrder | nul
 			customerEmail: true,
 			customerPhone: true,
 			totalCents: true,
+			taxCents: true,
 			currency: true,
 			pickupAt: true,
 			pickupDate: true,
-			items: { select: { name: true, unitPriceCents: true, quantity: true }, orderBy: { id: 'asc' } },
+			items: {
+				select: { name: true, unitPriceCents: true, quantity: true, options: true },
+				orderBy: { id: 'asc' },
+			},
 		},
 	})
-	return order && { ...order, pickupDate: order.pickupDate ? dateFromColumn(order.pickupDate) : null }
+	return (
+		order && {
+			...order,
+			pickupDate: order.pickupDate ? dateFromColumn(order.pickupDate) : null,
+			items: order.items.map((line) => ({ ...line, options: readLineOptions(line.options) })),
+		}
+	)
 }
 
 export type MailOrderLine = MailOrder['items'][number]

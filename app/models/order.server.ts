@@ -1,6 +1,6 @@
 import type { Prisma } from '~/generated/prisma/client'
 import type { OrderStatus, TaxCategory } from '~/generated/prisma/enums'
-import type { LineOption } from '~/utils/item-options'
+import { readLineOptions, type LineOption } from '~/utils/item-options'
 import type { ChargedAmounts } from '~/utils/payments.server'
 import { prisma } from '~/utils/db.server'
 import type { LocalDate } from '~/utils/pickup-schedule'
@@ -220,16 +220,22 @@ const orderSummary = {
 	id: true,
 	status: true,
 	totalCents: true,
+	taxCents: true,
 	currency: true,
 	customerName: true,
 	createdAt: true,
 	paidAt: true,
 	pickupAt: true,
-	items: { select: { name: true, unitPriceCents: true, quantity: true }, orderBy: { id: 'asc' as const } },
+	items: {
+		select: { name: true, unitPriceCents: true, quantity: true, options: true },
+		orderBy: { id: 'asc' as const },
+	},
 } as const
 
-export function findOrderBySessionId(sessionId: string) {
-	return prisma.order.findUnique({ where: { providerSessionId: sessionId }, select: orderSummary })
+/** The session's order with each line's options as ordered (names and prices then, whatever the menu says now). */
+export async function findOrderBySessionId(sessionId: string) {
+	const order = await prisma.order.findUnique({ where: { providerSessionId: sessionId }, select: orderSummary })
+	return order && { ...order, items: order.items.map((line) => ({ ...line, options: readLineOptions(line.options) })) }
 }
 
 export type OrderSummary = NonNullable<Awaited<ReturnType<typeof findOrderBySessionId>>>

@@ -5,6 +5,7 @@
 import type { Prisma } from '~/generated/prisma/client'
 import type { OrderStatus } from '~/generated/prisma/enums'
 import { prisma } from '~/utils/db.server'
+import { readLineOptions } from '~/utils/item-options'
 import type { LocalDate } from '~/utils/pickup-schedule'
 import { enqueueMail } from './mail-jobs.server'
 import { PAID_ORDER_STATUSES, type FulfillmentOutcome } from './order.server'
@@ -18,12 +19,23 @@ const adminOrderSelect = {
 	customerEmail: true,
 	customerPhone: true,
 	totalCents: true,
+	taxCents: true,
 	currency: true,
 	createdAt: true,
 	paidAt: true,
 	pickupAt: true,
-	items: { select: { id: true, name: true, unitPriceCents: true, quantity: true }, orderBy: { id: 'asc' } },
+	items: {
+		select: { id: true, name: true, unitPriceCents: true, quantity: true, options: true },
+		orderBy: { id: 'asc' },
+	},
 } as const satisfies Prisma.OrderSelect
+
+type AdminOrderRow = Prisma.OrderGetPayload<{ select: typeof adminOrderSelect }>
+
+/** Each line's options as ordered (the stored snapshot, read safely). */
+function withLineOptions(order: AdminOrderRow) {
+	return { ...order, items: order.items.map((line) => ({ ...line, options: readLineOptions(line.options) })) }
+}
 
 export const ADMIN_ORDERS_PAGE_SIZE = 50
 
@@ -36,7 +48,10 @@ export async function listOrdersForAdmin({ status, page = 1 }: { status?: OrderS
 		skip: (page - 1) * ADMIN_ORDERS_PAGE_SIZE,
 		take: ADMIN_ORDERS_PAGE_SIZE + 1,
 	})
-	return { orders: rows.slice(0, ADMIN_ORDERS_PAGE_SIZE), hasMore: rows.length > ADMIN_ORDERS_PAGE_SIZE }
+	return {
+		orders: rows.slice(0, ADMIN_ORDERS_PAGE_SIZE).map(withLineOptions),
+		hasMore: rows.length > ADMIN_ORDERS_PAGE_SIZE,
+	}
 }
 
 export type AdminOrder = Awaited<ReturnType<typeof listOrdersForAdmin>>['orders'][number]
@@ -51,8 +66,8 @@ export function countPaidOrdersSince(since: Date) {
  * paid orders since refunded or cancelled (the owner still sees what left the day); abandoned
  * checkouts are not shown.
  */
-export function listOrdersForPickupDate(date: LocalDate) {
-	return prisma.order.findMany({
+export async function listOrdersForPickupDate(date: LocalDate) {
+	const orders = await prisma.order.findMany({
 		where: {
 			pickupDate: dateColumn(date),
 			OR: [
@@ -63,6 +78,7 @@ export function listOrdersForPickupDate(date: LocalDate) {
 		select: adminOrderSelect,
 		orderBy: [{ pickupAt: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
 	})
+	return orders.map(withLineOptions)
 }
 
 /** One click on the day view: the statuses each step may start from. Handing over skips "ready" if need be. */

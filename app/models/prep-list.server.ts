@@ -2,13 +2,35 @@
  * What the bakery must make: the prep list of a pickup date, and the dashboard's counts and sold-out
  * items (requireAdmin is checked by the calling route).
  */
+import { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/utils/db.server'
+import { lineChoicesText, readLineOptions } from '~/utils/item-options'
 import type { LocalDate } from '~/utils/pickup-schedule'
 import { PAID_ORDER_STATUSES } from './order.server'
 import { dateColumn, dateFromColumn } from './pickup-schedule.server'
 
 /** Pickups before this bakery-local hour are the morning band; from it on, the afternoon. */
 export const AFTERNOON_FROM_HOUR = 12
+
+/** One way an item was ordered: its choices ('8″, Strawberries'; '' when none) and how many. */
+export interface PrepListChoices {
+	choices: string
+	morning: number
+	afternoon: number
+	total: number
+}
+
+/** A text a baker writes (a cake's message), with the order it belongs to. */
+export interface PrepListMessage {
+	/** The option group's name ('Message on the cake'). */
+	group: string
+	text: string
+	/** The line's other choices ('8″'), so the baker knows which cake gets it. */
+	choices: string
+	quantity: number
+	orderId: string
+	pickupAt: Date | null
+}
 
 export interface PrepListRow {
 	/** The menu item, or the line's name when the item has since been deleted. */
@@ -17,33 +39,90 @@ export interface PrepListRow {
 	morning: number
 	afternoon: number
 	total: number
+	/** The item by choices, most ordered first; empty when no line of it had a choice. */
+	choices: PrepListChoices[]
+	/** Its messages by pickup time. */
+	messages: PrepListMessage[]
+}
+
+type Band = Pick<PrepListRow, 'morning' | 'afternoon' | 'total'>
+
+function addToBand(band: Band, morning: boolean, quantity: number) {
+	if (morning) band.morning += quantity
+	else band.afternoon += quantity
+	band.total += quantity
 }
 
 /**
  * The total quantity of each item across the paid orders to collect on `date`, by pickup time band
- * in `timeZone`, sorted by name. Aggregated in SQL: one row per item and band.
+ * in `timeZone`, sorted by name; each item by its choices (the lines' options as ordered), and the
+ * messages to write on it, order by order. Aggregated in SQL: one row per item, band and options; the
+ * lines with a text answer are read one by one.
  */
 export async function getPrepList(date: LocalDate, timeZone: string) {
-	const groups = await prisma.$queryRaw<Array<{ key: string; name: string; morning: boolean; quantity: number }>>`
-		SELECT COALESCE(i."menuItemId", 'line:' || i."name") AS "key",
-			MIN(COALESCE(m."name", i."name")) AS "name",
-			COALESCE(EXTRACT(HOUR FROM o."pickupAt" AT TIME ZONE ${timeZone}) < ${AFTERNOON_FROM_HOUR}::int, false) AS "morning",
-			SUM(i."quantity")::int AS "quantity"
-		FROM "OrderItem" i
-		JOIN "Order" o ON o."id" = i."orderId"
-		LEFT JOIN "MenuItem" m ON m."id" = i."menuItemId"
-		WHERE o."pickupDate" = ${dateColumn(date)}::date
-			AND o."status"::text = ANY(${[...PAID_ORDER_STATUSES]}::text[])
-		GROUP BY 1, 3`
-	const rows = new Map<string, PrepListRow>()
+	const paidOnDate = Prisma.sql`o."pickupDate" = ${dateColumn(date)}::date
+			AND o."status"::text = ANY(${[...PAID_ORDER_STATUSES]}::text[])`
+	const [groups, messageLines] = await Promise.all([
+		prisma.$queryRaw<Array<{ key: string; name: string; morning: boolean; options: unknown; quantity: number }>>`
+			SELECT COALESCE(i."menuItemId", 'line:' || i."name") AS "key",
+				MIN(COALESCE(m."name", i."name")) AS "name",
+				COALESCE(EXTRACT(HOUR FROM o."pickupAt" AT TIME ZONE ${timeZone}) < ${AFTERNOON_FROM_HOUR}::int, false) AS "morning",
+				i."options" AS "options",
+				SUM(i."quantity")::int AS "quantity"
+			FROM "OrderItem" i
+			JOIN "Order" o ON o."id" = i."orderId"
+			LEFT JOIN "MenuItem" m ON m."id" = i."menuItemId"
+			WHERE ${paidOnDate}
+			GROUP BY 1, 3, 4`,
+		prisma.$queryRaw<
+			Array<{ key: string; options: unknown; quantity: number; orderId: string; pickupAt: Date | null }>
+		>`
+			SELECT COALESCE(i."menuItemId", 'line:' || i."name") AS "key", i."options", i."quantity",
+				o."id" AS "orderId", o."pickupAt"
+			FROM "OrderItem" i
+			JOIN "Order" o ON o."id" = i."orderId"
+			WHERE ${paidOnDate} AND jsonb_path_exists(i."options", '$[*].text')
+			ORDER BY o."pickupAt" ASC NULLS LAST, o."id", i."id"`,
+	])
+	const rows = new Map<string, PrepListRow & { byChoices: Map<string, PrepListChoices> }>()
 	for (const group of groups) {
-		const row = rows.get(group.key) ?? { key: group.key, name: group.name, morning: 0, afternoon: 0, total: 0 }
-		if (group.morning) row.morning += group.quantity
-		else row.afternoon += group.quantity
-		row.total += group.quantity
+		const row = rows.get(group.key) ?? {
+			key: group.key,
+			name: group.name,
+			morning: 0,
+			afternoon: 0,
+			total: 0,
+			choices: [],
+			messages: [],
+			byChoices: new Map<string, PrepListChoices>(),
+		}
+		addToBand(row, group.morning, group.quantity)
+		const choices = lineChoicesText(readLineOptions(group.options))
+		const byChoice = row.byChoices.get(choices) ?? { choices, morning: 0, afternoon: 0, total: 0 }
+		addToBand(byChoice, group.morning, group.quantity)
+		row.byChoices.set(choices, byChoice)
 		rows.set(group.key, row)
 	}
-	const items = [...rows.values()].sort((a, b) => a.name.localeCompare(b.name, 'en') || a.key.localeCompare(b.key))
+	for (const line of messageLines) {
+		const row = rows.get(line.key)
+		if (!row) continue
+		const options = readLineOptions(line.options)
+		const choices = lineChoicesText(options)
+		for (const option of options) {
+			if (option.text === undefined) continue
+			const { orderId, pickupAt, quantity } = line
+			row.messages.push({ group: option.group, text: option.text, choices, quantity, orderId, pickupAt })
+		}
+	}
+	const items = [...rows.values()]
+		.map(({ byChoices, ...row }): PrepListRow => {
+			const choices = [...byChoices.values()].sort(
+				(a, b) => b.total - a.total || a.choices.localeCompare(b.choices, 'en', { numeric: true }),
+			)
+			// An item nobody chose anything for needs no breakdown.
+			return { ...row, choices: choices.some((entry) => entry.choices !== '') ? choices : [] }
+		})
+		.sort((a, b) => a.name.localeCompare(b.name, 'en') || a.key.localeCompare(b.key))
 	const totals = items.reduce(
 		(sum, row) => ({
 			morning: sum.morning + row.morning,

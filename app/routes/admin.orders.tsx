@@ -23,6 +23,7 @@ import { adminMeta, adminResponseHeaders, CONFIRMED_FIELD } from '~/utils/admin-
 import { readAdminForm, refuseAdminAction } from '~/utils/admin-actions.server'
 import { requireAdmin } from '~/utils/auth.server'
 import { formatBakeryDateTime } from '~/utils/bakery-time'
+import { lineOptionsText } from '~/utils/item-options'
 import { formatPrice } from '~/utils/money'
 import { cancelAndRefund } from '~/utils/order-refund.server'
 import { ownerDay } from '~/utils/owner-day.server'
@@ -397,13 +398,22 @@ function OrderCard({
 						<ul>
 							{order.items.map((line) => (
 								<li key={line.id} className="flex justify-between gap-4">
-									<span>
+									<span className="min-w-0 break-words">
 										{line.name} × {line.quantity}
+										{line.options.length ? (
+											<span className="block text-sm text-cocoa/80">{lineOptionsText(line.options)}</span>
+										) : null}
 									</span>
-									<span>{formatPrice(line.unitPriceCents * line.quantity)}</span>
+									<span className="shrink-0">{formatPrice(line.unitPriceCents * line.quantity)}</span>
 								</li>
 							))}
 						</ul>
+						{order.taxCents > 0 ? (
+							<p className="mt-1 flex justify-between gap-4 border-t border-dough pt-1">
+								<span>Tax</span>
+								<span>{formatPrice(order.taxCents)}</span>
+							</p>
+						) : null}
 						<p className="mt-1 flex justify-between gap-4 border-t border-dough pt-1 font-semibold">
 							<span>Total</span>
 							<span>{formatPrice(order.totalCents)}</span>

@@ -3,12 +3,15 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { AdminFrame } from '~/components/admin/admin-frame'
 import { DayTabs, PickupDateForm } from '~/components/admin/pickup-day-nav'
-import { AdminHeading, secondaryButtonClass } from '~/components/admin/admin-ui'
+import { AdminHeading, secondaryButtonClass, VisuallyHidden } from '~/components/admin/admin-ui'
+import { orderNumber } from '~/models/order.server'
 import { getPrepList } from '~/models/prep-list.server'
 import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
 import { requireAdmin } from '~/utils/auth.server'
 import { ownerDay } from '~/utils/owner-day.server'
-import { formatPickupDate, formatPickupDateLong, PICKUP_BAND_LABELS } from '~/utils/pickup-display'
+import { formatPickupDate, formatPickupDateLong, formatWallTime, PICKUP_BAND_LABELS } from '~/utils/pickup-display'
+import { wallTimeOf } from '~/utils/pickup-schedule'
+import { prepChoicesLabel, prepMessageText, type PrepMessageView } from '~/utils/prep-list-display'
 import printHref from '~/styles/prep-list-print.css?url'
 
 export { headers } from '~/utils/admin-route'
@@ -21,9 +24,17 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printHref,
 export async function loader({ request }: LoaderFunctionArgs) {
 	const admin = await requireAdmin(request)
 	const day = await ownerDay(new URL(request.url).searchParams.get('date'))
-	const prepList = await getPrepList(day.date, day.timeZone)
+	const { items, totals } = await getPrepList(day.date, day.timeZone)
+	const rows = items.map(({ messages, ...row }) => ({
+		...row,
+		messages: messages.map(({ orderId, pickupAt, ...message }): PrepMessageView => ({
+			...message,
+			number: orderNumber(orderId),
+			pickup: pickupAt ? formatWallTime(wallTimeOf(pickupAt, day.timeZone)) : null,
+		})),
+	}))
 	return data(
-		{ adminName: admin.name, date: day.date, today: day.today, tomorrow: day.tomorrow, ...prepList },
+		{ adminName: admin.name, date: day.date, today: day.today, tomorrow: day.tomorrow, items: rows, totals },
 		{ headers: adminResponseHeaders },
 	)
 }
@@ -97,14 +108,7 @@ export default function AdminPrepList() {
 						</thead>
 						<tbody>
 							{items.map((row) => (
-								<tr key={row.key} className="border-b border-dough">
-									<th scope="row" className="px-3 py-2 font-semibold">
-										{row.name}
-									</th>
-									<td className="px-3 py-2 text-right">{row.morning}</td>
-									<td className="px-3 py-2 text-right">{row.afternoon}</td>
-									<td className="px-3 py-2 text-right font-bold">{row.total}</td>
-								</tr>
+								<PrepListItemRows key={row.key} row={row} />
 							))}
 						</tbody>
 						<tfoot>
@@ -121,5 +125,47 @@ export default function AdminPrepList() {
 				)}
 			</section>
 		</AdminFrame>
+	)
+}
+
+type PrepListItem = ReturnType<typeof useLoaderData<typeof loader>>['items'][number]
+
+/** An item's row, then a row for each way it was ordered ('8″', '10″'), then the messages to write on it. */
+function PrepListItemRows({ row }: { row: PrepListItem }) {
+	const groups = new Set(row.messages.map((message) => message.group))
+	return (
+		<>
+			<tr className="border-b border-dough">
+				<th scope="row" className="px-3 py-2 font-semibold">
+					{row.name}
+				</th>
+				<td className="px-3 py-2 text-right">{row.morning}</td>
+				<td className="px-3 py-2 text-right">{row.afternoon}</td>
+				<td className="px-3 py-2 text-right font-bold">{row.total}</td>
+			</tr>
+			{row.choices.map((entry) => (
+				<tr key={entry.choices} className="border-b border-dough">
+					<th scope="row" className="py-1 pl-8 pr-3 font-normal">
+						<VisuallyHidden>{row.name}, </VisuallyHidden>
+						{prepChoicesLabel(entry.choices)}
+					</th>
+					<td className="px-3 py-1 text-right">{entry.morning}</td>
+					<td className="px-3 py-1 text-right">{entry.afternoon}</td>
+					<td className="px-3 py-1 text-right">{entry.total}</td>
+				</tr>
+			))}
+			{row.messages.length > 0 ? (
+				<tr className="border-b border-dough">
+					<td colSpan={4} className="py-1 pl-8 pr-3">
+						<p className="font-semibold">To write on {row.name}:</p>
+						<ul className="list-disc pl-5">
+							{row.messages.map((message, index) => (
+								<li key={index}>{prepMessageText(message, groups.size > 1)}</li>
+							))}
+						</ul>
+					</td>
+				</tr>
+			) : null}
+		</>
 	)
 }

@@ -28,7 +28,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const view = found && {
 		number: orderNumber(found.order.id),
 		totalCents: found.order.totalCents,
-		items: found.order.items.map(({ name, quantity, unitPriceCents }) => ({ name, quantity, unitPriceCents })),
+		taxCents: found.order.taxCents,
+		items: found.order.items.map(({ name, quantity, unitPriceCents, options }) => ({
+			name,
+			quantity,
+			unitPriceCents,
+			options,
+		})),
 		pickup: found.order.pickupAt && {
 			at: found.order.pickupAt.toISOString(),
 			timeZone: found.timeZone,
@@ -74,6 +80,7 @@ export default function Success() {
 				<OrderLines
 					lines={order.items.map((line, index) => ({ ...line, key: String(index) }))}
 					totalCents={order.totalCents}
+					taxCents={order.taxCents}
 				/>
 			</div>
 			<p className="mt-8 text-center">

@@ -86,6 +86,7 @@ export default function TestPayment() {
 			<OrderLines
 				lines={order.items.map((line, index) => ({ ...line, key: String(index) }))}
 				totalCents={order.totalCents}
+				taxCents={order.taxCents}
 			/>
 			{actionData?.error || order.expired ? (
 				<p role="alert" className="mt-4 font-semibold text-red-800">

@@ -19,7 +19,14 @@ interface SeedOrder {
 	/** Bakery wall time, e.g. '09:15'. */
 	time: string
 	status?: 'PAID' | 'READY' | 'PENDING'
-	lines: Array<{ name: string; quantity: number }>
+	lines: Array<{
+		name: string
+		quantity: number
+		/** The chosen options as the order keeps them: [{ group, choice | text, priceDeltaCents }]. */
+		options?: Array<{ group: string; choice?: string; text?: string; priceDeltaCents: number }>
+	}>
+	/** Sales tax inside the total. */
+	taxCents?: number
 	/** A Checkout Session of the mock Stripe; by default one Stripe does not know. */
 	providerSessionId?: string
 }
@@ -31,13 +38,14 @@ async function seedOrders(date: string, orders: SeedOrder[]) {
 		for (const order of orders) {
 			const id = `e2e${crypto.randomBytes(10).toString('hex')}`
 			const status = order.status ?? 'PAID'
-			const total = order.lines.reduce((sum, line) => sum + 350 * line.quantity, 0)
+			const taxCents = order.taxCents ?? 0
+			const total = order.lines.reduce((sum, line) => sum + 350 * line.quantity, 0) + taxCents
 			await client.query(
 				`INSERT INTO "Order" ("id", "customerName", "customerEmail", "customerPhone", "status", "totalCents",
-					"providerSessionId", "paidAt", "pickupAt", "pickupDate", "createdAt", "updatedAt")
+					"providerSessionId", "paidAt", "pickupAt", "pickupDate", "createdAt", "updatedAt", "taxCents")
 				VALUES ($1, $2, $3, '(425) 555-0123', $4::"OrderStatus", $5, $6,
 					CASE WHEN $4 = 'PENDING' THEN NULL ELSE now() END,
-					($7::date + $8::time) AT TIME ZONE 'America/Los_Angeles', $7::date, now(), now())`,
+					($7::date + $8::time) AT TIME ZONE 'America/Los_Angeles', $7::date, now(), now(), $9)`,
 				[
 					id,
 					order.customer,
@@ -47,12 +55,20 @@ async function seedOrders(date: string, orders: SeedOrder[]) {
 					order.providerSessionId ?? `cs_test_${id}`,
 					date,
 					order.time,
+					taxCents,
 				],
 			)
 			for (const line of order.lines) {
 				await client.query(
-					`INSERT INTO "OrderItem" ("id", "orderId", "name", "unitPriceCents", "quantity") VALUES ($1, $2, $3, 350, $4)`,
-					[`e2e${crypto.randomBytes(10).toString('hex')}`, id, line.name, line.quantity],
+					`INSERT INTO "OrderItem" ("id", "orderId", "name", "unitPriceCents", "quantity", "options")
+					VALUES ($1, $2, $3, 350, $4, $5::jsonb)`,
+					[
+						`e2e${crypto.randomBytes(10).toString('hex')}`,
+						id,
+						line.name,
+						line.quantity,
+						JSON.stringify(line.options ?? []),
+					],
 				)
 			}
 			ids.push(id)
@@ -66,6 +82,9 @@ async function signIn(page: Page, path: string) {
 	await page.getByRole('button', { name: 'Sign in with Google' }).click()
 	await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\?')}$`))
 }
+
+const size = (choice: string) => ({ group: 'Size', choice, priceDeltaCents: 0 })
+const message = (text: string) => ({ group: 'Message on the cake', text, priceDeltaCents: 0 })
 
 const dayOrders = (page: Page) => page.getByRole('list', { name: /^Orders by pickup time/ }).getByRole('article')
 
@@ -144,6 +163,16 @@ test('the prep list totals the day by morning and afternoon, and downloads as CS
 		{ customer: 'Afternoon Ada', time: '15:00', lines: [{ name: 'Conchas', quantity: 5 }] },
 		{ customer: 'Unpaid Uma', time: '10:00', status: 'PENDING', lines: [{ name: 'Conchas', quantity: 40 }] },
 	])
+	const [ana] = await seedOrders(date, [
+		{
+			customer: 'Cake Ana',
+			time: '09:15',
+			lines: [
+				{ name: 'Cumpleaños Cake', quantity: 1, options: [size('10″'), message('Feliz cumpleaños Ana')] },
+				{ name: 'Cumpleaños Cake', quantity: 2, options: [size('8″')] },
+			],
+		},
+	])
 	await signIn(page, `/admin/prep-list?date=${date}`)
 	await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
 
@@ -151,7 +180,16 @@ test('the prep list totals the day by morning and afternoon, and downloads as CS
 	const row = (name: string) => table.getByRole('row', { name: new RegExp(`^${name}`) })
 	await expect(row('Conchas')).toHaveText(/Conchas\s*5\s*5\s*10/)
 	await expect(row('Tres Leches Slice')).toHaveText(/Tres Leches Slice\s*2\s*0\s*2/)
-	await expect(row('All items')).toHaveText(/All items\s*7\s*5\s*12/)
+	await expect(row('All items')).toHaveText(/All items\s*10\s*5\s*15/)
+	// The cake by its sizes (each a row of its own), and the message to write with its order.
+	await expect(row('Cumpleaños Cake')).toHaveText([
+		/^Cumpleaños Cake\s*3\s*0\s*3$/,
+		/8″\s*2\s*0\s*2$/,
+		/10″\s*1\s*0\s*1$/,
+	])
+	await expect(table.getByRole('listitem')).toHaveText([
+		`“Feliz cumpleaños Ana” (10″) — order ${ana!.slice(-8).toUpperCase()}, pickup 9:15 AM`,
+	])
 	await expect(page.getByRole('button', { name: 'Print' })).toBeVisible()
 	await expectNoAxeViolations(page)
 
@@ -168,8 +206,8 @@ test('the prep list totals the day by morning and afternoon, and downloads as CS
 	expect(download.suggestedFilename()).toBe(`prep-list-${date}.csv`)
 	const csv = (await readFile((await download.path())!)).toString('utf8').replace(/^\uFEFF/, '')
 	expect(csv).toBe(
-		'Item,Morning (before 12 PM),Afternoon (12 PM on),Day total\r\n' +
-			'Conchas,5,5,10\r\nTres Leches Slice,2,0,2\r\nAll items,7,5,12\r\n',
+		'Item,Morning (before 12 PM),Afternoon (12 PM on),Day total,Choices\r\n' +
+			'Conchas,5,5,10,\r\nCumpleaños Cake,3,0,3,"8″ × 2, 10″ × 1"\r\nTres Leches Slice,2,0,2,\r\nAll items,10,5,15,\r\n',
 	)
 
 	// The dashboard and the day view link to it.
@@ -180,9 +218,23 @@ test('the prep list totals the day by morning and afternoon, and downloads as CS
 
 test('the day view and the dashboard have 0 axe violations', async ({ page }) => {
 	const date = uniqueDate()
-	await seedOrders(date, [{ customer: 'Axe Alma', time: '10:00', lines: [{ name: 'Conchas', quantity: 1 }] }])
+	await seedOrders(date, [
+		{
+			customer: 'Axe Alma',
+			time: '10:00',
+			taxCents: 37,
+			lines: [
+				{ name: 'Conchas', quantity: 1 },
+				{ name: 'Cumpleaños Cake', quantity: 1, options: [size('8″'), message('Feliz cumpleaños Alma')] },
+			],
+		},
+	])
 	await signIn(page, `/admin/orders?date=${date}`)
 	await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+	// Each line with its options, and the tax inside the total.
+	const card = dayOrders(page).nth(0)
+	await expect(card).toContainText('Cumpleaños Cake × 1Size: 8″ · Message on the cake: “Feliz cumpleaños Alma”')
+	await expect(card).toContainText(/Tax\s*\$0\.37\s*Total\s*\$7\.37/)
 	await expectNoAxeViolations(page)
 	await page.goto('/admin')
 	await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })

@@ -13,7 +13,7 @@ import { startMockGoogle } from '../mocks/google-oauth-server'
 import { startLocalSmtp } from '../mocks/smtp-server'
 import { startMockStripe } from '../mocks/stripe-server'
 import { runPrisma } from '../../server/prisma-cli'
-import { createDatabase, databaseUrl, dropDatabase, serverUrlOf } from '../setup/database-server'
+import { createDatabase, databaseUrl, dropDatabase, e2eDatabaseName, serverUrlOf } from '../setup/database-server'
 import { recordServerPid } from './server-process'
 import { receivedMailsFile } from './mail-log'
 
@@ -25,8 +25,7 @@ if (!existsSync(serverEntry)) {
 
 const embedded = process.env.DATABASE_URL ? undefined : await startEmbeddedPostgres('.data/e2e-postgres')
 const serverUrl = embedded?.serverUrl ?? serverUrlOf(process.env.DATABASE_URL!)
-// One name per port: a run that was killed leaves its database behind, and the next run replaces it.
-const name = `bakery_e2e_${process.env.E2E_PORT ?? '3100'}`
+const name = e2eDatabaseName()
 const storageDir = path.resolve('.data/e2e-uploads')
 rmSync(storageDir, { recursive: true, force: true })
 

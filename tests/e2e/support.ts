@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
 import pg from 'pg'
-import { databaseUrl, serverUrlOf } from '../setup/database-server'
+import { databaseUrl, e2eDatabaseName, serverUrlOf } from '../setup/database-server'
 
 /** Loads a page and waits until React has hydrated it (the root marks <html data-hydrated>). */
 export async function gotoHydrated(page: Page, path: string) {
@@ -37,7 +37,7 @@ export function mockStripeUrl(baseURL: string | undefined) {
  * server, else on the embedded Postgres it started), for setting up what orders would leave behind.
  */
 export async function withE2eDatabase<T>(run: (client: pg.Client) => Promise<T>) {
-	const name = `bakery_e2e_${process.env.E2E_PORT ?? '3100'}`
+	const name = e2eDatabaseName()
 	const embedded = '.data/e2e-postgres.owner.json'
 	const serverUrl = process.env.DATABASE_URL
 		? serverUrlOf(process.env.DATABASE_URL)

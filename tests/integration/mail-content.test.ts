@@ -195,6 +195,60 @@ describe('order ready, to the customer', () => {
 	})
 })
 
+describe('an order with options and tax', () => {
+	async function cakeOrder(status: OrderStatus, text = 'Feliz cumpleaños Ana') {
+		const order = await seedHeldOrder({
+			pickupAt: PICKUP_AT,
+			pickupDate: PICKUP_DATE,
+			status,
+			lines: [
+				{
+					menuItemId: tresLeches.id,
+					name: 'Tres Leches Cake',
+					quantity: 1,
+					unitPriceCents: 5700,
+					options: [
+						{ group: 'Size', choice: '10″', priceDeltaCents: 1500 },
+						{ group: 'Message on the cake', text, priceDeltaCents: 0 },
+					],
+					taxCategory: 'PREPARED_FOOD',
+					taxCents: 604,
+				},
+				{ menuItemId: conchas.id, name: conchas.name, quantity: 2 },
+			],
+		})
+		return { ...order, number: orderNumber(order.id) }
+	}
+
+	it('tells the owner each line’s options, the subtotal, the tax and the total', async () => {
+		const order = await cakeOrder('PAID')
+		const mail = await compose({ kind: 'order-paid-owner', orderId: order.id })
+		for (const part of [mail.text, visible(mail.html)]) {
+			expect(part).toMatch(
+				/1 × Tres Leches Cake\s*(<br\/>\s*<span[^>]*>)?Size: 10″ · Message on the cake: “Feliz cumpleaños Ana”/,
+			)
+			expect(part).toMatch(/Subtotal[\s\S]*\$63\.00[\s\S]*Tax[\s\S]*\$6\.04[\s\S]*Total[\s\S]*\$69\.04/)
+		}
+	})
+
+	it('tells the customer which cake is ready, with its options', async () => {
+		const order = await cakeOrder('READY')
+		const mail = await compose({ kind: 'order-ready', orderId: order.id })
+		for (const part of [mail.text, visible(mail.html)]) {
+			expect(part).toContain('Size: 10″ · Message on the cake: “Feliz cumpleaños Ana”')
+			expect(part).toContain('2 × Conchas')
+		}
+	})
+
+	it('escapes a cake message in the HTML', async () => {
+		const order = await cakeOrder('PAID', '<img src=x onerror=alert(1)>')
+		const mail = await compose({ kind: 'order-receipt', orderId: order.id })
+		expect(mail.html).not.toContain('<img src=x')
+		expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;')
+		expect(mail.text).toContain('“<img src=x onerror=alert(1)>”')
+	})
+})
+
 describe('review request, to the customer', () => {
 	it('links to the signed review page for that order', async () => {
 		const order = await paidOrder('PICKED_UP', 'Mariana Souza')

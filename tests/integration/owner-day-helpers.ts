@@ -3,12 +3,18 @@
  * quantities, as the checkout leaves them, and the counters they hold.
  */
 import type { OrderStatus } from '~/generated/prisma/enums'
+import type { NewOrder } from '~/models/order.server'
 
 export interface SeededLine {
 	menuItemId: string
 	name: string
 	quantity: number
 	dailyLimit?: number | null
+	/** Default 300. */
+	unitPriceCents?: number
+	options?: NewOrder['lines'][number]['options']
+	taxCategory?: NewOrder['lines'][number]['taxCategory']
+	taxCents?: number
 }
 
 let counter = 0
@@ -45,8 +51,11 @@ export async function seedHeldOrder({
 			lines: lines.map((line) => ({
 				menuItemId: line.menuItemId,
 				name: line.name,
-				unitPriceCents: 300,
+				unitPriceCents: line.unitPriceCents ?? 300,
 				quantity: line.quantity,
+				options: line.options,
+				taxCategory: line.taxCategory,
+				taxCents: line.taxCents,
 			})),
 		},
 		{

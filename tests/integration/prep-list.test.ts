@@ -2,9 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { loader as dashboardLoader } from '~/routes/admin._index'
 import { loader as prepListLoader } from '~/routes/admin.prep-list'
 import { loader as prepCsvLoader } from '~/routes/admin.prep-list[.]csv'
+import { orderNumber } from '~/models/order.server'
 import { prisma } from '~/utils/db.server'
 import { BAKERY_TIME_ZONE } from '~/utils/bakery-time'
 import { addLocalDays, instantAt, localDateOf } from '~/utils/pickup-schedule'
+import { prepMessageText, type PrepMessageView } from '~/utils/prep-list-display'
 import { createMenuItem } from '../fixtures/menu'
 import { ADMIN, get, run, sessionCookieFor, useAdminTestEnv } from './admin-helpers'
 import { seedHeldOrder } from './owner-day-helpers'
@@ -30,7 +32,14 @@ const at = (time: string, date = DATE) => instantAt(date, time, BAKERY_TIME_ZONE
 
 type PrepListData = {
 	date: string
-	items: Array<{ name: string; morning: number; afternoon: number; total: number }>
+	items: Array<{
+		name: string
+		morning: number
+		afternoon: number
+		total: number
+		choices: Array<{ choices: string; morning: number; afternoon: number; total: number }>
+		messages: PrepMessageView[]
+	}>
 	totals: { morning: number; afternoon: number; total: number }
 }
 
@@ -79,8 +88,8 @@ describe('the prep list', () => {
 		expect(outcome.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
 		expect(outcome.headers.get('Content-Disposition')).toBe(`attachment; filename="prep-list-${DATE}.csv"`)
 		expect(outcome.data).toBe(
-			'Item,Morning (before 12 PM),Afternoon (12 PM on),Day total\r\n' +
-				'Conchas,6,1,7\r\nTres Leches Slice,1,3,4\r\nAll items,7,4,11\r\n',
+			'Item,Morning (before 12 PM),Afternoon (12 PM on),Day total,Choices\r\n' +
+				'Conchas,6,1,7,\r\nTres Leches Slice,1,3,4,\r\nAll items,7,4,11,\r\n',
 		)
 	})
 
@@ -95,7 +104,127 @@ describe('the prep list', () => {
 			prepCsvLoader({ request: get(`/admin/prep-list.csv?date=${DATE}`, cookie), params: {}, context: {} }),
 		)
 		const lines = String(outcome.data).split('\r\n')
-		expect(lines[1]).toBe(`"'=HYPERLINK(""http://evil.test"",""Cake"")",2,0,2`)
+		expect(lines[1]).toBe(`"'=HYPERLINK(""http://evil.test"",""Cake"")",2,0,2,`)
+	})
+})
+
+describe('the prep list with options', () => {
+	const size = (choice: string, priceDeltaCents = 0) => ({ group: 'Size', choice, priceDeltaCents })
+	const message = (text: string) => ({ group: 'Message on the cake', text, priceDeltaCents: 0 })
+
+	async function seedCakes() {
+		const tres = await createMenuItem({ name: 'Tres leches' })
+		const conchas = await createMenuItem({ name: 'Conchas' })
+		const cake = (quantity: number, ...options: Array<ReturnType<typeof size> | ReturnType<typeof message>>) => ({
+			menuItemId: tres.id,
+			name: tres.name,
+			quantity,
+			options,
+		})
+		const ana = await seedHeldOrder({
+			pickupAt: at('09:15'),
+			pickupDate: DATE,
+			lines: [cake(1, size('8″'), message('Feliz cumpleaños Ana')), cake(1, size('10″', 1500))],
+		})
+		const leo = await seedHeldOrder({
+			pickupAt: at('14:00'),
+			pickupDate: DATE,
+			lines: [
+				cake(2, size('8″'), message('Happy 40th, Leo!')),
+				{ menuItemId: conchas.id, name: conchas.name, quantity: 3 },
+			],
+		})
+		// Not to make: a refunded order's cake and its message.
+		await seedHeldOrder({
+			pickupAt: at('10:00'),
+			pickupDate: DATE,
+			lines: [cake(5, size('10″', 1500), message('Refunded'))],
+			status: 'REFUNDED',
+		})
+		return { ana, leo }
+	}
+
+	it('groups an item by its choices, by band, and lists each message with its order and pickup time', async () => {
+		const { ana, leo } = await seedCakes()
+		const outcome = await run(
+			prepListLoader({ request: get(`/admin/prep-list?date=${DATE}`, cookie), params: {}, context: {} }),
+		)
+		const { items, totals } = outcome.data as PrepListData
+		expect(totals).toEqual({ morning: 2, afternoon: 5, total: 7 })
+		expect(items).toEqual([
+			expect.objectContaining({ name: 'Conchas', total: 3, choices: [], messages: [] }),
+			expect.objectContaining({
+				name: 'Tres leches',
+				morning: 2,
+				afternoon: 2,
+				total: 4,
+				choices: [
+					{ choices: '8″', morning: 1, afternoon: 2, total: 3 },
+					{ choices: '10″', morning: 1, afternoon: 0, total: 1 },
+				],
+				messages: [
+					{
+						group: 'Message on the cake',
+						text: 'Feliz cumpleaños Ana',
+						choices: '8″',
+						quantity: 1,
+						number: orderNumber(ana.id),
+						pickup: '9:15 AM',
+					},
+					{
+						group: 'Message on the cake',
+						text: 'Happy 40th, Leo!',
+						choices: '8″',
+						quantity: 2,
+						number: orderNumber(leo.id),
+						pickup: '2:00 PM',
+					},
+				],
+			}),
+		])
+		const [, tres] = items
+		expect(tres!.messages.map((entry) => prepMessageText(entry, false))).toEqual([
+			`“Feliz cumpleaños Ana” (8″) — order ${orderNumber(ana.id)}, pickup 9:15 AM`,
+			`“Happy 40th, Leo!” (8″ × 2) — order ${orderNumber(leo.id)}, pickup 2:00 PM`,
+		])
+	})
+
+	it('puts the choices in a last CSV column, after the columns it always had', async () => {
+		await seedCakes()
+		const outcome = await run(
+			prepCsvLoader({ request: get(`/admin/prep-list.csv?date=${DATE}`, cookie), params: {}, context: {} }),
+		)
+		expect(outcome.data).toBe(
+			'Item,Morning (before 12 PM),Afternoon (12 PM on),Day total,Choices\r\n' +
+				'Conchas,0,3,3,\r\n' +
+				'Tres leches,2,2,4,"8″ × 3, 10″ × 1"\r\n' +
+				'All items,2,5,7,\r\n',
+		)
+	})
+
+	it('names the lines without a choice beside those with one', async () => {
+		const tart = await createMenuItem({ name: 'Fruit tart' })
+		const line = (quantity: number, options: Array<{ group: string; choice: string; priceDeltaCents: number }>) => ({
+			menuItemId: tart.id,
+			name: tart.name,
+			quantity,
+			options,
+		})
+		await seedHeldOrder({
+			pickupAt: at('09:00'),
+			pickupDate: DATE,
+			lines: [
+				line(2, []),
+				line(1, [
+					{ group: 'Toppings', choice: 'Strawberries', priceDeltaCents: 200 },
+					{ group: 'Toppings', choice: 'Kiwi', priceDeltaCents: 200 },
+				]),
+			],
+		})
+		const outcome = await run(
+			prepCsvLoader({ request: get(`/admin/prep-list.csv?date=${DATE}`, cookie), params: {}, context: {} }),
+		)
+		expect(String(outcome.data).split('\r\n')[1]).toBe('Fruit tart,3,0,3,"No choices × 2, Strawberries, Kiwi × 1"')
 	})
 })
 

@@ -33,11 +33,16 @@ export async function createDatabase(serverUrl: string, name: string, template?:
 }
 
 export async function dropDatabase(serverUrl: string, name: string) {
-	await withAdminClient(serverUrl, (client) =>
-		client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`),
-	)
+	await withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`))
 }
 
+/** TEST_DATABASE_PREFIX (e.g. 'bakery_display') replaces the leading 'bakery': parallel runs on one server tell their databases apart. */
 export function uniqueDatabaseName(prefix: string) {
-	return `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
+	const named = process.env.TEST_DATABASE_PREFIX ? prefix.replace(/^bakery/, process.env.TEST_DATABASE_PREFIX) : prefix
+	return `${named}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
+}
+
+/** The e2e run's database on port `E2E_PORT` (one per port: the next run replaces a killed run's). */
+export function e2eDatabaseName() {
+	return `${process.env.TEST_DATABASE_PREFIX ?? 'bakery'}_e2e_${process.env.E2E_PORT ?? '3100'}`
 }

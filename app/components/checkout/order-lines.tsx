@@ -1,3 +1,4 @@
+import { lineOptionsText, type LineOption } from '~/utils/item-options'
 import { formatPrice } from '~/utils/money'
 
 interface OrderLine {
@@ -5,23 +6,47 @@ interface OrderLine {
 	name: string
 	quantity: number
 	unitPriceCents: number
+	options?: readonly LineOption[]
 }
 
-/** 'name x quantity' with the line total, then the order total (preview, test payment, confirmation). */
-export function OrderLines({ lines, totalCents }: { lines: readonly OrderLine[]; totalCents: number }) {
+/**
+ * 'name x quantity' with its chosen options and the line total, then the order total (preview, test payment,
+ * confirmation). When tax is charged, the subtotal and the tax come before the total (the tax is inside it).
+ */
+export function OrderLines({
+	lines,
+	totalCents,
+	taxCents = 0,
+}: {
+	lines: readonly OrderLine[]
+	totalCents: number
+	taxCents?: number
+}) {
 	return (
 		<>
 			<ul className="mt-3 divide-y divide-dough border-y border-dough">
-				{lines.map((line) => (
-					<li key={line.key} className="flex justify-between gap-4 py-2">
-						<span>
-							{line.name} x {line.quantity}
-						</span>
-						<span>{formatPrice(line.unitPriceCents * line.quantity)}</span>
-					</li>
-				))}
+				{lines.map((line) => {
+					const options = line.options?.length ? lineOptionsText(line.options) : ''
+					return (
+						<li key={line.key} className="flex justify-between gap-4 py-2">
+							<span className="min-w-0 break-words">
+								{line.name} x {line.quantity}
+								{options ? <span className="block text-sm text-cocoa/80">{options}</span> : null}
+							</span>
+							<span className="shrink-0">{formatPrice(line.unitPriceCents * line.quantity)}</span>
+						</li>
+					)
+				})}
 			</ul>
-			<p className="mt-3 text-right text-lg font-bold">Total: {formatPrice(totalCents)}</p>
+			{taxCents > 0 ? (
+				<div className="mt-3 text-right">
+					<p>Subtotal: {formatPrice(totalCents - taxCents)}</p>
+					<p>Tax: {formatPrice(taxCents)}</p>
+				</div>
+			) : null}
+			<p className={`${taxCents > 0 ? 'mt-1' : 'mt-3'} text-right text-lg font-bold`}>
+				Total: {formatPrice(totalCents)}
+			</p>
 		</>
 	)
 }

@@ -1,3 +1,4 @@
+import { lineOptionsText, type LineOption } from '~/utils/item-options'
 import { formatPrice } from '~/utils/money'
 import { mutedStyle, palette, textStyle } from './layout'
 
@@ -5,11 +6,38 @@ export interface MailLine {
 	name: string
 	unitPriceCents: number
 	quantity: number
+	/** The options chosen when ordered. */
+	options?: readonly LineOption[]
 }
 
-/** An order's lines (quantity × name, line total) and its total, as the receipt and the owner read them. */
-export function OrderLines({ lines, totalCents }: { lines: readonly MailLine[]; totalCents: number }) {
+/** 'Size: 8″ · Message on the cake: “Feliz cumpleaños Ana”', or null for a line without options. */
+export function LineOptions({ line }: { line: MailLine }) {
+	if (!line.options?.length) return null
+	return (
+		<>
+			<br />
+			<span className="mail-muted" style={{ ...mutedStyle, margin: 0 }}>
+				{lineOptionsText(line.options)}
+			</span>
+		</>
+	)
+}
+
+/**
+ * An order's lines (quantity × name, its options, line total) and its total, as the receipt and the owner
+ * read them. When tax was charged, the subtotal and the tax come before the total (the tax is inside it).
+ */
+export function OrderLines({
+	lines,
+	totalCents,
+	taxCents = 0,
+}: {
+	lines: readonly MailLine[]
+	totalCents: number
+	taxCents?: number
+}) {
 	const cell = { ...textStyle, margin: 0, padding: '8px 0', borderBottom: `1px solid ${palette.rule}` }
+	const sum = { ...textStyle, margin: 0, padding: '8px 0 0' }
 	return (
 		<table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ margin: '0 0 16px' }}>
 			<tbody>
@@ -17,6 +45,7 @@ export function OrderLines({ lines, totalCents }: { lines: readonly MailLine[]; 
 					<tr key={index}>
 						<td className="mail-text mail-rule" style={{ ...cell, wordBreak: 'break-word' }}>
 							{line.quantity} × {line.name}
+							<LineOptions line={line} />
 							<br />
 							<span className="mail-muted" style={{ ...mutedStyle, margin: 0 }}>
 								{formatPrice(line.unitPriceCents)} each
@@ -30,6 +59,26 @@ export function OrderLines({ lines, totalCents }: { lines: readonly MailLine[]; 
 						</td>
 					</tr>
 				))}
+				{taxCents > 0 ? (
+					<>
+						<tr>
+							<td className="mail-text" style={sum}>
+								Subtotal
+							</td>
+							<td className="mail-text" style={{ ...sum, textAlign: 'right' }}>
+								{formatPrice(totalCents - taxCents)}
+							</td>
+						</tr>
+						<tr>
+							<td className="mail-text" style={sum}>
+								Tax
+							</td>
+							<td className="mail-text" style={{ ...sum, textAlign: 'right' }}>
+								{formatPrice(taxCents)}
+							</td>
+						</tr>
+					</>
+				) : null}
 				<tr>
 					<td className="mail-text" style={{ ...textStyle, margin: 0, padding: '12px 0 0', fontWeight: 700 }}>
 						Total

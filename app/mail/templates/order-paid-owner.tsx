@@ -8,6 +8,8 @@ export interface OrderPaidOwnerProps {
 	pickupText: string | null
 	lines: readonly MailLine[]
 	totalCents: number
+	/** The sales tax inside totalCents (0: none charged). */
+	taxCents: number
 	customer: { name: string; email: string; phone: string | null; telHref: string | null }
 	/** The admin's day view of the pickup date (or the orders list). */
 	ordersUrl: string
@@ -20,6 +22,7 @@ export function OrderPaidOwnerMail({
 	pickupText,
 	lines,
 	totalCents,
+	taxCents,
 	customer,
 	ordersUrl,
 }: OrderPaidOwnerProps) {
@@ -31,7 +34,7 @@ export function OrderPaidOwnerMail({
 		>
 			<MailHeading>New order #{number}</MailHeading>
 			<Paragraph>{pickupText ? <strong>Pickup {pickupText}</strong> : 'No pickup time chosen.'}</Paragraph>
-			<OrderLines lines={lines} totalCents={totalCents} />
+			<OrderLines lines={lines} totalCents={totalCents} taxCents={taxCents} />
 			<Details
 				rows={[
 					{ label: 'Customer', value: customer.name },

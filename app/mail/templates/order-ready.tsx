@@ -1,5 +1,5 @@
 import { MailButton, MailHeading, MailLayout, MailLink, Paragraph, type MailBakery } from './layout'
-import type { MailLine } from './order-lines'
+import { LineOptions, type MailLine } from './order-lines'
 
 export interface OrderReadyProps {
 	bakery: MailBakery
@@ -33,6 +33,7 @@ export function OrderReadyMail({ bakery, number, customerName, pickupText, lines
 					<span key={index}>
 						{index > 0 ? <br /> : null}
 						{line.quantity} × {line.name}
+						<LineOptions line={line} />
 					</span>
 				))}
 			</Paragraph>

@@ -8,6 +8,8 @@ export interface OrderReceiptProps {
 	pickupText: string | null
 	lines: readonly MailLine[]
 	totalCents: number
+	/** The sales tax inside totalCents (0: none charged). */
+	taxCents: number
 	/** A calendar file is attached. */
 	withCalendar: boolean
 }
@@ -20,6 +22,7 @@ export function OrderReceiptMail({
 	pickupText,
 	lines,
 	totalCents,
+	taxCents,
 	withCalendar,
 }: OrderReceiptProps) {
 	return (
@@ -45,7 +48,7 @@ export function OrderReceiptMail({
 					) : null}
 				</Paragraph>
 			) : null}
-			<OrderLines lines={lines} totalCents={totalCents} />
+			<OrderLines lines={lines} totalCents={totalCents} taxCents={taxCents} />
 			<Paragraph>We will e-mail you again when your order is ready.</Paragraph>
 			<MailButton href={bakery.mapUrl}>Directions to the bakery</MailButton>
 		</MailLayout>
