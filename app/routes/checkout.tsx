@@ -24,6 +24,9 @@ import { consumeRateLimit } from '~/utils/rate-limit.server'
 import { clientKey, siteOrigin } from '~/utils/request.server'
 import { withRetryAfter } from '~/utils/route-headers'
 import { pageMeta } from '~/utils/seo'
+import { taxPolicy } from '~/utils/env.server'
+import { listPreparedFoodIds } from '~/models/menu-item.server'
+import type { CheckoutTax } from '~/components/checkout/confirm-order-dialog'
 
 export const meta: MetaFunction = (args) =>
 	pageMeta(args, { title: 'Checkout', description: 'Review your order and pay securely.', noindex: true })
@@ -41,7 +44,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const paymentsEnabled = paymentMode() !== 'disabled'
 	const lines = cartLinesOf(new URL(request.url).searchParams.getAll('item'))
 	const pickup = paymentsEnabled && lines ? await withOutagePolicy(() => pickupFor(lines)) : null
-	return data({ paymentsEnabled, pickup }, { headers: noStore })
+	const tax = paymentsEnabled && lines ? await withOutagePolicy(() => taxFor(lines)) : null
+	return data({ paymentsEnabled, pickup, tax }, { headers: noStore })
+}
+
+/** What the preview needs to show the tax the server will charge (the same arithmetic: app/utils/sales-tax.ts). */
+async function taxFor(lines: CartLine[]): Promise<CheckoutTax> {
+	const policy = taxPolicy()
+	if (policy.mode !== 'rate') return { policy, preparedFoodIds: [] }
+	return { policy, preparedFoodIds: await listPreparedFoodIds(lines.map((line) => line.id)) }
 }
 
 function cartLinesOf(values: string[]): CartLine[] | null {
@@ -241,6 +252,7 @@ function CheckoutForm() {
 				customer={previewed?.customer ?? null}
 				pickup={previewed && pickup ? formatPickupAt(previewed.pickupAt, pickup.timeZone) : null}
 				processing={processing}
+				tax={pickupFetcher.data?.tax ?? null}
 				errorId={form.errorId}
 				errors={problems}
 				onCancel={() => setPreviewed(null)}

@@ -1,12 +1,13 @@
 import { streetAddressLine, type BusinessConfig } from '~/config/business'
 import { calendarFile } from './ics'
+import { lineChoicesText, type LineOption } from './item-options'
 import { formatPickupAt, pickupEventTitle } from './pickup-display'
 
 export interface CalendarOrder {
 	id: string
 	/** orderNumber(id), as the customer reads it. */
 	number: string
-	items: ReadonlyArray<{ name: string; quantity: number }>
+	items: ReadonlyArray<{ name: string; quantity: number; options?: readonly LineOption[] }>
 }
 
 export interface CalendarPickup {
@@ -36,7 +37,10 @@ export function orderPickupCalendar(
 			location: `${business.name}, ${streetAddressLine(business)}`,
 			description: [
 				formatPickupAt(pickup.at, pickup.timeZone),
-				...order.items.map((item) => `${item.name} x ${item.quantity}`),
+				...order.items.map((item) => {
+					const choices = lineChoicesText(item.options ?? [])
+					return `${item.name}${choices ? ` (${choices})` : ''} x ${item.quantity}`
+				}),
 			].join('\n'),
 			url: `${origin}/contact`,
 		},

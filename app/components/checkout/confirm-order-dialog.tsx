@@ -3,7 +3,14 @@ import { useCart } from '~/components/cart-provider'
 import { FormErrors } from '~/components/ui/forms'
 import { Modal } from '~/components/ui/modal'
 import type { CheckoutRequest } from '~/utils/checkout'
+import { taxOrder, type TaxPolicy } from '~/utils/sales-tax'
 import { OrderLines } from './order-lines'
+
+/** The shop's tax policy and which of the cart's items it taxes (from the checkout loader). */
+export interface CheckoutTax {
+	policy: TaxPolicy
+	preparedFoodIds: string[]
+}
 
 /** 'Confirm Your Order': who, what and how much, then Cancel or Confirm & Pay. */
 export function ConfirmOrderDialog({
@@ -11,6 +18,7 @@ export function ConfirmOrderDialog({
 	customer,
 	pickup,
 	processing,
+	tax,
 	errorId,
 	errors,
 	onCancel,
@@ -22,6 +30,8 @@ export function ConfirmOrderDialog({
 	/** The chosen pickup time, as the customer reads it. */
 	pickup: string | null
 	processing: boolean
+	/** Null until the checkout loader has answered: no tax line is shown then. */
+	tax: CheckoutTax | null
 	/** Why the last Confirm & Pay failed (the form's errors, under the form's error id). */
 	errorId: string
 	errors?: string[]
@@ -30,6 +40,15 @@ export function ConfirmOrderDialog({
 }) {
 	const cart = useCart()
 	const titleId = useId()
+	const taxable = new Set(tax?.preparedFoodIds)
+	const order = taxOrder(
+		cart.items.map((item) => ({
+			...item,
+			unitPriceCents: item.priceCents,
+			taxCategory: taxable.has(item.id) ? ('PREPARED_FOOD' as const) : ('BAKERY' as const),
+		})),
+		tax?.policy ?? { mode: 'none' },
+	)
 	return (
 		<Modal open={open} onClose={processing ? () => {} : onCancel} labelledBy={titleId}>
 			<h2 id={titleId} className="font-display text-2xl font-bold">
@@ -45,10 +64,10 @@ export function ConfirmOrderDialog({
 				<dt className="font-semibold">Pickup</dt>
 				<dd>{pickup}</dd>
 			</dl>
-			<OrderLines
-				lines={cart.items.map((item) => ({ ...item, key: item.id, unitPriceCents: item.priceCents }))}
-				totalCents={cart.totalCents}
-			/>
+			<OrderLines lines={order.lines} totalCents={order.totalCents} taxCents={order.taxCents} />
+			{tax?.policy.mode === 'stripe' ? (
+				<p className="mt-2 text-sm">Sales tax, where it applies, is added on the payment page.</p>
+			) : null}
 			<div className="mt-3">
 				<FormErrors id={errorId} errors={processing ? undefined : errors} />
 			</div>
