@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
+import { choosePickup } from './pickup-support'
 import { expectNoAxeViolations, gotoHydrated, withE2eDatabase } from './support'
 
 /**
@@ -161,4 +162,40 @@ test('the open dialog with options is axe-clean at 1280px and 390px, also with a
 	await dialog.getByRole('button', { name: /^Add to Cart/ }).click()
 	await expect(dialog.getByRole('group', { name: 'Size (required)' })).toContainText('please choose Size')
 	await expectNoAxeViolations(page)
+})
+
+test('the checkout takes the price and choices the dialog showed, and the order line keeps them', async ({ page }) => {
+	const dialog = await openCakeDialog(page)
+	await dialog.getByRole('group', { name: 'Size (required)' }).getByRole('radio', { name: /8″/ }).check()
+	await dialog.getByRole('textbox', { name: 'Message on the cake' }).fill('  Feliz   cumpleaños Ana ')
+	await dialog.getByRole('button', { name: 'Add to Cart - $52.00' }).click()
+	await expect(dialog.getByRole('status')).toContainText('Added to cart')
+	await page.keyboard.press('Escape')
+
+	await gotoHydrated(page, '/checkout')
+	const email = `options.${Date.now()}@example.com`
+	await page.getByLabel('Full Name').fill('Ana Souza')
+	await page.getByLabel('Email Address').fill(email)
+	await choosePickup(page)
+	await page.getByRole('button', { name: 'Preview Order' }).click()
+	await page.getByRole('dialog', { name: 'Confirm Your Order' }).getByRole('button', { name: 'Confirm & Pay' }).click()
+	await page.waitForURL(/\/pay\/cs_test_/)
+
+	const { rows } = await withE2eDatabase((db) =>
+		db.query<{ unitPriceCents: number; quantity: number; options: unknown }>(
+			`SELECT i."unitPriceCents", i."quantity", i."options" FROM "OrderItem" i JOIN "Order" o ON o."id" = i."orderId"
+			WHERE o."customerEmail" = $1`,
+			[email],
+		),
+	)
+	expect(rows).toEqual([
+		{
+			unitPriceCents: 5200,
+			quantity: 1,
+			options: [
+				{ group: 'Size', choice: '8″', priceDeltaCents: 1200 },
+				{ group: 'Message on the cake', text: 'Feliz cumpleaños Ana', priceDeltaCents: 0 },
+			],
+		},
+	])
 })
