@@ -44,14 +44,14 @@ test.afterAll(async () => {
 })
 
 /** Opens the test cake's dialog on /cakes once the server's menu cache shows it (written behind its back). */
-async function openCakeDialog(page: Page) {
+async function openCakeDialog(page: Page, { fields = true } = {}) {
 	await expect(async () => {
 		await gotoHydrated(page, '/cakes')
 		await expect(page.getByRole('button', { name: new RegExp(name) })).toBeVisible({ timeout: 1_000 })
 	}).toPass({ timeout: 15_000 })
 	await page.getByRole('button', { name: new RegExp(name) }).click()
 	const dialog = page.getByRole('dialog', { name })
-	await expect(dialog.getByRole('group', { name: 'Size (required)' })).toBeVisible()
+	if (fields) await expect(dialog.getByRole('group', { name: 'Size (required)' })).toBeVisible()
 	return dialog
 }
 
@@ -198,4 +198,16 @@ test('the checkout takes the price and choices the dialog showed, and the order 
 			],
 		},
 	])
+})
+
+test('when the option fields cannot load, the dialog says so and adds nothing', async ({ page }) => {
+	await page.route(/\/assets\/item-option-fields-[^/]+\.js$/, (route) => route.abort())
+	const dialog = await openCakeDialog(page, { fields: false })
+	const alert = dialog.getByRole('alert')
+	await expect(alert).toHaveText(
+		'The choices for this item could not be loaded. Please check your connection and reload the page.',
+	)
+	await dialog.getByRole('button', { name: /^Add to Cart/ }).click()
+	await expect(alert).toContainText(`${name}: please choose Size.`)
+	await expect(dialog.getByRole('status')).not.toContainText('Added to cart')
 })

@@ -18,8 +18,18 @@ import {
 import type { MenuItemView } from '~/utils/menu-item-view'
 import type { OptionAnswers, OptionFieldsProblem } from './item-option-fields'
 
-// Most items have no options: their fields load only when an item with options is opened.
-const ItemOptionFields = lazy(() => import('./item-option-fields'))
+// Most items have no options: their fields load only when an item with options is opened. If that fails
+// (offline), the dialog says so instead of the page falling to its error boundary.
+const ItemOptionFields = lazy(() => import('./item-option-fields').catch(() => ({ default: OptionFieldsUnavailable })))
+
+function OptionFieldsUnavailable({ problem }: { problem: OptionFieldsProblem | null }) {
+	return (
+		<div role="alert" className="mt-4 font-semibold text-red-800">
+			<p>The choices for this item could not be loaded. Please check your connection and reload the page.</p>
+			{problem ? <p>{problem.message}</p> : null}
+		</div>
+	)
+}
 
 /** The chosen options of a line, priced and checked (`priceChoices`): what the cart keeps. */
 export interface PricedLine {
