@@ -2,6 +2,7 @@ import type { MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useId } from 'react'
 import { CartLineImage, CartPlaceholder } from '~/components/cart/cart-line-image'
+import { CartLineOptions, cartLineName } from '~/components/cart/cart-line-options'
 import { EmptyCart } from '~/components/cart/empty-cart'
 import { useCart } from '~/components/cart-provider'
 import { buttonClass } from '~/components/ui/forms'
@@ -69,11 +70,13 @@ export default function Cart() {
 function CartLine({ item, unavailable }: { item: CartItem; unavailable?: string }) {
 	const cart = useCart()
 	const quantityId = useId()
+	const lineName = cartLineName(item)
 	return (
 		<li className="flex flex-wrap items-center gap-4 py-4">
 			<CartLineImage item={item} />
 			<div className="min-w-40 flex-1">
 				<p className="font-display text-lg font-bold">{item.name}</p>
+				<CartLineOptions item={item} />
 				<p>{formatPrice(item.priceCents)} each</p>
 				{unavailable ? (
 					<p className="mt-1">
@@ -83,19 +86,19 @@ function CartLine({ item, unavailable }: { item: CartItem; unavailable?: string 
 			</div>
 			<QuantityStepper
 				id={quantityId}
-				label={<span className="sr-only">Quantity of {item.name}</span>}
+				label={<span className="sr-only">Quantity of {lineName}</span>}
 				value={item.quantity}
-				itemName={item.name}
+				itemName={lineName}
 				onChange={(quantity) => cart.updateQuantity(item.key, quantity)}
 			/>
-			<p className="w-24 text-right font-semibold" aria-label={`Line total for ${item.name}`}>
+			<p className="w-24 text-right font-semibold" aria-label={`Line total for ${lineName}`}>
 				{formatPrice(item.priceCents * item.quantity)}
 			</p>
 			<button
 				type="button"
 				onClick={() => cart.remove(item.key)}
 				className="font-semibold text-cinnamon underline underline-offset-4 hover:text-cocoa"
-				aria-label={`Remove ${item.name}`}
+				aria-label={`Remove ${lineName}`}
 			>
 				Remove
 			</button>

@@ -2,7 +2,8 @@
  * The cart: a pure reducer (add, update quantity, remove, clear). Prices here are for display;
  * checkout recomputes every amount on the server from the database.
  */
-import { cartLineKey, MAX_OPTION_TEXT_LENGTH, type ChosenOption, type LineOption } from './item-options'
+import { cartLineKey, MAX_OPTION_TEXT_LENGTH } from './cart-line-key'
+import type { ChosenOption, LineOption } from './item-options'
 
 export const MAX_QUANTITY_PER_LINE = 50
 export const MAX_CART_LINES = 30

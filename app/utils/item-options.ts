@@ -5,6 +5,9 @@
  * Hand-written rather than Zod: the dialog ships it (docs/performance.md).
  */
 
+// On every page through the cart (app/utils/cart.ts), so kept apart from the pricing here (docs/performance.md).
+export { cartLineKey, MAX_OPTION_TEXT_LENGTH } from './cart-line-key'
+
 export type OptionGroupKind = 'SINGLE' | 'MULTIPLE' | 'TEXT'
 
 export interface OptionChoiceView {
@@ -59,8 +62,6 @@ export type PricedChoices =
 	| { ok: true; unitPriceCents: number; options: LineOption[]; chosen: ChosenOption[] }
 	| { ok: false; problem: OptionProblem }
 
-/** Longest text answer any group may allow (the database's CHECK holds the same bound). */
-export const MAX_OPTION_TEXT_LENGTH = 200
 const MAX_CHOICES_PER_GROUP = 20
 
 /** Text as the customer meant it: trimmed, inner runs of spaces and line breaks made one space. */
@@ -156,20 +157,6 @@ export function optionProblemMessage(itemName: string, problem: OptionProblem) {
 		case 'too-long':
 			return `${itemName}: ${problem.group} can be at most ${problem.limit} characters.`
 	}
-}
-
-/**
- * A cart line's identity: the item and its answers (normalised by `priceChoices`). The same item with two
- * different sizes is two lines; the same answers again add to one line.
- */
-export function cartLineKey(menuItemId: string, chosen: readonly ChosenOption[]) {
-	if (chosen.length === 0) return menuItemId
-	const parts = chosen.map((answer) =>
-		answer.text !== undefined
-			? `${answer.groupId}="${answer.text}"`
-			: `${answer.groupId}=${answer.optionIds?.join('+')}`,
-	)
-	return `${menuItemId}|${parts.join('|')}`
 }
 
 /** 'Size: 8″ · Toppings: Strawberries, Coconut · Message on the cake: “Feliz cumpleaños Ana”'. */

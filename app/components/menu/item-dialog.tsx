@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { useEffect, useId, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { Modal, ModalCloseButton } from '~/components/ui/modal'
 import { StoredImage } from '~/components/stored-image'
 import { formatPrice } from '~/utils/money'
@@ -7,9 +7,73 @@ import { useBusiness } from '~/config/business'
 import { AllergenBadges } from './allergen-badges'
 import { PickupLabels } from './menu-grid'
 import { QuantityStepper } from './quantity-stepper'
+import {
+	lineOptionsText,
+	optionProblemMessage,
+	priceChoices,
+	type ChosenOption,
+	type LineOption,
+	type OptionGroupView,
+} from '~/utils/item-options'
 import type { MenuItemView } from '~/utils/menu-item-view'
+import type { OptionAnswers, OptionFieldsProblem } from './item-option-fields'
 
-/** The one item modal for every menu page (docs/product.md): picture, details, quantity and the action. */
+// Most items have no options: their fields load only when an item with options is opened. If that fails
+// (offline), the dialog says so instead of the page falling to its error boundary.
+const ItemOptionFields = lazy(() => import('./item-option-fields').catch(() => ({ default: OptionFieldsUnavailable })))
+
+function OptionFieldsUnavailable({ problem }: { problem: OptionFieldsProblem | null }) {
+	return (
+		<div role="alert" className="mt-4 font-semibold text-red-800">
+			<p>The choices for this item could not be loaded. Please check your connection and reload the page.</p>
+			{problem ? <p>{problem.message}</p> : null}
+		</div>
+	)
+}
+
+/** The chosen options of a line, priced and checked (`priceChoices`): what the cart keeps. */
+export interface PricedLine {
+	unitPriceCents: number
+	chosen: ChosenOption[]
+	options: LineOption[]
+}
+
+/**
+ * Nothing is chosen for the customer, except in a required one-choice group that has a single choice
+ * left to buy: there is nothing to decide there.
+ */
+function initialAnswers(groups: readonly OptionGroupView[] | undefined): OptionAnswers {
+	const answers: OptionAnswers = {}
+	for (const group of groups ?? []) {
+		const available = group.options.filter((option) => !option.soldOut)
+		const only = group.kind === 'SINGLE' && group.required && available.length === 1 ? available[0]!.id : null
+		answers[group.id] = { optionIds: only ? [only] : [], text: '' }
+	}
+	return answers
+}
+
+function chosenOptions(groups: readonly OptionGroupView[], answers: OptionAnswers): ChosenOption[] {
+	return groups.flatMap((group): ChosenOption[] => {
+		const answer = answers[group.id]
+		if (!answer) return []
+		if (group.kind === 'TEXT') return answer.text.trim() ? [{ groupId: group.id, text: answer.text }] : []
+		return answer.optionIds.length ? [{ groupId: group.id, optionIds: answer.optionIds }] : []
+	})
+}
+
+/** The unit price with what is ticked so far (before it is complete enough to add). */
+function runningUnitPrice(basePriceCents: number, groups: readonly OptionGroupView[], answers: OptionAnswers) {
+	return groups.reduce(
+		(total, group) =>
+			group.options.reduce(
+				(sum, option) => sum + (answers[group.id]?.optionIds.includes(option.id) ? option.priceDeltaCents : 0),
+				total,
+			),
+		basePriceCents,
+	)
+}
+
+/** The one item modal for every menu page (docs/product.md): picture, details, options, quantity and the action. */
 export function ItemDialog({
 	item,
 	onClose,
@@ -17,10 +81,14 @@ export function ItemDialog({
 }: {
 	item: MenuItemView | null
 	onClose: () => void
-	onAdd: (item: MenuItemView, quantity: number) => void
+	/** `line` is set for an item with options: its unit price and the customer's choices. */
+	onAdd: (item: MenuItemView, quantity: number, line?: PricedLine) => void
 }) {
 	const [quantity, setQuantity] = useState(1)
 	const [addedMessage, setAddedMessage] = useState<string | null>(null)
+	const [answers, setAnswers] = useState<OptionAnswers>({})
+	const [problem, setProblem] = useState<(OptionFieldsProblem & { attempt: number }) | null>(null)
+	const optionsRef = useRef<HTMLDivElement>(null)
 	const titleId = useId()
 	const quantityId = useId()
 	const { allergenStatement } = useBusiness()
@@ -28,9 +96,47 @@ export function ItemDialog({
 	useEffect(() => {
 		setQuantity(1)
 		setAddedMessage(null)
+		setAnswers(initialAnswers(item?.optionGroups))
+		setProblem(null)
 	}, [item])
 
+	// A refused Add moves focus to the first control of the group at fault (each attempt, even the same problem).
+	useEffect(() => {
+		if (!problem?.groupId) return
+		const group = optionsRef.current?.querySelector(`[data-option-group="${CSS.escape(problem.groupId)}"]`)
+		group?.querySelector<HTMLInputElement>('input:not(:disabled)')?.focus()
+	}, [problem])
+
 	const canAdd = item !== null && item.orderable && !item.soldOut && !item.unavailable
+	const groups = item?.optionGroups ?? []
+	const unitPriceCents = item ? runningUnitPrice(item.priceCents, groups, answers) : 0
+
+	function add(item: MenuItemView) {
+		if (groups.length === 0) {
+			onAdd(item, quantity)
+			setAddedMessage(`Added to cart: ${quantity} × ${item.name}`)
+			setQuantity(1)
+			return
+		}
+		const priced = priceChoices(item.priceCents, groups, chosenOptions(groups, answers))
+		if (!priced.ok) {
+			const { problem } = priced
+			const group = 'group' in problem ? groups.find(({ name }) => name === problem.group) : undefined
+			setAddedMessage(null)
+			setProblem({
+				groupId: group?.id ?? null,
+				message: optionProblemMessage(item.name, problem),
+				attempt: Date.now(),
+			})
+			return
+		}
+		setProblem(null)
+		onAdd(item, quantity, { unitPriceCents: priced.unitPriceCents, chosen: priced.chosen, options: priced.options })
+		const options = priced.options.length ? ` (${lineOptionsText(priced.options)})` : ''
+		setAddedMessage(`Added to cart: ${quantity} × ${item.name}${options}`)
+		setQuantity(1)
+	}
+
 	return (
 		<Modal open={item !== null} onClose={onClose} labelledBy={titleId}>
 			{item ? (
@@ -54,7 +160,7 @@ export function ItemDialog({
 					) : null}
 					<p className="mt-4">{item.description}</p>
 					<p className="mt-2 text-lg font-semibold">
-						{formatPrice(item.priceCents)}
+						{formatPrice(unitPriceCents)}
 						{item.soldOut ? (
 							<span className="ml-3 rounded-full bg-cocoa px-3 py-1 text-sm text-cream">Sold out</span>
 						) : null}
@@ -68,20 +174,30 @@ export function ItemDialog({
 						<AllergenBadges allergens={item.allergens} />
 						{allergenStatement ? <p className="mt-2 text-sm text-cocoa/90">{allergenStatement}</p> : null}
 					</div>
-					{/* Options (sizes, messages) go here as fieldsets, between the details and the quantity. */}
+					{canAdd && groups.length > 0 ? (
+						<div ref={optionsRef}>
+							<Suspense fallback={<OptionFieldsSkeleton count={groups.length} />}>
+								<ItemOptionFields
+									groups={groups}
+									answers={answers}
+									problem={problem}
+									onChange={(groupId, answer) => {
+										setAnswers((current) => ({ ...current, [groupId]: answer }))
+										if (problem?.groupId === groupId) setProblem(null)
+									}}
+								/>
+							</Suspense>
+						</div>
+					) : null}
 					<div className="mt-4 flex flex-wrap items-center justify-between gap-4">
 						<QuantityStepper id={quantityId} label="Quantity" value={quantity} onChange={setQuantity} />
 						{canAdd ? (
 							<button
 								type="button"
 								className="rounded-full bg-cinnamon px-6 py-3 font-semibold text-white hover:bg-cocoa"
-								onClick={() => {
-									onAdd(item, quantity)
-									setAddedMessage(`Added to cart: ${quantity} × ${item.name}`)
-									setQuantity(1)
-								}}
+								onClick={() => add(item)}
 							>
-								Add to Cart - {formatPrice(item.priceCents * quantity)}
+								Add to Cart - {formatPrice(unitPriceCents * quantity)}
 							</button>
 						) : (
 							<button
@@ -95,6 +211,7 @@ export function ItemDialog({
 					</div>
 					{/* The page behind the modal is inert, so the dialog announces additions itself. */}
 					<p role="status" className="mt-3 min-h-6 font-semibold text-leaf">
+						{problem && !problem.groupId ? <span className="text-red-800">{problem.message}</span> : null}
 						{addedMessage ? (
 							<>
 								{addedMessage}.{' '}
@@ -107,5 +224,16 @@ export function ItemDialog({
 				</>
 			) : null}
 		</Modal>
+	)
+}
+
+function OptionFieldsSkeleton({ count }: { count: number }) {
+	return (
+		<div className="mt-4 space-y-4" aria-busy="true">
+			<p className="sr-only">Loading the options…</p>
+			{Array.from({ length: count }, (_, index) => (
+				<div key={index} className="h-24 animate-pulse rounded-xl bg-dough" />
+			))}
+		</div>
 	)
 }

@@ -1,7 +1,8 @@
 import { Link } from '@remix-run/react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { useCart } from '~/components/cart-provider'
-import { ItemDialog } from './item-dialog'
+import { lineOptionsText } from '~/utils/item-options'
+import { ItemDialog, type PricedLine } from './item-dialog'
 import { MenuCard, menuGridClass } from './menu-grid'
 import type { MenuItemView } from '~/utils/menu-item-view'
 
@@ -30,10 +31,16 @@ export function MenuBrowser({
 		return () => clearTimeout(timer)
 	}, [toast])
 
-	function addToCart(item: MenuItemView, quantity: number) {
+	function addToCart(item: MenuItemView, quantity: number, line?: PricedLine) {
 		const { id, name, imageKey, imageAlt, priceCents } = item
-		cart.add({ id, name, imageKey, imageAlt, priceCents }, quantity)
-		setToast({ id: Date.now(), text: `Added to cart: ${quantity} × ${name}` })
+		if (line) {
+			const { unitPriceCents, chosen, options } = line
+			cart.add({ id, name, imageKey, imageAlt, priceCents: unitPriceCents, choices: chosen, options }, quantity)
+		} else {
+			cart.add({ id, name, imageKey, imageAlt, priceCents }, quantity)
+		}
+		const described = line?.options.length ? `${name} (${lineOptionsText(line.options)})` : name
+		setToast({ id: Date.now(), text: `Added to cart: ${quantity} × ${described}` })
 	}
 
 	return (
@@ -55,9 +62,16 @@ export function MenuBrowser({
 				</ul>
 			)}
 			<ItemDialog item={openItem} onClose={() => setOpenItem(null)} onAdd={addToCart} />
-			<div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-20 z-50 flex justify-center px-4 md:bottom-6">
+			<div
+				role="status"
+				aria-live="polite"
+				className="pointer-events-none fixed inset-x-0 bottom-20 z-50 flex justify-center px-4 md:bottom-6"
+			>
 				{toast ? (
-					<p key={toast.id} className="pointer-events-auto flex items-center gap-4 rounded-full bg-cocoa px-5 py-3 text-cream shadow-xl">
+					<p
+						key={toast.id}
+						className="pointer-events-auto flex items-center gap-4 rounded-full bg-cocoa px-5 py-3 text-cream shadow-xl"
+					>
 						<span>{toast.text}</span>
 						<Link to="/cart" className="font-semibold underline">
 							View cart
