@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import { useCart } from './cart-provider'
-import { outlineButtonClass } from '~/components/ui/forms'
+import { outlineButtonClass } from '~/components/ui/button-classes'
 
 /**
  * The header's cart indicator (desktop navigation and mobile menu panel): a link to /cart with

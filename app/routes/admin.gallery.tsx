@@ -9,7 +9,8 @@ import { ConfirmDeletePanel, DeleteForm } from '~/components/admin/delete-form'
 import { galleryUploadSchema } from '~/utils/admin-schemas'
 import { acceptedImageTypes, ownerImageUpload } from '~/utils/upload-rules'
 import { useHydrated } from '~/utils/use-hydrated'
-import { buttonClass, FormErrors, TextField } from '~/components/ui/forms'
+import { FormErrors, TextField } from '~/components/ui/forms'
+import { buttonClass } from '~/components/ui/button-classes'
 import { StoredImage } from '~/components/stored-image'
 import {
 	createGalleryImage,

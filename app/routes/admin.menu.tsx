@@ -4,7 +4,7 @@ import { AdminFrame } from '~/components/admin/admin-frame'
 import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
 import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
 import { ConfirmDeletePanel, DeleteForm } from '~/components/admin/delete-form'
-import { buttonClass } from '~/components/ui/forms'
+import { buttonClass } from '~/components/ui/button-classes'
 import { StoredImage } from '~/components/stored-image'
 import {
 	deleteMenuItem,

@@ -7,7 +7,8 @@ import { CheckboxField } from '~/components/admin/checkbox-field'
 import { AdminFrame } from '~/components/admin/admin-frame'
 import { AdminHeading, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
 import { ConfirmDeletePanel, DeleteForm } from '~/components/admin/delete-form'
-import { buttonClass, FormErrors, SelectField, TextField } from '~/components/ui/forms'
+import { FormErrors, SelectField, TextField } from '~/components/ui/forms'
+import { buttonClass } from '~/components/ui/button-classes'
 import {
 	addPickupClosure,
 	deletePickupClosure,

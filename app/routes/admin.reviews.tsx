@@ -7,7 +7,8 @@ import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from
 import { ConfirmDeletePanel, DeleteForm } from '~/components/admin/delete-form'
 import { ReviewFields } from '~/components/admin/review-fields'
 import { RatingStars } from '~/components/review-rating'
-import { buttonClass, FormErrors } from '~/components/ui/forms'
+import { FormErrors } from '~/components/ui/forms'
+import { buttonClass } from '~/components/ui/button-classes'
 import {
 	createOwnerReview,
 	deleteReview,

@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Link } from '@remix-run/react'
 import { useEffect } from 'react'
 import { useCart } from '~/components/cart-provider'
-import { buttonClass } from '~/components/ui/forms'
+import { buttonClass } from '~/components/ui/button-classes'
 import { cancelCheckoutSession } from '~/utils/checkout.server'
 import { outageHeaders, withOutagePolicy } from '~/utils/outage.server'
 import { pageMeta } from '~/utils/seo'

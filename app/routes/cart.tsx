@@ -5,7 +5,7 @@ import { CartLineImage, CartPlaceholder } from '~/components/cart/cart-line-imag
 import { CartLineOptions, cartLineName } from '~/components/cart/cart-line-options'
 import { EmptyCart } from '~/components/cart/empty-cart'
 import { useCart } from '~/components/cart-provider'
-import { buttonClass } from '~/components/ui/forms'
+import { buttonClass } from '~/components/ui/button-classes'
 import { QuantityStepper } from '~/components/menu/quantity-stepper'
 import type { CartItem } from '~/utils/cart'
 import { loadUnavailableForCart } from '~/utils/menu-page.server'

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { OrderLines } from '~/components/checkout/order-lines'
-import { buttonClass } from '~/components/ui/forms'
+import { buttonClass } from '~/components/ui/button-classes'
 import { applyCheckoutEvent, findOrderBySessionId } from '~/models/order.server'
 import { bodyProblems, readForm } from '~/utils/body.server'
 import { formatPrice } from '~/utils/money'

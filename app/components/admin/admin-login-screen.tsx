@@ -1,6 +1,7 @@
 import { useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { buttonClass, FormStatus } from '~/components/ui/forms'
+import { FormStatus } from '~/components/ui/forms'
+import { buttonClass } from '~/components/ui/button-classes'
 import { AdminBar } from './admin-bar'
 
 export type AdminLoginData =

@@ -1,6 +1,6 @@
 import { Form, Link } from '@remix-run/react'
 import { allergenFilterWords, allergens, HIDE_PARAM, menuSearch, type AllergenKey } from '~/utils/allergens'
-import { outlineButtonClass } from '~/components/ui/forms'
+import { outlineButtonClass } from '~/components/ui/button-classes'
 
 /**
  * "Hide items containing: …" as a GET form, so it works without JavaScript (the URL carries the choice:
