@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
-import { choosePickup } from './pickup-support'
+import { localDateOf } from '../../app/utils/pickup-schedule'
+import { BAKERY_ZONE, choosePickup } from './pickup-support'
 import { expectNoAxeViolations, gotoHydrated, withE2eDatabase } from './support'
 
 /**
@@ -164,40 +165,65 @@ test('the open dialog with options is axe-clean at 1280px and 390px, also with a
 	await expectNoAxeViolations(page)
 })
 
-test('the checkout takes the price and choices the dialog showed, and the order line keeps them', async ({ page }) => {
+test('two sizes with a message, paid: the choices on /success, in the owner’s order and on the prep list', async ({
+	page,
+}) => {
+	test.slow()
 	const dialog = await openCakeDialog(page)
-	await dialog.getByRole('group', { name: 'Size (required)' }).getByRole('radio', { name: /8″/ }).check()
+	const size = dialog.getByRole('group', { name: 'Size (required)' })
+	await size.getByRole('radio', { name: /8″/ }).check()
 	await dialog.getByRole('textbox', { name: 'Message on the cake' }).fill('  Feliz   cumpleaños Ana ')
 	await dialog.getByRole('button', { name: 'Add to Cart - $52.00' }).click()
 	await expect(dialog.getByRole('status')).toContainText('Added to cart')
+	await size.getByRole('radio', { name: /6″/ }).check()
+	await dialog.getByRole('textbox', { name: 'Message on the cake' }).fill('')
+	await dialog.getByRole('button', { name: 'Increase quantity' }).click()
+	await dialog.getByRole('button', { name: 'Add to Cart - $80.00' }).click()
+	await expect(dialog.getByRole('status')).toContainText(`Added to cart: 2 × ${name} (Size: 6″)`)
 	await page.keyboard.press('Escape')
 
 	await gotoHydrated(page, '/checkout')
 	const email = `options.${Date.now()}@example.com`
 	await page.getByLabel('Full Name').fill('Ana Souza')
 	await page.getByLabel('Email Address').fill(email)
-	await choosePickup(page)
+	const pickupAt = await choosePickup(page)
 	await page.getByRole('button', { name: 'Preview Order' }).click()
-	await page.getByRole('dialog', { name: 'Confirm Your Order' }).getByRole('button', { name: 'Confirm & Pay' }).click()
+	const preview = page.getByRole('dialog', { name: 'Confirm Your Order' })
+	await expect(preview).toContainText('Size: 8″ · Message on the cake: “Feliz cumpleaños Ana”')
+	await expect(preview).toContainText('Total: $132.00')
+	await preview.getByRole('button', { name: 'Confirm & Pay' }).click()
 	await page.waitForURL(/\/pay\/cs_test_/)
+	await page.getByRole('button', { name: 'Pay' }).click()
+	await page.waitForURL(/\/success\?session_id=cs_test_/)
 
-	const { rows } = await withE2eDatabase((db) =>
-		db.query<{ unitPriceCents: number; quantity: number; options: unknown }>(
-			`SELECT i."unitPriceCents", i."quantity", i."options" FROM "OrderItem" i JOIN "Order" o ON o."id" = i."orderId"
-			WHERE o."customerEmail" = $1`,
-			[email],
-		),
-	)
-	expect(rows).toEqual([
-		{
-			unitPriceCents: 5200,
-			quantity: 1,
-			options: [
-				{ group: 'Size', choice: '8″', priceDeltaCents: 1200 },
-				{ group: 'Message on the cake', text: 'Feliz cumpleaños Ana', priceDeltaCents: 0 },
-			],
-		},
+	// The receipt page: each line with its choices, the message as the server tidied it.
+	const main = page.locator('main')
+	await expect(main).toContainText('Size: 8″ · Message on the cake: “Feliz cumpleaños Ana”')
+	await expect(main).toContainText('Size: 6″')
+	await expect(main).toContainText('Total: $132.00')
+	const number = (await page.getByText(/Order #[0-9A-Z]{8}/).textContent())!.match(/#([0-9A-Z]{8})/)![1]!
+
+	// The owner's day: the order with its lines' choices; the prep list: the cake by size, and the message.
+	const date = localDateOf(pickupAt, BAKERY_ZONE)
+	await page.goto(`/admin/orders?date=${date}`)
+	await page.getByRole('button', { name: 'Sign in with Google' }).click()
+	const order = page
+		.getByRole('list', { name: /^Orders by pickup time/ })
+		.getByRole('article')
+		.filter({ hasText: email })
+	await expect(order).toContainText(`${name} × 1Size: 8″ · Message on the cake: “Feliz cumpleaños Ana”`)
+	await expect(order).toContainText(`${name} × 2Size: 6″`)
+
+	await page.goto(`/admin/prep-list?date=${date}`)
+	const table = page.getByRole('table')
+	await expect(table.getByRole('row', { name: new RegExp(`^${name}`) })).toHaveText([
+		new RegExp(`^${name}(\\s*\\d+){2}\\s*3$`),
+		/6″(\s*\d+){2}\s*2$/,
+		/8″(\s*\d+){2}\s*1$/,
 	])
+	await expect(table.getByRole('listitem').filter({ hasText: number })).toHaveText(
+		new RegExp(`^“Feliz cumpleaños Ana” \\(8″\\) — order ${number}, pickup `),
+	)
 })
 
 test('when the option fields cannot load, the dialog says so and adds nothing', async ({ page }) => {
