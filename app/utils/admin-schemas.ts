@@ -246,7 +246,9 @@ export const optionGroupSchema = z
 			return
 		}
 		const min = minimumOf(value)
-		if (value.maxChoices !== undefined && value.maxChoices < min) {
+		// Compared only when both are in range (an out-of-range number has its own message).
+		const inRange = (count: number) => count >= 0 && count <= MAX_GROUP_CHOICES
+		if (value.maxChoices !== undefined && value.maxChoices >= 1 && inRange(min) && value.maxChoices < min) {
 			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['maxChoices'], message: maxBelowMinMessage(min) })
 		}
 	})
