@@ -112,6 +112,10 @@ test('the owner adds a size group with two choices, reorders them, and the publi
 	await size.locator('summary', { hasText: 'Edit the group' }).click()
 	await size.getByRole('listitem').first().locator('summary').click()
 	await expectNoAxeViolations(page)
+
+	// The menu list says which items ask questions.
+	await page.goto('/admin/menu')
+	await expect(page.getByRole('article', { name: cake.name })).toContainText('Options: Size')
 })
 
 test.describe('without JavaScript', () => {
