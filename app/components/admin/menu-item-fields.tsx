@@ -55,7 +55,7 @@ export function MenuItemFields({
 			<RadioGroupField
 				meta={fields.taxCategory}
 				legend="Sales tax"
-				hint="Washington taxes prepared food: savoury items with meat or cheese, anything sold hot or with utensils. Bakery items are exempt."
+				hint="Washington taxes prepared food: hot food, savoury items with meat or cheese (a coxinha), anything sold with utensils. Bakery items are exempt."
 				options={taxOptions}
 			/>
 			<TextField
