@@ -100,6 +100,12 @@ test('the owner adds a size group with two choices, reorders them, and the publi
 	await expect(size.getByRole('listitem')).toHaveText([/^8″/, /^6″/])
 	expect(await optionRows(cake.id)).toEqual(['Size (SINGLE, required): 8″ +1200', 'Size (SINGLE, required): 6″ +0'])
 
+	// Marking a choice sold out keeps the keyboard where it was.
+	await size.getByRole('button', { name: /^Mark sold out\W+6″ \(Size\)/ }).click()
+	await expect(options.getByRole('status')).toHaveText('“6″” is now sold out.')
+	await expect(size.getByRole('listitem').filter({ hasText: /^6″ ·/ })).toContainText('Sold out')
+	await expect(size.getByRole('button', { name: /^Mark available\W+6″ \(Size\)/ })).toBeFocused()
+
 	// The public menu's data has them at once (the owner's write clears the menu cache).
 	const menuData = await page.request.get('/cakes.data')
 	const body = await menuData.text()

@@ -69,8 +69,7 @@ export function MenuOptionEditor({
 				<ol className="grid gap-4">
 					{groups.map((group, index) => (
 						<OptionGroupCard
-							// The saved settings are part of the key: after a save the edit form starts from them.
-							key={`${group.id}-${group.name}-${group.kind}-${group.required}-${group.minChoices}-${group.maxChoices}-${group.maxLength}`}
+							key={group.id}
 							group={group}
 							first={index === 0}
 							last={index === groups.length - 1}
@@ -152,6 +151,8 @@ function OptionGroupCard({
 						Edit the group <VisuallyHidden>{group.name}</VisuallyHidden>
 					</summary>
 					<OptionGroupForm
+						// The saved settings are part of the key: after a save the form starts from them.
+						key={`${group.name}|${group.kind}|${group.required}|${group.minChoices}|${group.maxChoices}|${group.maxLength}`}
 						formKey={formKey}
 						group={group}
 						lastResult={resultFor(reply, formKey)}
@@ -294,7 +295,7 @@ function ChoiceList({ group, reply }: { group: OptionGroupView; reply?: OptionEd
 				<ol className="mt-2 grid gap-2">
 					{group.options.map((choice, index) => (
 						<ChoiceRow
-							key={`${choice.id}-${choice.name}-${choice.priceDeltaCents}-${choice.soldOut}`}
+							key={choice.id}
 							group={group}
 							choice={choice}
 							first={index === 0}
@@ -376,6 +377,8 @@ function ChoiceRow({
 					Edit <VisuallyHidden>{label}</VisuallyHidden>
 				</summary>
 				<OptionChoiceForm
+					// After a save (or a sold-out toggle) the form starts from the saved values.
+					key={`${choice.name}|${choice.priceDeltaCents}|${choice.soldOut}`}
 					formKey={formKey}
 					choice={choice}
 					lastResult={resultFor(reply, formKey)}
