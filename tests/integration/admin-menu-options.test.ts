@@ -244,6 +244,22 @@ describe('option groups', () => {
 		expect(await names()).toEqual([before[0], before[2], before[1]])
 	})
 
+	it('choices added at the same moment each get a place of their own', async () => {
+		const { item, group } = await cakeWithSizes()
+		const names = ['12″', '14″', '16″', '18″', '20″']
+		const outcomes = await Promise.all(names.map((name) => addChoice(item.id, group.id, name, '30')))
+		expect(outcomes.map((outcome) => outcome.status)).toEqual([200, 200, 200, 200, 200])
+		const positions = (await groupsOf(item.id))[0]!.options.map((option) => option.position)
+		expect(positions).toEqual([0, 1, 2, 3, 4, 5, 6, 7])
+	})
+
+	it('an item deleted meanwhile gets no group (404)', async () => {
+		const item = await createItem()
+		await prisma.menuItem.delete({ where: { id: item.id } })
+		expect((await addGroup(item.id)).status).toBe(404)
+		expect(await prisma.menuOptionGroup.count()).toBe(0)
+	})
+
 	it('asks before deleting a group (no JavaScript), then deletes it with its choices', async () => {
 		const { item, group } = await cakeWithSizes()
 		const asked = await act(item.id, { intent: 'delete-group', id: group.id })
