@@ -18,6 +18,7 @@ import {
 	weeklyHoursFrom,
 	type DemoAllergens,
 	type DemoImageId,
+	type DemoOptionGroup,
 } from './seed/data'
 
 const DAY_MS = 86_400_000
@@ -43,7 +44,7 @@ async function seedMenu() {
 	const today = localDateOf(new Date(), BAKERY_TIME_ZONE)
 	for (const item of demoMenuItems) {
 		const imageKey = await ensureImage('menuImages', item.slug, item.image)
-		const { slug, image: _image, season, allergens, ...fields } = item
+		const { slug, image: _image, season, allergens, options = [], ...fields } = item
 		const window = season ? nextSeason(today, season) : null
 		await prisma.menuItem.upsert({
 			where: { id: `seed-${slug}` },
@@ -62,6 +63,34 @@ async function seedMenu() {
 		await prisma.menuItem.updateMany({
 			where: { id: `seed-${slug}`, allergensListed: false },
 			data: allergenColumns(allergens),
+		})
+		await seedItemOptions(`seed-${slug}`, options)
+	}
+}
+
+/**
+ * The item's option groups and choices, only while it has none (like the opening hours): a database seeded
+ * before options existed gets them; an item with any group is the owner's to change.
+ */
+async function seedItemOptions(menuItemId: string, groups: readonly DemoOptionGroup[]) {
+	if (groups.length === 0 || (await prisma.menuOptionGroup.count({ where: { menuItemId } })) > 0) return
+	for (const [position, { key, choices = [], ...group }] of groups.entries()) {
+		const groupId = `${menuItemId}-${key}`
+		await prisma.menuOptionGroup.create({
+			data: {
+				id: groupId,
+				menuItemId,
+				position,
+				...group,
+				options: {
+					create: choices.map((choice, index) => ({
+						id: `${groupId}-${choice.key}`,
+						name: choice.name,
+						priceDeltaCents: choice.priceDeltaCents,
+						position: index,
+					})),
+				},
+			},
 		})
 	}
 }
@@ -132,6 +161,7 @@ async function main() {
 	await seedPickupSchedule()
 	const counts = {
 		menuItems: await prisma.menuItem.count(),
+		optionGroups: await prisma.menuOptionGroup.count(),
 		reviews: await prisma.review.count(),
 		galleryImages: await prisma.galleryImage.count(),
 		customCakeRequests: await prisma.customCakeRequest.count(),

@@ -1,10 +1,11 @@
-import type { Allergen, DietaryLabel, MenuCategory } from '~/generated/prisma/enums'
+import type { Allergen, DietaryLabel, MenuCategory, TaxCategory } from '~/generated/prisma/enums'
 import { removeObjectQuietly, withStoredImage, type StoredImageOutcome } from '~/models/uploaded-image.server'
 import { prisma } from '~/utils/db.server'
 import { cachedMenuRead, invalidateMenuCache } from '~/utils/menu-cache.server'
 import { isRecordNotFound } from '~/models/prisma-errors.server'
 import { dateColumn, dateFromColumn } from '~/models/pickup-schedule.server'
 import type { LocalDate } from '~/utils/pickup-schedule'
+import { defaultTaxCategory } from '~/utils/menu-categories'
 
 /** Option groups and their choices in the owner's order (the checkout's SQL reads them the same way). */
 const ownerOrder: Array<{ position?: 'asc'; id?: 'asc' }> = [{ position: 'asc' }, { id: 'asc' }]
@@ -138,6 +139,8 @@ export interface MenuItemDetails extends MenuItemPickupRules, MenuItemAllergens 
 	priceCents: number
 	category: MenuCategory
 	imageAlt: string
+	/** Sales tax (decision 039). Left out: a new item takes its category's default, an edit keeps the current one. */
+	taxCategory?: TaxCategory
 }
 
 /** A new item with its photo (both saved or neither), placed at the end of the menu. */
@@ -150,7 +153,13 @@ export function createMenuItemWithImage(
 		const last = await prisma.menuItem.aggregate({ _max: { sortOrder: true } })
 		const sortOrder = (last._max.sortOrder ?? 0) + 1
 		return prisma.menuItem.create({
-			data: { ...details, ...rules, imageKey, sortOrder },
+			data: {
+				...details,
+				taxCategory: details.taxCategory ?? defaultTaxCategory(details.category),
+				...rules,
+				imageKey,
+				sortOrder,
+			},
 			select: { id: true, name: true },
 		})
 	}).finally(invalidateMenuCache)

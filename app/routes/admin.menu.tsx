@@ -18,6 +18,7 @@ import { allergenBadges, allergenFormWords, itemAllergensOf } from '~/utils/alle
 import { categoryLabel } from '~/utils/menu-categories'
 import { formatPrice } from '~/utils/money'
 import { dailyLimitLabel, leadTimeLabel, preorderLabel } from '~/utils/pickup-display'
+import { taxCategoryLabels } from '~/utils/sales-tax'
 
 export { headers } from '~/utils/admin-route'
 export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'
@@ -81,6 +82,14 @@ function pickupRuleLabels(item: AdminMenuItem) {
 	].filter((label): label is string => Boolean(label))
 }
 
+/** 'Options: Size, Message on the cake' and 'Prepared food (taxable)': what the item's page sets up. */
+function optionAndTaxLabels(item: AdminMenuItem) {
+	return [
+		item.optionGroups.length > 0 ? `Options: ${item.optionGroups.map((group) => group.name).join(', ')}` : null,
+		item.taxCategory === 'PREPARED_FOOD' ? taxCategoryLabels.PREPARED_FOOD : null,
+	].filter((label): label is string => Boolean(label))
+}
+
 /** 'Contains: milk, eggs', 'Gluten-free'…, or a reminder that the allergens are not listed yet. */
 function allergenLabels(item: AdminMenuItem) {
 	const listed = itemAllergensOf(item)
@@ -125,7 +134,7 @@ function MenuItemRow({ item, confirming }: { item: AdminMenuItem; confirming: bo
 						<span className="rounded-full bg-dough px-3 py-0.5 font-semibold">
 							{item.orderable ? 'In the online shop' : 'Not ordered online'}
 						</span>
-						{[...pickupRuleLabels(item), ...allergenLabels(item)].map((label) => (
+						{[...pickupRuleLabels(item), ...optionAndTaxLabels(item), ...allergenLabels(item)].map((label) => (
 							<span key={label} className="rounded-full bg-dough px-3 py-0.5 font-semibold">
 								{label}
 							</span>

@@ -7,14 +7,36 @@ import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
 import { AdminHeading } from '~/components/admin/admin-ui'
 import { CheckboxField } from '~/components/admin/checkbox-field'
 import { MenuItemFields } from '~/components/admin/menu-item-fields'
-import { allergenColumns, editMenuItemSchema } from '~/utils/admin-schemas'
+import { MenuOptionEditor, optionFormKeys, type OptionEditorReply } from '~/components/admin/menu-option-editor'
+import {
+	allergenColumns,
+	editMenuItemSchema,
+	optionChoiceSchema,
+	optionGroupColumns,
+	optionGroupSchema,
+} from '~/utils/admin-schemas'
 import { ownerImageUpload } from '~/utils/upload-rules'
 import { useHydrated } from '~/utils/use-hydrated'
 import { FormErrors, TextField } from '~/components/ui/forms'
 import { buttonClass } from '~/components/ui/button-classes'
 import { StoredImage } from '~/components/stored-image'
 import { findMenuItemForAdmin, updateMenuItem } from '~/models/menu-item.server'
-import { checkImageForm, readImageForm, uploadFailureReply } from '~/utils/uploads.server'
+import {
+	createOptionChoice,
+	createOptionGroup,
+	deleteOptionChoice,
+	deleteOptionGroup,
+	moveOptionChoice,
+	moveOptionGroup,
+	setOptionChoiceSoldOut,
+	updateOptionChoice,
+	updateOptionGroup,
+	type MoveOutcome,
+} from '~/models/menu-option.server'
+import { adminReply, deleteAfterConfirming, refuseAdminAction } from '~/utils/admin-actions.server'
+import { bodyProblems } from '~/utils/body.server'
+import { formReply } from '~/utils/form-reply.server'
+import { checkImageForm, readImageForm, uploadFailureReply, type ParsedForm } from '~/utils/uploads.server'
 import { requireAdmin } from '~/utils/auth.server'
 import { allergenKeysOf, dietKeysOf } from '~/utils/allergens'
 
@@ -32,7 +54,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
 	await requireAdmin(request)
+	// One reader for both kinds of post: the item's form (multipart, with its photo) has no intent; the
+	// option forms say what they do in `intent`.
 	const parsed = await readImageForm(request, ownerImageUpload)
+	const intent = parsed.formData.get('intent')
+	if (typeof intent === 'string' && intent) return optionAction(params.itemId ?? '', intent, parsed)
 	const form = await checkImageForm(parsed, editMenuItemSchema, ownerImageUpload, adminResponseHeaders)
 	if (!form.value) return form.reply(form.refusal, { saved: false })
 
@@ -50,6 +76,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		dailyLimit,
 		availableFrom,
 		availableUntil,
+		taxCategory,
 	} = form.value
 	const outcome = await updateMenuItem(
 		params.itemId ?? '',
@@ -58,6 +85,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 			description,
 			priceCents: price,
 			category,
+			taxCategory,
 			imageAlt: imageAlt || name,
 			orderable,
 			soldOut,
@@ -78,22 +106,141 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	return form.reply({}, { saved: true })
 }
 
+const headers = adminResponseHeaders
+
+/** The option forms' answers: the form's result (`form` says which form) or a message. */
+async function optionAction(itemId: string, intent: string, parsed: ParsedForm) {
+	if (parsed.problem) {
+		const { status, message } = bodyProblems[parsed.problem === 'malformed' ? 'malformed' : 'too-large']
+		return adminReply({ message }, status)
+	}
+	const form = parsed.formData
+	const name = String(form.get('name') ?? '')
+
+	if (intent === 'add-group') {
+		const key = optionFormKeys.newGroup
+		const submission = parseWithZod(form, { schema: optionGroupSchema })
+		if (submission.status !== 'success') return formReply(submission, { headers }, { form: key })
+		const created = await createOptionGroup(itemId, optionGroupColumns(submission.value))
+		if (created.outcome === 'missing') return itemGone()
+		const next = submission.value.kind === 'TEXT' ? '' : ' Add its choices below.'
+		const message = `The group “${submission.value.name}” was added.${next}`
+		return formReply(submission, { headers, resetForm: true }, { form: key, message })
+	}
+
+	if (intent === 'add-choice') {
+		const groupId = String(form.get('groupId') ?? '')
+		if (!groupId) refuseAdminAction('Missing group')
+		const key = optionFormKeys.newChoice(groupId)
+		const submission = parseWithZod(form, { schema: optionChoiceSchema })
+		if (submission.status !== 'success') return formReply(submission, { headers }, { form: key })
+		const { name: choice, price, soldOut = false } = submission.value
+		const created = await createOptionChoice(itemId, groupId, { name: choice, priceDeltaCents: price, soldOut })
+		if (created.outcome !== 'created') {
+			const formErrors = [
+				created.outcome === 'text-group'
+					? 'A short-text question has no choices.'
+					: 'That group is no longer on this item, so nothing was added.',
+			]
+			return formReply(submission, { headers, formErrors, status: 404 }, { form: key })
+		}
+		return formReply(submission, { headers, resetForm: true }, { form: key, message: `“${choice}” was added.` })
+	}
+
+	const id = String(form.get('id') ?? '')
+	if (!id) refuseAdminAction('Missing row')
+
+	if (intent === 'edit-group') {
+		const key = optionFormKeys.group(id)
+		const submission = parseWithZod(form, { schema: optionGroupSchema })
+		if (submission.status !== 'success') return formReply(submission, { headers }, { form: key })
+		const outcome = await updateOptionGroup(itemId, id, optionGroupColumns(submission.value))
+		if (outcome === 'missing') {
+			const formErrors = ['That group is no longer on this item, so nothing was saved.']
+			return formReply(submission, { headers, formErrors, status: 404 }, { form: key })
+		}
+		if (outcome === 'has-choices') {
+			const fieldErrors = { kind: ['This group has choices: delete them first to make it a short-text question.'] }
+			return formReply(submission, { headers, fieldErrors, status: 409 }, { form: key })
+		}
+		return formReply(submission, { headers }, { form: key, message: `The group “${submission.value.name}” was saved.` })
+	}
+
+	if (intent === 'edit-choice') {
+		const key = optionFormKeys.choice(id)
+		const submission = parseWithZod(form, { schema: optionChoiceSchema })
+		if (submission.status !== 'success') return formReply(submission, { headers }, { form: key })
+		const { name: choice, price, soldOut = false } = submission.value
+		const saved = await updateOptionChoice(itemId, id, { name: choice, priceDeltaCents: price, soldOut })
+		if (!saved) {
+			const formErrors = ['That choice is no longer on this item, so nothing was saved.']
+			return formReply(submission, { headers, formErrors, status: 404 }, { form: key })
+		}
+		return formReply(submission, { headers }, { form: key, message: `“${choice}” was saved.` })
+	}
+
+	if (intent === 'choice-sold-out' || intent === 'choice-available') {
+		const soldOut = intent === 'choice-sold-out'
+		if (!(await setOptionChoiceSoldOut(itemId, id, soldOut))) {
+			return adminReply({ message: 'That choice is no longer on this item.' }, 404)
+		}
+		return adminReply({ message: `“${name}” is now ${soldOut ? 'sold out' : 'available'}.` })
+	}
+
+	if (intent === 'move-group' || intent === 'move-choice') {
+		const direction = form.get('direction')
+		if (direction !== 'up' && direction !== 'down') refuseAdminAction('Unknown direction')
+		const move = intent === 'move-group' ? moveOptionGroup : moveOptionChoice
+		return moveReply(await move(itemId, id, direction), name, direction, intent === 'move-group' ? 'group' : 'choice')
+	}
+
+	if (intent === 'delete-group') {
+		return deleteAfterConfirming(form, id, (groupId) => deleteOptionGroup(itemId, groupId), 'group')
+	}
+	if (intent === 'delete-choice') {
+		return deleteAfterConfirming(form, id, (choiceId) => deleteOptionChoice(itemId, choiceId), 'choice')
+	}
+	refuseAdminAction()
+}
+
+function moveReply(outcome: MoveOutcome, name: string, direction: 'up' | 'down', noun: 'group' | 'choice') {
+	if (outcome === 'missing') return adminReply({ message: `That ${noun} is no longer on this item.` }, 404)
+	if (outcome === 'edge')
+		return adminReply({ message: `“${name}” is already ${direction === 'up' ? 'first' : 'last'}.` })
+	return adminReply({ message: `“${name}” moved ${direction}.` })
+}
+
+function itemGone(): never {
+	throw new Response('Menu item not found', { status: 404, headers })
+}
+
+type ActionData = ReturnType<typeof useActionData<typeof action>>
+
+/** The option editor's part of an answer (the item form's own answers carry `saved`). */
+function optionReplyOf(actionData: ActionData): OptionEditorReply | undefined {
+	if (!actionData || 'saved' in actionData) return undefined
+	return actionData as OptionEditorReply
+}
+
 export default function EditMenuItem() {
 	const { adminName, item } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const navigation = useNavigation()
 	const hydrated = useHydrated()
-	const saving = navigation.state === 'submitting' && navigation.formMethod === 'POST'
+	// The item's own form (the option forms send an intent).
+	const saving =
+		navigation.state === 'submitting' && navigation.formMethod === 'POST' && !navigation.formData?.has('intent')
 	const [form, fields] = useForm({
 		// A saved change gives the item a new updatedAt: the form starts over from the saved values (and no file).
 		id: `edit-menu-item-${item.id}-${item.updatedAt.getTime()}`,
 		// After a successful save the loader's values are the truth; after an error, the typed values are.
-		lastResult: actionData?.saved ? undefined : actionData?.result,
+		lastResult: actionData && 'saved' in actionData && !actionData.saved ? actionData.result : undefined,
 		defaultValue: {
 			name: item.name,
 			description: item.description,
 			price: (item.priceCents / 100).toFixed(2),
 			category: item.category,
+			taxCategory: item.taxCategory,
 			imageAlt: item.imageAlt,
 			orderable: item.orderable,
 			soldOut: item.soldOut,
@@ -112,7 +259,8 @@ export default function EditMenuItem() {
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 	})
-	const askAgainForImage = !hydrated && actionData?.imageAttached && !actionData.saved
+	const itemReply = actionData && 'saved' in actionData ? actionData : undefined
+	const askAgainForImage = !hydrated && itemReply?.imageAttached && !itemReply.saved
 
 	return (
 		<AdminFrame adminName={adminName}>
@@ -122,7 +270,7 @@ export default function EditMenuItem() {
 				</Link>
 			</AdminHeading>
 			<div role="status">
-				{actionData?.saved && !saving ? (
+				{itemReply?.saved && !saving ? (
 					<p className="mb-4 rounded-lg border border-leaf bg-green-50 p-3 text-green-900">
 						Changes saved. The public menu shows them now.
 					</p>
@@ -182,6 +330,7 @@ export default function EditMenuItem() {
 					)}
 				</aside>
 			</div>
+			<MenuOptionEditor itemName={item.name} groups={item.optionGroups} reply={optionReplyOf(actionData)} />
 		</AdminFrame>
 	)
 }

@@ -8,6 +8,7 @@ import { FormErrors } from '~/components/ui/forms'
 import { buttonClass } from '~/components/ui/button-classes'
 import { adminResponseHeaders } from '~/utils/admin-route'
 import { allergenColumns, uploadMenuItemSchema } from '~/utils/admin-schemas'
+import { defaultTaxCategory } from '~/utils/menu-categories'
 import { ownerImageUpload } from '~/utils/upload-rules'
 import { createMenuItemWithImage } from '~/models/menu-item.server'
 import {
@@ -67,7 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	const form = await checkImageForm(parsed, uploadMenuItemSchema, ownerImageUpload, adminResponseHeaders)
 	if (!form.value) return form.reply(form.refusal, { uploaded: null })
 
-	const { name, description = '', price, category, imageAlt, image } = form.value
+	const { name, description = '', price, category, imageAlt, image, taxCategory } = form.value
 	const { leadHours, dailyLimit, availableFrom, availableUntil } = form.value
 	const outcome = await createMenuItemWithImage(
 		{
@@ -78,6 +79,7 @@ export async function action({ request }: ActionFunctionArgs) {
 			imageAlt: imageAlt || name,
 			// Only cakes go in the cart by default (as on the Our Cakes page); the menu editor changes it.
 			orderable: category === 'CAKES',
+			taxCategory: taxCategory ?? defaultTaxCategory(category),
 			leadMinutes: leadHours === undefined ? null : leadHours * 60,
 			dailyLimit: dailyLimit ?? null,
 			availableFrom: availableFrom || null,
@@ -104,6 +106,8 @@ function UploadMenuItemForm() {
 	const [form, fields] = useForm({
 		id: 'upload-menu-item',
 		lastResult: actionData?.result,
+		// No category is chosen yet: every category starts exempt (defaultTaxCategory).
+		defaultValue: { taxCategory: defaultTaxCategory(undefined) },
 		constraint: getZodConstraint(uploadMenuItemSchema),
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: uploadMenuItemSchema }),
 		shouldValidate: 'onBlur',

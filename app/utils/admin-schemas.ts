@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { Allergen, DietaryLabel } from '~/generated/prisma/enums'
+import type { Allergen, DietaryLabel, OptionGroupKind } from '~/generated/prisma/enums'
 import {
 	allergenContradictions,
 	allergenKeys,
@@ -13,6 +13,7 @@ import {
 import { menuCategories } from '~/utils/menu-categories'
 import { parsePriceToCents } from '~/utils/money'
 import { isLocalDate } from '~/utils/pickup-schedule'
+import { TAX_CATEGORIES } from '~/utils/sales-tax'
 import { imageFileField, ownerImageUpload } from './upload-rules'
 
 const categoryValues = menuCategories.map((category) => category.value) as [
@@ -51,6 +52,10 @@ const menuItemDetails = {
 	price,
 	category: z.enum(categoryValues, { errorMap: () => ({ message: 'Please choose one of the four categories.' }) }),
 	imageAlt: z.string().trim().max(200, 'Please keep the image description under 200 characters.').optional(),
+	// Optional: a post without it keeps the item's category (edit) or takes its category's default (upload).
+	taxCategory: z
+		.enum(TAX_CATEGORIES, { errorMap: () => ({ message: 'Please choose how sales tax applies to this item.' }) })
+		.optional(),
 }
 
 export const MAX_LEAD_HOURS = 720
@@ -184,4 +189,118 @@ export const galleryUploadSchema = z.object({
 		.trim()
 		.min(1, 'Please describe the picture for people who can’t see it.')
 		.max(200, 'Please keep the description under 200 characters.'),
+})
+
+// --- Item options (decision 038): the owner's editor on /admin/menu/:id ---
+
+/** How customers answer a group, in the owner's words (the radios of the group form). */
+export const optionGroupKinds = [
+	{ value: 'SINGLE', label: 'One choice', hint: 'e.g. Size: the customer picks one.' },
+	{ value: 'MULTIPLE', label: 'Several choices', hint: 'e.g. Toppings: the customer picks any number you allow.' },
+	{ value: 'TEXT', label: 'Short text', hint: 'e.g. Message on the cake: the customer types it.' },
+] as const satisfies ReadonlyArray<{ value: OptionGroupKind; label: string; hint: string }>
+
+/** The database's CHECKs (migration 20261123081000): names, choice counts, text length, price added. */
+export const OPTION_NAME_MAX = 60
+export const MAX_GROUP_CHOICES = 20
+export const DEFAULT_OPTION_TEXT_LENGTH = 60
+export const MAX_OPTION_TEXT = 200
+export const MAX_PRICE_DELTA_CENTS = 100_000
+
+function optionName(what: string) {
+	const missing = `Please enter the ${what}’s name.`
+	return z
+		.string({ required_error: missing })
+		.trim()
+		.min(1, missing)
+		.max(OPTION_NAME_MAX, `Please keep the name to ${OPTION_NAME_MAX} characters or fewer.`)
+}
+
+function wholeNumber(message: string, min: number, max: number) {
+	return z.number({ invalid_type_error: message }).int(message).min(min, message).max(max, message).optional()
+}
+
+export const minChoicesMessage = `Please enter the minimum as a whole number from 0 to ${MAX_GROUP_CHOICES}, or leave it empty.`
+export const maxChoicesMessage = `Please enter the maximum as a whole number from 1 to ${MAX_GROUP_CHOICES}, or leave it empty for no limit.`
+export const maxLengthMessage = `Please enter the longest answer as a whole number of characters from 1 to ${MAX_OPTION_TEXT}.`
+export const requiredNeedsMinimumMessage =
+	'A required group needs a minimum of at least 1, or untick “Customers must answer”.'
+export const maxBelowMinMessage = (min: number) => `Max must be at least min (${min}).`
+
+/** Adding or editing a group. Only "several choices" counts choices; the other kinds ignore min and max. */
+export const optionGroupSchema = z
+	.object({
+		name: optionName('group'),
+		kind: z.enum(['SINGLE', 'MULTIPLE', 'TEXT'], {
+			errorMap: () => ({ message: 'Please choose how customers answer.' }),
+		}),
+		required: z.boolean().optional(),
+		minChoices: wholeNumber(minChoicesMessage, 0, MAX_GROUP_CHOICES),
+		maxChoices: wholeNumber(maxChoicesMessage, 1, MAX_GROUP_CHOICES),
+		maxLength: wholeNumber(maxLengthMessage, 1, MAX_OPTION_TEXT),
+	})
+	.superRefine((value, ctx) => {
+		if (value.kind !== 'MULTIPLE') return
+		if (value.required && value.minChoices === 0) {
+			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['minChoices'], message: requiredNeedsMinimumMessage })
+			return
+		}
+		const min = minimumOf(value)
+		// Compared only when both are in range (an out-of-range number has its own message).
+		const inRange = (count: number) => count >= 0 && count <= MAX_GROUP_CHOICES
+		if (value.maxChoices !== undefined && value.maxChoices >= 1 && inRange(min) && value.maxChoices < min) {
+			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['maxChoices'], message: maxBelowMinMessage(min) })
+		}
+	})
+
+type OptionGroupFormValue = z.output<typeof optionGroupSchema>
+
+/** "Customers must answer" with no minimum means at least one. */
+function minimumOf(value: Pick<OptionGroupFormValue, 'required' | 'minChoices'>) {
+	return value.minChoices ?? (value.required ? 1 : 0)
+}
+
+/** The group form's values as the model's columns (the database refuses min/max on a SINGLE or TEXT group). */
+export function optionGroupColumns(value: OptionGroupFormValue) {
+	const { name, kind } = value
+	if (kind === 'MULTIPLE') {
+		const minChoices = minimumOf(value)
+		return {
+			name,
+			kind,
+			required: minChoices > 0,
+			minChoices,
+			maxChoices: value.maxChoices ?? null,
+			maxLength: DEFAULT_OPTION_TEXT_LENGTH,
+		}
+	}
+	const maxLength = kind === 'TEXT' ? (value.maxLength ?? DEFAULT_OPTION_TEXT_LENGTH) : DEFAULT_OPTION_TEXT_LENGTH
+	return { name, kind, required: value.required ?? false, minChoices: 0, maxChoices: null, maxLength }
+}
+
+export const choicePriceMessage =
+	'Price must be a dollar amount like 12 or 12.50 (leave it empty when the choice costs nothing extra).'
+export const choicePriceTooHighMessage = 'A choice can add at most $1,000.00 to the price.'
+
+/** Adding or editing a choice: what it adds to the item's price (empty: nothing), and whether it is sold out. */
+export const optionChoiceSchema = z.object({
+	name: optionName('choice'),
+	price: z
+		.string()
+		.trim()
+		.optional()
+		.transform((value, ctx) => {
+			if (!value) return 0
+			const cents = parsePriceToCents(value)
+			if (cents === null) {
+				ctx.addIssue({ code: z.ZodIssueCode.custom, message: choicePriceMessage })
+				return z.NEVER
+			}
+			if (cents > MAX_PRICE_DELTA_CENTS) {
+				ctx.addIssue({ code: z.ZodIssueCode.custom, message: choicePriceTooHighMessage })
+				return z.NEVER
+			}
+			return cents
+		}),
+	soldOut: z.boolean().optional(),
 })

@@ -1,4 +1,4 @@
-import type { MenuCategory } from '~/generated/prisma/enums'
+import type { MenuCategory, TaxCategory } from '~/generated/prisma/enums'
 
 /** The four menu categories (docs/product.md): database value, the label people see (and share in ?category=). */
 export const menuCategories = [
@@ -19,4 +19,20 @@ export function categoryFromParam(param: string | null): MenuCategory | undefine
 	if (!param) return undefined
 	const wanted = param.trim().toLowerCase()
 	return menuCategories.find((category) => category.label.toLowerCase() === wanted)?.value
+}
+
+/**
+ * The sales-tax category a new item of `category` starts with (decision 039). All four categories are
+ * bakery goods sold without utensils, so every one starts exempt (BAKERY); the owner marks a savoury item
+ * with meat or cheese (a coxinha) as prepared food on its form. Unknown (no category chosen yet): BAKERY.
+ */
+export function defaultTaxCategory(category: MenuCategory | undefined): TaxCategory {
+	return category ? categoryTaxDefaults[category] : 'BAKERY'
+}
+
+const categoryTaxDefaults: Record<MenuCategory, TaxCategory> = {
+	BRAZILIAN_PASTRIES: 'BAKERY',
+	MEXICAN_PASTRIES: 'BAKERY',
+	CAKES: 'BAKERY',
+	DONUTS: 'BAKERY',
 }

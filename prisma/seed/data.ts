@@ -80,6 +80,22 @@ export interface DemoMenuItem {
 	dailyLimit?: number
 	season?: { from: MonthDay; until: MonthDay }
 	allergens: DemoAllergens
+	/** Sales tax (decision 039): BAKERY unless said otherwise. */
+	taxCategory?: 'BAKERY' | 'PREPARED_FOOD'
+	/** Questions the customer answers when ordering (decision 038), in this order. */
+	options?: readonly DemoOptionGroup[]
+}
+
+/** An option group with its choices; `key` makes the fixed ids (`seed-<item slug>-<key>`). */
+export interface DemoOptionGroup {
+	key: string
+	name: string
+	kind: 'SINGLE' | 'MULTIPLE' | 'TEXT'
+	required?: boolean
+	minChoices?: number
+	maxChoices?: number
+	maxLength?: number
+	choices?: ReadonlyArray<{ key: string; name: string; priceDeltaCents: number }>
 }
 
 /** 'MM-DD' */
@@ -115,6 +131,34 @@ export interface DemoCakeRequest {
 /** Whole cakes are baked to order: 48 hours ahead. */
 const WHOLE_CAKE_LEAD_MINUTES = 48 * 60
 
+/**
+ * The options of the whole cakes baked to order. (The Tres Leches and Brigadeiro cakes stay without: the
+ * end-to-end tests add them to the cart in one click.)
+ */
+const cakeSize: DemoOptionGroup = {
+	key: 'size',
+	name: 'Size',
+	kind: 'SINGLE',
+	required: true,
+	choices: [
+		{ key: '6in', name: '6″', priceDeltaCents: 0 },
+		{ key: '8in', name: '8″', priceDeltaCents: 1200 },
+		{ key: '10in', name: '10″', priceDeltaCents: 2400 },
+	],
+}
+const cakeMessage: DemoOptionGroup = { key: 'message', name: 'Message on the cake', kind: 'TEXT', maxLength: 60 }
+const cakeToppings: DemoOptionGroup = {
+	key: 'toppings',
+	name: 'Toppings',
+	kind: 'MULTIPLE',
+	maxChoices: 2,
+	choices: [
+		{ key: 'strawberries', name: 'Strawberries', priceDeltaCents: 300 },
+		{ key: 'dulce-de-leche', name: 'Dulce de leche', priceDeltaCents: 200 },
+		{ key: 'coconut', name: 'Coconut', priceDeltaCents: 200 },
+	],
+}
+
 type MenuDraft = Omit<DemoMenuItem, 'category' | 'orderable' | 'sortOrder' | 'image'> & { image?: DemoImageId }
 
 /** Items of one category: sort order follows list order, only cakes can be ordered online. */
@@ -143,6 +187,8 @@ export const demoMenuItems: ReadonlyArray<DemoMenuItem> = [
 		{
 			slug: 'coxinha',
 			allergens: { contains: ['MILK', 'EGGS', 'WHEAT'] },
+			// Savoury, with chicken and requeijão: prepared food, taxed (pão de queijo is a bread: exempt).
+			taxCategory: 'PREPARED_FOOD',
 			name: 'Coxinha',
 			description:
 				'A golden, crunchy teardrop filled with shredded chicken, requeijão and a little green onion. Ask for a squeeze of lime and our house pimenta.',
@@ -276,6 +322,7 @@ export const demoMenuItems: ReadonlyArray<DemoMenuItem> = [
 		},
 		{
 			slug: 'bolo-de-cenoura',
+			options: [cakeSize, cakeMessage],
 			allergens: { contains: ['MILK', 'EGGS', 'WHEAT'], diets: ['VEGETARIAN'] },
 			leadMinutes: WHOLE_CAKE_LEAD_MINUTES,
 			name: 'Bolo de Cenoura com Chocolate',
@@ -287,6 +334,7 @@ export const demoMenuItems: ReadonlyArray<DemoMenuItem> = [
 		},
 		{
 			slug: 'passion-fruit-mousse-cake',
+			options: [cakeSize, cakeMessage],
 			// The mousse is set with gelatine: not vegetarian.
 			allergens: { contains: ['MILK', 'EGGS', 'WHEAT'] },
 			leadMinutes: WHOLE_CAKE_LEAD_MINUTES,
@@ -299,6 +347,7 @@ export const demoMenuItems: ReadonlyArray<DemoMenuItem> = [
 		},
 		{
 			slug: 'chocoflan',
+			options: [cakeSize, cakeToppings, cakeMessage],
 			allergens: { contains: ['MILK', 'EGGS', 'WHEAT'], diets: ['VEGETARIAN'] },
 			leadMinutes: WHOLE_CAKE_LEAD_MINUTES,
 			name: 'Chocoflan',

@@ -87,6 +87,7 @@ const routes: Record<string, RouteCase> = {
 				soldOut: 'on',
 				image: await validImage(),
 			}),
+			'add option group': () => ({ intent: 'add-group', name: 'Size', kind: 'SINGLE', required: 'on' }),
 		},
 	},
 	'admin.orders.tsx': {

@@ -94,7 +94,10 @@ export async function snapshot() {
 	const { listObjectKeys } = await import('~/utils/storage.server')
 	const [menuItems, cakeRequests, galleryImages, orders, messages, objects, pickupSchedule, reviews, mailJobs] =
 		await Promise.all([
-			prisma.menuItem.findMany({ orderBy: { id: 'asc' } }),
+			prisma.menuItem.findMany({
+				orderBy: { id: 'asc' },
+				include: { optionGroups: { orderBy: { id: 'asc' }, include: { options: { orderBy: { id: 'asc' } } } } },
+			}),
 			prisma.customCakeRequest.findMany({ orderBy: { id: 'asc' } }),
 			prisma.galleryImage.findMany({ orderBy: { id: 'asc' } }),
 			prisma.order.findMany({ orderBy: { id: 'asc' }, include: { items: { orderBy: { id: 'asc' } } } }),

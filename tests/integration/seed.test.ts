@@ -20,6 +20,10 @@ async function snapshot() {
 	const { prisma } = await import('~/utils/db.server')
 	return {
 		menuItems: await prisma.menuItem.findMany({ orderBy: { id: 'asc' } }),
+		optionGroups: await prisma.menuOptionGroup.findMany({
+			orderBy: { id: 'asc' },
+			include: { options: { orderBy: { id: 'asc' } } },
+		}),
 		reviews: await prisma.review.count(),
 		gallery: await prisma.galleryImage.findMany({ orderBy: { id: 'asc' } }),
 		cakeRequests: await prisma.customCakeRequest.count(),
@@ -57,6 +61,38 @@ describe('prisma db seed', () => {
 		for (const name of ['Tres Leches Cake', 'Chocolate Brigadeiro Cake']) {
 			expect(byName.get(name), name).toMatchObject({ leadMinutes: null, dailyLimit: null, availableFrom: null })
 		}
+
+		// Options on the whole cakes baked to order (the cakes the e2e tests add in one click have none), and
+		// the one savoury item with meat and cheese is taxed as prepared food.
+		const { listMenuItems } = await import('~/models/menu-item.server')
+		const optionsOf = async (name: string) =>
+			(await listMenuItems())
+				.find((item) => item.name === name)!
+				.optionGroups.map((group) => ({
+					[`${group.name} (${group.kind}${group.required ? ', required' : ''})`]:
+						group.kind === 'TEXT'
+							? `up to ${group.maxLength}`
+							: group.options.map((option) => `${option.name} +${option.priceDeltaCents}`),
+				}))
+		expect(await optionsOf('Passion Fruit Mousse Cake')).toEqual([
+			{ 'Size (SINGLE, required)': ['6″ +0', '8″ +1200', '10″ +2400'] },
+			{ 'Message on the cake (TEXT)': 'up to 60' },
+		])
+		expect(await optionsOf('Chocoflan')).toEqual([
+			{ 'Size (SINGLE, required)': ['6″ +0', '8″ +1200', '10″ +2400'] },
+			{ 'Toppings (MULTIPLE)': ['Strawberries +300', 'Dulce de leche +200', 'Coconut +200'] },
+			{ 'Message on the cake (TEXT)': 'up to 60' },
+		])
+		expect(first.optionGroups.find((group) => group.name === 'Toppings')).toMatchObject({
+			minChoices: 0,
+			maxChoices: 2,
+		})
+		for (const name of ['Tres Leches Cake', 'Chocolate Brigadeiro Cake', 'Tres Leches Slice']) {
+			expect(await optionsOf(name), name).toEqual([])
+		}
+		expect(first.menuItems.filter((item) => item.taxCategory === 'PREPARED_FOOD').map((item) => item.name)).toEqual([
+			'Coxinha',
+		])
 
 		expect(first.reviews).toBeGreaterThanOrEqual(6)
 		expect(first.gallery.length).toBeGreaterThanOrEqual(8)
@@ -108,6 +144,16 @@ describe('prisma db seed', () => {
 			priceCents: 1234,
 			soldOut: true,
 		})
+
+		// The owner's options stay as they are: a renamed choice, a deleted group.
+		await prisma.menuOption.update({ where: { id: 'seed-chocoflan-size-8in' }, data: { name: '8 inch' } })
+		await prisma.menuOptionGroup.delete({ where: { id: 'seed-chocoflan-toppings' } })
+		await runPrisma(['db', 'seed'], process.env.DATABASE_URL!)
+		expect(
+			(await prisma.menuOptionGroup.findMany({ where: { menuItemId: 'seed-chocoflan' }, include: { options: true } }))
+				.flatMap((group) => [group.name, ...group.options.map((option) => option.name)])
+				.sort(),
+		).toEqual(['10″', '6″', '8 inch', 'Message on the cake', 'Size'])
 
 		// The owner's pickup settings and a weekday they closed stay as they are.
 		await prisma.pickupSettings.update({ where: { id: 1 }, data: { ordersPerSlot: 3 } })

@@ -2,7 +2,9 @@ import type { FieldMetadata } from '@conform-to/react'
 import { FieldErrors, SelectField, TextareaField, TextField } from '~/components/ui/forms'
 import { allergenFormWords, allergens, dietaryLabels, type AllergenKey, type DietKey } from '~/utils/allergens'
 import { CheckboxField } from './checkbox-field'
+import { RadioGroupField } from './radio-group-field'
 import { menuCategories } from '~/utils/menu-categories'
+import { TAX_CATEGORIES, taxCategoryLabels } from '~/utils/sales-tax'
 import { acceptedImageTypes } from '~/utils/upload-rules'
 
 type Field = FieldMetadata<string | undefined>
@@ -12,6 +14,7 @@ export interface MenuItemFieldSet {
 	description: Field
 	price: Field
 	category: Field
+	taxCategory: Field
 	imageAlt: Field
 	image: FieldMetadata<File | undefined> | FieldMetadata<File>
 	leadHours: FieldMetadata<number | undefined>
@@ -25,6 +28,7 @@ export interface MenuItemFieldSet {
 }
 
 const categoryOptions = menuCategories.map(({ value, label }) => ({ value, label }))
+const taxOptions = TAX_CATEGORIES.map((value) => ({ value, label: taxCategoryLabels[value] }))
 
 /** Name, description, price, category and the image with its description: shared by upload and edit. */
 export function MenuItemFields({
@@ -48,6 +52,12 @@ export function MenuItemFields({
 				autoComplete="off"
 			/>
 			<SelectField meta={fields.category} label="Category" options={categoryOptions} placeholder="Choose a category" />
+			<RadioGroupField
+				meta={fields.taxCategory}
+				legend="Sales tax"
+				hint="Washington taxes prepared food: hot food, savoury items with meat or cheese (a coxinha), anything sold with utensils. Bakery items are exempt."
+				options={taxOptions}
+			/>
 			<TextField
 				meta={fields.imageAlt}
 				label="Image description"
