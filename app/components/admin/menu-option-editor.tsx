@@ -1,7 +1,8 @@
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useNavigation } from '@remix-run/react'
-import { buttonClass, FormErrors, TextField } from '~/components/ui/forms'
+import { FormErrors, TextField } from '~/components/ui/forms'
+import { buttonClass } from '~/components/ui/button-classes'
 import {
 	DEFAULT_OPTION_TEXT_LENGTH,
 	MAX_GROUP_CHOICES,
