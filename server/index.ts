@@ -5,6 +5,8 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
 import { getEnv, resetEnv, type Env } from '../app/utils/env.server'
+import { markShuttingDown } from '../app/utils/lifecycle.server'
+import { closeRateLimitStore } from '../app/utils/rate-limit.server'
 import { createApp, serverTimeouts } from './app'
 import { loadEnvOrExit } from './load-env'
 import type * as EntryServerModule from '../app/entry.server'
@@ -48,8 +50,10 @@ async function main() {
 		process.exit(1)
 	})
 	handleShutdown(server, async () => {
-		// Waits for a mail being sent (pg-boss stops gracefully); one cut off is sent again later.
+		// Waits for a mail or a housekeeping run in progress (pg-boss stops gracefully); one cut off
+		// expires and another process (or this one's next start) does it again.
 		await stopBackgroundWork?.()
+		await closeRateLimitStore()
 		await viteDevServer?.close()
 		await globalThis.__prisma?.$disconnect()
 		await stopDevDatabase?.()
@@ -82,6 +86,7 @@ function handleShutdown(server: Server, cleanup: () => Promise<void>) {
 	const shutdown = (signal: string) => {
 		if (shuttingDown) return
 		shuttingDown = true
+		markShuttingDown()
 		console.log(`${signal} received: finishing in-flight requests…`)
 		const forceExit = setTimeout(() => {
 			console.error('Shutdown grace period over; exiting with open connections.')
