@@ -97,15 +97,19 @@ function handleShutdown(server: Server, cleanup: () => Promise<void>) {
 		// connection that has no request parsed at that instant: a client (or Fly's proxy) whose next
 		// request is already on the wire would get a reset. Connections in use get `Connection: close`
 		// on their next response instead; the ones still idle after IDLE_DRAIN_MS are closed then.
-		net.Server.prototype.close.call(server, async () => {
-			try {
-				await Promise.race([cleanup(), new Promise((resolve) => setTimeout(resolve, CLEANUP_LIMIT_MS))])
-				process.exit(0)
-			} catch (error) {
-				console.error('Error during shutdown', error)
-				process.exit(1)
-			}
-		})
+		// Closed on the next turn, after this turn has accepted every connection the kernel already took
+		// (closing a listener resets the ones still queued: requests sent before the platform stopped routing here).
+		setImmediate(() =>
+			net.Server.prototype.close.call(server, async () => {
+				try {
+					await Promise.race([cleanup(), new Promise((resolve) => setTimeout(resolve, CLEANUP_LIMIT_MS))])
+					process.exit(0)
+				} catch (error) {
+					console.error('Error during shutdown', error)
+					process.exit(1)
+				}
+			}),
+		)
 		setTimeout(() => server.closeIdleConnections(), IDLE_DRAIN_MS).unref()
 	}
 	process.on('SIGTERM', () => shutdown('SIGTERM'))

@@ -96,6 +96,7 @@ export function startCacheSync(databaseUrl = getEnv().DATABASE_URL) {
 		if (stopped || current !== client) return void client.end().catch(() => undefined)
 		listener = client
 		delay = RECONNECT_MIN_MS
+		console.log('Listening for cache changes from other processes')
 		// Whatever changed while nobody listened here.
 		dropAll()
 		heartbeat = setInterval(() => {
