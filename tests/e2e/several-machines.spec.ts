@@ -73,8 +73,10 @@ async function waitUntilReady(machine: Machine) {
 	await expect
 		.poll(
 			async () => {
-				const response = await fetch(`${machine.url}/readyz`, { headers: { [CLIENT_IP_HEADER]: newClientIp() } })
-				return response.status
+				const response = await fetch(`${machine.url}/readyz`, {
+					headers: { [CLIENT_IP_HEADER]: newClientIp() },
+				}).catch(() => undefined)
+				return response?.status
 			},
 			{ timeout: 30_000, message: `${machine.name} never became ready:\n${machine.output()}` },
 		)
