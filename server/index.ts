@@ -79,15 +79,20 @@ async function startDevDatabase(env: Env) {
 /** SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the pool and exit 0. */
 function handleShutdown(server: Server, cleanup: () => Promise<void>) {
 	let shuttingDown = false
+	const unanswered = new Set<http.ServerResponse>()
 	// Keep-alive clients are told to reconnect elsewhere once their current response is done.
 	server.on('request', (_req, res) => {
-		if (shuttingDown) res.setHeader('Connection', 'close')
+		if (shuttingDown) return void res.setHeader('Connection', 'close')
+		unanswered.add(res)
+		res.once('close', () => unanswered.delete(res))
 	})
 	const shutdown = (signal: string) => {
 		if (shuttingDown) return
 		shuttingDown = true
 		markShuttingDown()
 		console.log(`${signal} received: finishing in-flight requests…`)
+		// Requests already being handled close their connection too, rather than idle it out (keep-alive, 5 s).
+		for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close')
 		const forceExit = setTimeout(() => {
 			console.error('Shutdown grace period over; exiting with open connections.')
 			process.exit(1)

@@ -24,7 +24,7 @@ export type RateLimitPolicy = keyof typeof rateLimitPolicies
 /** While the table cannot be reached, each process counts on its own for this long before asking again. */
 const STORE_RETRY_MS = 10_000
 /** A rate-limit check never waits longer than this for a connection (the request goes on with memory). */
-const STORE_CONNECT_TIMEOUT_MS = 1_000
+const STORE_CONNECT_TIMEOUT_MS = 500
 /** Connections per process for the budgets: one upsert per request, a few milliseconds each. */
 const STORE_POOL_MAX = 2
 

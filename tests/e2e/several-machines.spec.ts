@@ -279,7 +279,7 @@ test('stopping machine A (SIGTERM) under load loses no accepted request and no m
 	stopSending = true
 	a.child.kill('SIGTERM')
 	await Promise.all(clients)
-	expect(await a.exited).toBe(0)
+	expect(await a.exited, a.output()).toBe(0)
 
 	expect(outcome.lost).toEqual([])
 	expect(outcome.answered.filter((status) => status !== 200)).toEqual([])
