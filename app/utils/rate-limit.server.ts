@@ -80,10 +80,10 @@ function limitersFor(policy: RateLimitPolicy): Limiters {
 						keyPrefix,
 						points,
 						duration,
-						// A client over its budget is refused from memory until the window ends: a flood from one
-						// client costs the database one query per process, not one per request.
+						// A client that has used its budget is refused from memory until its window ends (no block
+						// duration: the library then blocks for the window's remaining time, and Retry-After stays
+						// true): a flood from one client costs the database one query per process, not one per request.
 						inMemoryBlockOnConsumed: points,
-						inMemoryBlockDuration: duration,
 					})
 				: undefined,
 		}

@@ -4,6 +4,7 @@
  * tests/e2e/several-machines.spec.ts checks the same with two real production processes.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { prisma } from '~/utils/db.server'
 import { resetEnv } from '~/utils/env.server'
 
 type RateLimitModule = typeof import('~/utils/rate-limit.server')
@@ -45,6 +46,15 @@ describe('rate limits', () => {
 		const refused = await other.rateLimits.consumeRateLimit('form', client)
 		expect(refused).toMatchObject({ allowed: false })
 		expect(refused.allowed === false && refused.retryAfterSeconds).toBeGreaterThan(500)
+		expect(refused.allowed === false && refused.retryAfterSeconds).toBeLessThanOrEqual(600)
+		// Once refused, a process answers that client from memory: a flood adds nothing to the table.
+		const spent = () => prisma.rateLimit.findUniqueOrThrow({ where: { key: `form:${client}` } })
+		const before = (await spent()).points
+		for (let post = 0; post < 20; post++) {
+			expect(await one.rateLimits.consumeRateLimit('form', client)).toMatchObject({ allowed: false })
+			expect(await other.rateLimits.consumeRateLimit('form', client)).toMatchObject({ allowed: false })
+		}
+		expect((await spent()).points).toBe(before)
 		// Another client is untouched.
 		expect(await one.rateLimits.consumeRateLimit('form', `${client}-b`)).toEqual({ allowed: true })
 	})
