@@ -11,7 +11,9 @@ export async function startRoundRobinProxy(upstreams: string[]) {
 		return { host: url.hostname, port: Number(url.port), agent: new http.Agent({ keepAlive: true, maxSockets: 256 }) }
 	})
 	let next = 0
-	const server = http.createServer((req, res) => {
+	// A kept-alive upstream socket the server closed as idle (its 5 s keep-alive) fails at once: a GET is
+	// sent once more, as Fly's proxy retries, rather than counted as a 502.
+	const forward = (req: http.IncomingMessage, res: http.ServerResponse, retried = false) => {
 		const target = targets[next++ % targets.length]!
 		const upstream = http.request(
 			{
@@ -27,12 +29,16 @@ export async function startRoundRobinProxy(upstreams: string[]) {
 				answer.pipe(res)
 			},
 		)
-		upstream.on('error', () => {
+		upstream.on('error', (error) => {
+			if (!retried && req.method === 'GET' && !res.headersSent) return forward(req, res, true)
+			console.error(`Proxy: ${req.method} ${req.url} failed upstream: ${error.message}`)
 			if (!res.headersSent) res.writeHead(502)
 			res.end()
 		})
-		req.pipe(upstream)
-	})
+		if (req.method === 'GET') upstream.end()
+		else req.pipe(upstream)
+	}
+	const server = http.createServer((req, res) => forward(req, res))
 	server.keepAliveTimeout = 5_000
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
 	return {
