@@ -11,6 +11,7 @@ export async function startRoundRobinProxy(upstreams: string[]) {
 		return { host: url.hostname, port: Number(url.port), agent: new http.Agent({ keepAlive: true, maxSockets: 256 }) }
 	})
 	let next = 0
+	let closed = false
 	// A kept-alive upstream socket the server closed as idle (its 5 s keep-alive) fails at once: a GET is
 	// sent once more, as Fly's proxy retries, rather than counted as a 502.
 	const forward = (req: http.IncomingMessage, res: http.ServerResponse, retried = false) => {
@@ -31,7 +32,7 @@ export async function startRoundRobinProxy(upstreams: string[]) {
 		)
 		upstream.on('error', (error) => {
 			if (!retried && req.method === 'GET' && !res.headersSent) return forward(req, res, true)
-			console.error(`Proxy: ${req.method} ${req.url} failed upstream: ${error.message}`)
+			if (!closed) console.error(`Proxy: ${req.method} ${req.url} failed upstream: ${error.message}`)
 			if (!res.headersSent) res.writeHead(502)
 			res.end()
 		})
@@ -44,6 +45,7 @@ export async function startRoundRobinProxy(upstreams: string[]) {
 	return {
 		baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
 		close: async () => {
+			closed = true
 			server.closeAllConnections()
 			await new Promise((resolve) => server.close(resolve))
 			for (const target of targets) target.agent.destroy()
