@@ -11,14 +11,14 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { cachePresets, documentCacheControl } from './utils/cache-control'
 import { NonceProvider } from './utils/nonce-provider'
 import { cachedPage, NONCE_PLACEHOLDER, pageCacheKey, storePage } from './utils/page-cache.server'
-import { startCheckoutSweep } from './utils/checkout.server'
-import { startSessionSweep } from './utils/session.server'
 import { composeMail } from './mail/compose.server'
 import { reviewUrlFor } from './models/review-invitation.server'
 import { getEnv } from './utils/env.server'
 import { mailOrigin, ownerAlertAddresses } from './utils/mailer.server'
 import { getMailQueue, stopMailQueue } from './utils/mail-queue.server'
 import { startMailWorker, type MailComposer } from './utils/mail-worker.server'
+import { startCacheSync } from './utils/cache-sync.server'
+import { startScheduledWork } from './utils/scheduled-work.server'
 
 export const streamTimeout = 5_000
 
@@ -50,13 +50,21 @@ const composeForWorker: MailComposer = (job) => {
 }
 
 /**
- * The mail queue (schema and queues, ready before the first request enqueues) and, with `mailWorker`,
- * its worker; resolves to what stops them.
+ * The mail queue (schema and queues, ready before the first request enqueues) and the housekeeping
+ * schedules; with `mailWorker`, the workers for both. Resolves to what stops them.
  */
 async function startMail(mailWorker: boolean) {
-	if (mailWorker) return startMailWorker({ compose: composeForWorker })
-	await getMailQueue()
-	return () => stopMailQueue()
+	const stop = mailWorker
+		? await startMailWorker({ compose: composeForWorker })
+		: await getMailQueue().then(() => () => stopMailQueue())
+	try {
+		await startScheduledWork({ work: mailWorker })
+	} catch (error) {
+		// Started again as a whole by the retry: never two mail workers in one process.
+		await stop()
+		throw error
+	}
+	return stop
 }
 
 const MAIL_START_RETRY_MS = 30_000
@@ -90,13 +98,15 @@ function startMailInBackground(mailWorker: boolean) {
 	}
 }
 
-/** Housekeeping and mail the server starts once it listens (server/index.ts); returns what stops them. */
+/**
+ * What the server starts once it listens (server/index.ts): the cache-change listener, the mail queue
+ * and the housekeeping schedules; returns what stops them.
+ */
 export function startBackgroundWork() {
-	const stops = [startSessionSweep(), startCheckoutSweep()]
+	const stopCacheSync = startCacheSync()
 	const stopMail = startMailInBackground(getEnv().MAIL_WORKER)
 	return async () => {
-		stops.forEach((stop) => stop())
-		await stopMail()
+		await Promise.all([stopCacheSync(), stopMail()])
 	}
 }
 

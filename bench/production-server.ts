@@ -24,6 +24,8 @@ export interface ProductionServer {
 	imageCacheDir: string
 	/** The server process (for RSS sampling and signals). */
 	process: ChildProcess
+	/** Starts another server process on the same database (a second machine). */
+	startAnotherProcess(): Promise<{ baseUrl: string; process: ChildProcess }>
 	/** Runs one SQL query against the server's database. */
 	query<Row extends pg.QueryResultRow>(sql: string): Promise<Row[]>
 	stop(): Promise<void>
@@ -92,6 +94,18 @@ export async function startProductionServer(options: { seed?: boolean; env?: Nod
 	const nodeArgs = ['--max-old-space-size=128', ...(process.env.SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [])]
 	const child = spawn(process.execPath, [...nodeArgs, serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] })
 	await waitForListening(child)
+	/** One more server process on the same database and storage (another "machine"); stopped with this one. */
+	const others: ChildProcess[] = []
+	const startAnotherProcess = async () => {
+		const otherPort = await freePort()
+		const other = spawn(process.execPath, [...nodeArgs, serverEntry], {
+			env: { ...env, PORT: String(otherPort), APP_URL: `http://127.0.0.1:${otherPort}` },
+			stdio: ['ignore', 'pipe', 'pipe'],
+		})
+		others.push(other)
+		await waitForListening(other)
+		return { baseUrl: `http://127.0.0.1:${otherPort}`, process: other }
+	}
 	const pool = new pg.Pool({ connectionString: ownDatabaseUrl, max: 2 })
 	return {
 		baseUrl: `http://127.0.0.1:${port}`,
@@ -100,7 +114,13 @@ export async function startProductionServer(options: { seed?: boolean; env?: Nod
 		imageCacheDir,
 		process: child,
 		query: async <Row extends pg.QueryResultRow>(sql: string) => (await pool.query<Row>(sql)).rows,
+		startAnotherProcess,
 		async stop() {
+			for (const other of others) {
+				if (other.exitCode !== null) continue
+				other.kill('SIGTERM')
+				await new Promise((resolve) => other.once('exit', resolve))
+			}
 			if (child.exitCode === null) {
 				child.kill('SIGTERM')
 				await new Promise((resolve) => child.once('exit', resolve))

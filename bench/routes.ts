@@ -7,14 +7,18 @@
  *   npm run build && npm run bench
  *
  * BENCH_URL measures a server you started yourself (raise its RATE_LIMIT_MULTIPLIER);
- * BENCH_SECONDS and BENCH_CONNECTIONS change the load. Targets: /menu ≥ 0.6 × the bare route's
+ * BENCH_SECONDS and BENCH_CONNECTIONS change the load. BENCH_PROCESSES=N puts N server processes on the
+ * one database behind a local round-robin proxy (bench/round-robin-proxy.ts), as Fly runs N machines:
+ * compare BENCH_PROCESSES=2 with BENCH_PROCESSES=1 (the same proxy in front of one process). Targets: /menu ≥ 0.6 × the bare route's
  * req/s, p99 ≤ 100 ms, 0 errors and 0 non-2xx.
  */
 import autocannon from 'autocannon'
 import { startProductionServer } from './production-server'
+import { startRoundRobinProxy } from './round-robin-proxy'
 
 const SECONDS = Math.min(Number(process.env.BENCH_SECONDS ?? 20), 120)
 const CONNECTIONS = Math.min(Number(process.env.BENCH_CONNECTIONS ?? 50), 500)
+const PROCESSES = process.env.BENCH_PROCESSES ? Math.min(Math.max(1, Number(process.env.BENCH_PROCESSES)), 4) : 0
 const BARE_ROUTE = '/robots.txt'
 const ROUTES = [BARE_ROUTE, '/menu', '/shop?category=Cakes', '/']
 
@@ -53,7 +57,14 @@ async function benchRoute(baseUrl: string, route: string): Promise<RouteResult> 
 
 async function main() {
 	const server = process.env.BENCH_URL ? undefined : await startProductionServer()
-	const baseUrl = (process.env.BENCH_URL ?? server!.baseUrl).replace(/\/$/, '')
+	let proxy: Awaited<ReturnType<typeof startRoundRobinProxy>> | undefined
+	if (server && PROCESSES > 0) {
+		const upstreams = [server.baseUrl]
+		while (upstreams.length < PROCESSES) upstreams.push((await server.startAnotherProcess()).baseUrl)
+		proxy = await startRoundRobinProxy(upstreams)
+		console.log(`${PROCESSES} server process(es) behind a round-robin proxy`)
+	}
+	const baseUrl = (process.env.BENCH_URL ?? proxy?.baseUrl ?? server!.baseUrl).replace(/\/$/, '')
 	if (!/^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/.test(baseUrl)) throw new Error('Benchmarks only target loopback.')
 	try {
 		const results: RouteResult[] = []
@@ -84,6 +95,7 @@ async function main() {
 		]
 		console.log(verdict.join('; '))
 	} finally {
+		await proxy?.close()
 		await server?.stop()
 	}
 }

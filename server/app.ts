@@ -76,7 +76,11 @@ export function createApp({ env, clientDir, build, viteDevServer }: AppOptions) 
 	}
 
 	if (env.LOG_REQUESTS) {
-		app.use(morgan('tiny', { skip: (req) => req.url === '/healthz' || req.url?.startsWith('/assets/') === true }))
+		app.use(
+			morgan('tiny', {
+				skip: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url?.startsWith('/assets/') === true,
+			}),
+		)
 	}
 
 	app.use(async (_req, res, next) => {

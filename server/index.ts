@@ -5,6 +5,8 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
 import { getEnv, resetEnv, type Env } from '../app/utils/env.server'
+import { markShuttingDown } from '../app/utils/lifecycle.server'
+import { closeRateLimitStore } from '../app/utils/rate-limit.server'
 import { createApp, serverTimeouts } from './app'
 import { loadEnvOrExit } from './load-env'
 import type * as EntryServerModule from '../app/entry.server'
@@ -48,8 +50,10 @@ async function main() {
 		process.exit(1)
 	})
 	handleShutdown(server, async () => {
-		// Waits for a mail being sent (pg-boss stops gracefully); one cut off is sent again later.
+		// Waits for a mail or a housekeeping run in progress (pg-boss stops gracefully); one cut off
+		// expires and another process (or this one's next start) does it again.
 		await stopBackgroundWork?.()
+		await closeRateLimitStore()
 		await viteDevServer?.close()
 		await globalThis.__prisma?.$disconnect()
 		await stopDevDatabase?.()
@@ -75,14 +79,20 @@ async function startDevDatabase(env: Env) {
 /** SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the pool and exit 0. */
 function handleShutdown(server: Server, cleanup: () => Promise<void>) {
 	let shuttingDown = false
+	const unanswered = new Set<http.ServerResponse>()
 	// Keep-alive clients are told to reconnect elsewhere once their current response is done.
 	server.on('request', (_req, res) => {
-		if (shuttingDown) res.setHeader('Connection', 'close')
+		if (shuttingDown) return void res.setHeader('Connection', 'close')
+		unanswered.add(res)
+		res.once('close', () => unanswered.delete(res))
 	})
 	const shutdown = (signal: string) => {
 		if (shuttingDown) return
 		shuttingDown = true
+		markShuttingDown()
 		console.log(`${signal} received: finishing in-flight requests…`)
+		// Requests already being handled close their connection too, rather than idle it out (keep-alive, 5 s).
+		for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close')
 		const forceExit = setTimeout(() => {
 			console.error('Shutdown grace period over; exiting with open connections.')
 			process.exit(1)
@@ -92,15 +102,19 @@ function handleShutdown(server: Server, cleanup: () => Promise<void>) {
 		// connection that has no request parsed at that instant: a client (or Fly's proxy) whose next
 		// request is already on the wire would get a reset. Connections in use get `Connection: close`
 		// on their next response instead; the ones still idle after IDLE_DRAIN_MS are closed then.
-		net.Server.prototype.close.call(server, async () => {
-			try {
-				await Promise.race([cleanup(), new Promise((resolve) => setTimeout(resolve, CLEANUP_LIMIT_MS))])
-				process.exit(0)
-			} catch (error) {
-				console.error('Error during shutdown', error)
-				process.exit(1)
-			}
-		})
+		// Closed on the next turn, after this turn has accepted every connection the kernel already took
+		// (closing a listener resets the ones still queued: requests sent before the platform stopped routing here).
+		setImmediate(() =>
+			net.Server.prototype.close.call(server, async () => {
+				try {
+					await Promise.race([cleanup(), new Promise((resolve) => setTimeout(resolve, CLEANUP_LIMIT_MS))])
+					process.exit(0)
+				} catch (error) {
+					console.error('Error during shutdown', error)
+					process.exit(1)
+				}
+			}),
+		)
 		setTimeout(() => server.closeIdleConnections(), IDLE_DRAIN_MS).unref()
 	}
 	process.on('SIGTERM', () => shutdown('SIGTERM'))

@@ -1,6 +1,7 @@
 /**
- * `npm run worker`: the mail worker alone, for a deployment that runs it apart from the web process
- * (set MAIL_WORKER=false on the web machines). It needs DATABASE_URL (no embedded database) and, in
+ * `npm run worker`: the mail worker and the housekeeping schedules (app/utils/scheduled-work.server.ts)
+ * alone, for a deployment that runs them apart from the web processes (set MAIL_WORKER=false on the web
+ * machines). It needs DATABASE_URL (no embedded database) and, in
  * production, runs the app code of the built site (build/server), as `npm start` does.
  */
 import 'dotenv/config'

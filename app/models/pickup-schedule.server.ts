@@ -2,6 +2,7 @@ import { Prisma } from '~/generated/prisma/client'
 import type { TaxCategory } from '~/generated/prisma/enums'
 import { prisma } from '~/utils/db.server'
 import type { OptionGroupView } from '~/utils/item-options'
+import { invalidateMenuCache } from '~/utils/menu-cache.server'
 import {
 	defaultPickupSettings,
 	isLocalDate,
@@ -245,11 +246,13 @@ export async function replaceWeeklyHours(days: ReadonlyArray<{ weekday: number; 
 			data: days.map(({ weekday, opensAt, closesAt }) => ({ weekday, opensAt, closesAt })),
 		}),
 	])
+	invalidateMenuCache()
 }
 
 /** The ordering settings (slot length, orders per slot, earliest pickup, same-day cutoff, horizon); the zone stays. */
 export async function savePickupSettings(settings: Omit<PickupSettings, 'timeZone'>) {
 	await prisma.pickupSettings.upsert({ where: { id: 1 }, create: { id: 1, ...settings }, update: settings })
+	invalidateMenuCache()
 }
 
 export async function addPickupClosure(closure: { startDate: LocalDate; endDate: LocalDate; note: string }) {
@@ -257,12 +260,14 @@ export async function addPickupClosure(closure: { startDate: LocalDate; endDate:
 		data: { startDate: dateColumn(closure.startDate), endDate: dateColumn(closure.endDate), note: closure.note },
 		select: { id: true },
 	})
+	invalidateMenuCache()
 	return row.id
 }
 
 /** False when it was already gone. */
 export async function deletePickupClosure(id: string) {
 	const { count } = await prisma.pickupClosure.deleteMany({ where: { id } })
+	invalidateMenuCache()
 	return count > 0
 }
 
@@ -271,11 +276,13 @@ export async function setSpecialHours(day: { date: LocalDate; opensAt: string; c
 	const date = dateColumn(day.date)
 	const hours = { opensAt: day.opensAt, closesAt: day.closesAt }
 	await prisma.specialHours.upsert({ where: { date }, create: { date, ...hours }, update: hours })
+	invalidateMenuCache()
 }
 
 /** False when it was already gone (or `date` is not a date). */
 export async function deleteSpecialHours(date: string) {
 	if (!isLocalDate(date)) return false
 	const { count } = await prisma.specialHours.deleteMany({ where: { date: dateColumn(date) } })
+	invalidateMenuCache()
 	return count > 0
 }

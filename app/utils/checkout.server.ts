@@ -335,22 +335,3 @@ export async function sweepAbandonedCheckouts(now = new Date()) {
 	}
 	return released
 }
-
-const CHECKOUT_SWEEP_INTERVAL_MS = 2 * 60_000
-
-/** Runs the sweep in the background (server start-up); returns what stops it. Issue 15 moves it to a job queue. */
-export function startCheckoutSweep(intervalMs = CHECKOUT_SWEEP_INTERVAL_MS) {
-	let running = false
-	const sweep = () => {
-		if (running) return
-		running = true
-		sweepAbandonedCheckouts()
-			.catch((error: unknown) => {
-				console.error(`Checkout sweep failed: ${error instanceof Error ? error.message : String(error)}`)
-			})
-			.finally(() => (running = false))
-	}
-	const timer = setInterval(sweep, intervalMs)
-	timer.unref()
-	return () => clearInterval(timer)
-}

@@ -39,8 +39,9 @@ function createBoss(databaseUrl: string) {
 		schema: SCHEMA,
 		max: 3,
 		application_name: 'bakery-mail',
-		// The checkout and session sweeps stay in-process timers (entry.server.tsx): no pg-boss cron.
-		schedule: false,
+		// Turns the housekeeping schedules (app/utils/scheduled-work.server.ts) into one job per occurrence,
+		// whichever processes run it.
+		schedule: true,
 	})
 	boss.on('error', (error) => console.error('Mail queue error:', error))
 	return boss

@@ -1,7 +1,10 @@
+import { announceCacheChange, onCacheChange } from './cache-sync.server'
+
 /**
- * The public menu, cached in-process: menu pages are the busiest reads and change rarely.
- * Every menu write in app/models/menu-item.server.ts calls invalidateMenuCache(), so this
- * process shows an owner's change at once; other machines (if Fly runs several) within TTL_MS.
+ * The public menu (and the pickup availability shown with it), cached in-process: menu pages are the
+ * busiest reads and change rarely. Every menu and pickup-schedule write in app/models calls
+ * invalidateMenuCache(): this process shows an owner's change at once, every other process as soon as
+ * the change is announced (app/utils/cache-sync.server.ts), or within TTL_MS while it cannot hear.
  */
 const TTL_MS = 5_000
 
@@ -26,6 +29,13 @@ export function cachedMenuRead<T>(key: string, load: () => Promise<T>): Promise<
 	return value
 }
 
-export function invalidateMenuCache() {
+function dropEntries() {
 	entries.clear()
+}
+
+onCacheChange('menu', dropEntries)
+
+export function invalidateMenuCache() {
+	dropEntries()
+	announceCacheChange('menu')
 }

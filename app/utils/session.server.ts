@@ -1,7 +1,6 @@
 import crypto from 'node:crypto'
 import { createCookie, createSessionStorage, type Session } from '@remix-run/node'
 import {
-	deleteExpiredSessions,
 	deleteSessionData,
 	readSessionData,
 	storeSessionData,
@@ -12,7 +11,6 @@ import { getEnv } from './env.server'
 import { withOutagePolicy } from './outage.server'
 
 export const SESSION_TTL_SECONDS = 8 * 60 * 60
-const SWEEP_INTERVAL_MS = 60 * 60 * 1000
 const DEV_SESSION_SECRET = 'development-only-session-secret-never-used-in-production'
 
 /** Signs every cookie the site sets. The env schema makes SESSION_SECRET mandatory in production. */
@@ -66,16 +64,4 @@ export function commitSession(session: Session) {
 
 export function destroySession(session: Session) {
 	return getSessionStorage().destroySession(session)
-}
-
-/** Deletes expired sessions every `intervalMs` (hourly); returns the function that stops it. */
-export function startSessionSweep(intervalMs = SWEEP_INTERVAL_MS) {
-	const sweep = () =>
-		deleteExpiredSessions().catch((error: unknown) => {
-			console.error(`Expired-session sweep failed: ${error instanceof Error ? error.message : String(error)}`)
-		})
-	const timer = setInterval(sweep, intervalMs)
-	// Housekeeping never keeps the process alive (shutdown, tests).
-	timer.unref()
-	return () => clearInterval(timer)
 }

@@ -16,6 +16,7 @@ import { runPrisma } from '../../server/prisma-cli'
 import { createDatabase, databaseUrl, dropDatabase, e2eDatabaseName, serverUrlOf } from '../setup/database-server'
 import { recordServerPid } from './server-process'
 import { receivedMailsFile } from './mail-log'
+import { E2E_WEBHOOK_SECRET, productionServerEnv } from './production-env'
 
 const serverEntry = path.resolve('server-build/index.js')
 if (!existsSync(serverEntry)) {
@@ -32,7 +33,7 @@ rmSync(storageDir, { recursive: true, force: true })
 const e2eDatabaseUrl = databaseUrl(serverUrl, name)
 const port = Number(process.env.E2E_PORT ?? 3100)
 const preview = process.env.PREVIEW === 'true'
-const webhookSecret = 'whsec_e2e_tests'
+const webhookSecret = E2E_WEBHOOK_SECRET
 // Stripe is mocked on a port the tests can derive (E2E_PORT + 1000), e.g. to make a checkout fail.
 const stripe = await startMockStripe({
 	port: port + 1000,
@@ -52,25 +53,10 @@ const smtp = await startLocalSmtp({
 })
 const env: NodeJS.ProcessEnv = {
 	...process.env,
-	NODE_ENV: 'production' as const,
-	PORT: String(port),
-	APP_URL: `http://localhost:${port}`,
-	DATABASE_URL: e2eDatabaseUrl,
-	STORAGE_DIR: storageDir,
-	LOG_REQUESTS: String(preview),
-	RATE_LIMIT_MULTIPLIER: preview ? '1' : '50',
-	STRIPE_SECRET_KEY: 'sk_test_e2e',
-	STRIPE_WEBHOOK_SECRET: webhookSecret,
-	STRIPE_API_HOST: '127.0.0.1',
+	...productionServerEnv({ port, databaseUrl: e2eDatabaseUrl, storageDir, preview }),
 	STRIPE_API_PORT: String(stripe.port),
-	STRIPE_API_PROTOCOL: 'http',
-	SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123',
-	GOOGLE_CLIENT_ID: 'e2e-google-client',
-	GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
-	ADMIN_EMAILS: 'owner@example.com',
 	GOOGLE_OAUTH_TEST_SERVER: google.baseUrl,
 	SMTP_URL: smtp.url,
-	MAIL_FROM: 'Doce Dulce Bakery <orders@docedulce.example>',
 }
 await dropDatabase(serverUrl, name)
 await createDatabase(serverUrl, name)

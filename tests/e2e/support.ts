@@ -32,17 +32,22 @@ export function mockStripeUrl(baseURL: string | undefined) {
 	return `http://127.0.0.1:${port + 1000}`
 }
 
-/**
- * A connection to the database this run's server uses (tests/e2e/serve-production.ts: on DATABASE_URL's
- * server, else on the embedded Postgres it started), for setting up what orders would leave behind.
- */
-export async function withE2eDatabase<T>(run: (client: pg.Client) => Promise<T>) {
+/** The URL of the database this run's server uses (tests/e2e/serve-production.ts). */
+export async function e2eDatabaseUrl() {
 	const name = e2eDatabaseName()
 	const embedded = '.data/e2e-postgres.owner.json'
 	const serverUrl = process.env.DATABASE_URL
 		? serverUrlOf(process.env.DATABASE_URL)
 		: `postgresql://postgres:postgres@127.0.0.1:${(JSON.parse(await readFile(embedded, 'utf8')) as { port: number }).port}`
-	const client = new pg.Client({ connectionString: databaseUrl(serverUrl, name) })
+	return databaseUrl(serverUrl, name)
+}
+
+/**
+ * A connection to the database this run's server uses (tests/e2e/serve-production.ts: on DATABASE_URL's
+ * server, else on the embedded Postgres it started), for setting up what orders would leave behind.
+ */
+export async function withE2eDatabase<T>(run: (client: pg.Client) => Promise<T>) {
+	const client = new pg.Client({ connectionString: await e2eDatabaseUrl() })
 	await client.connect()
 	try {
 		return await run(client)

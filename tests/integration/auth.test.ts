@@ -270,14 +270,13 @@ describe('expired sessions', () => {
 			({ id }) => id,
 		)
 
-	it('the sweep deletes expired rows only', async () => {
+	it('the scheduled sweep deletes expired rows only', async () => {
 		await seedSessions()
-		const { startSessionSweep } = await import('~/utils/session.server')
-		const stop = startSessionSweep(20)
+		const { scheduledTasks } = await import('~/utils/scheduled-work.server')
 		try {
-			await expect.poll(sweepIds).toEqual(['sweep-live'])
+			await scheduledTasks['session-sweep'].run()
+			expect(await sweepIds()).toEqual(['sweep-live'])
 		} finally {
-			stop()
 			await prisma.session.deleteMany({ where: { id: { startsWith: 'sweep-' } } })
 		}
 	})

@@ -14,5 +14,8 @@ afterAll(async () => {
 	globalThis.__mailQueue = undefined
 	await globalThis.__prisma?.$disconnect()
 	globalThis.__prisma = undefined
+	// The rate limits' pool (app/utils/rate-limit.server.ts) too.
+	await globalThis.__rateLimitPool?.end()
+	globalThis.__rateLimitPool = undefined
 	await dropDatabase(serverUrl, name)
 })

@@ -1,0 +1,46 @@
+/**
+ * The environment of an e2e production server (tests/e2e/serve-production.ts), shared by tests that start
+ * more server processes on the same database and stand-ins (tests/e2e/several-machines.spec.ts).
+ */
+export const E2E_WEBHOOK_SECRET = 'whsec_e2e_tests'
+export const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdef0123'
+
+interface ProductionEnvOptions {
+	/** The port this server listens on (its APP_URL). */
+	port: number
+	databaseUrl: string
+	storageDir: string
+	/** The port of the run's first server: the stand-ins listen at +1000 (Stripe), +2000 (Google), +3000 (SMTP). */
+	standInsPort?: number
+	preview?: boolean
+}
+
+export function productionServerEnv({
+	port,
+	databaseUrl,
+	storageDir,
+	standInsPort = port,
+	preview = false,
+}: ProductionEnvOptions): NodeJS.ProcessEnv {
+	return {
+		NODE_ENV: 'production' as const,
+		PORT: String(port),
+		APP_URL: `http://localhost:${port}`,
+		DATABASE_URL: databaseUrl,
+		STORAGE_DIR: storageDir,
+		LOG_REQUESTS: String(preview),
+		RATE_LIMIT_MULTIPLIER: preview ? '1' : '50',
+		STRIPE_SECRET_KEY: 'sk_test_e2e',
+		STRIPE_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
+		STRIPE_API_HOST: '127.0.0.1',
+		STRIPE_API_PORT: String(standInsPort + 1000),
+		STRIPE_API_PROTOCOL: 'http',
+		SESSION_SECRET: E2E_SESSION_SECRET,
+		GOOGLE_CLIENT_ID: 'e2e-google-client',
+		GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
+		ADMIN_EMAILS: 'owner@example.com',
+		GOOGLE_OAUTH_TEST_SERVER: `http://127.0.0.1:${standInsPort + 2000}`,
+		SMTP_URL: `smtp://127.0.0.1:${standInsPort + 3000}`,
+		MAIL_FROM: 'Doce Dulce Bakery <orders@docedulce.example>',
+	}
+}
