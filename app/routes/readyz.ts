@@ -2,7 +2,7 @@ import { isDatabaseReachable } from '~/utils/db.server'
 import { isShuttingDown } from '~/utils/lifecycle.server'
 
 /**
- * Readiness, for the platform during deploys and restarts (decision NEW-several-machines): 200 while this
+ * Readiness, for the platform during deploys and restarts (decision 040): 200 while this
  * process can serve pages (its database answers) and is not shutting down; 503 otherwise, so traffic goes
  * to another machine. /healthz stays the cheap liveness check.
  */

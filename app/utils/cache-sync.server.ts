@@ -1,5 +1,5 @@
 /**
- * Keeps the in-process caches of several server processes in step (decision NEW-several-machines). A
+ * Keeps the in-process caches of several server processes in step (decision 040). A
  * change (an owner's menu or schedule edit) is announced on a Postgres channel; every process listening
  * drops what it cached for that topic at once, so the change shows on every machine well within a second.
  * The listener is one dedicated connection per process. While it is down (the database restarting, a

@@ -5,7 +5,7 @@ import { getEnv } from './env.server'
 
 /**
  * Per-client budgets, shared by every server process through the `rate_limits` table (decision
- * NEW-several-machines): two machines give a client the same budget as one. RATE_LIMIT_MULTIPLIER relaxes
+ * 040): two machines give a client the same budget as one. RATE_LIMIT_MULTIPLIER relaxes
  * every budget at once (tests and benchmarks set it, nothing checks NODE_ENV).
  */
 export const rateLimitPolicies = {

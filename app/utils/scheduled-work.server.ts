@@ -1,6 +1,6 @@
 /**
  * The site's periodic housekeeping, run once per schedule however many processes run (decision
- * NEW-several-machines). Each task is a pg-boss schedule on the mail queue's client: every process
+ * 040). Each task is a pg-boss schedule on the mail queue's client: every process
  * records the schedules (idempotent), pg-boss turns each due occurrence into exactly one job (its
  * cron pass files an occurrence under a singleton key, so two processes cannot both create it), and
  * whichever process works the queue (a web process with MAIL_WORKER=true, or `npm run worker`) takes

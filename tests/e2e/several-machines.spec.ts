@@ -1,7 +1,7 @@
 /**
  * Two production server processes, "machine A" and "machine B", on two ports against the run's one
  * database and stand-ins (tests/e2e/serve-production.ts), as Fly runs two machines (decision
- * NEW-several-machines). Both use the real rate-limit budgets and take the client's address from a
+ * 040). Both use the real rate-limit budgets and take the client's address from a
  * header, so every test here is its own set of clients, apart from the rest of the suite.
  */
 import { spawn, type ChildProcess } from 'node:child_process'

@@ -1,5 +1,5 @@
 /**
- * What several server processes share through Postgres (decision NEW-several-machines), with each
+ * What several server processes share through Postgres (decision 040), with each
  * "process" a fresh copy of the modules (vi.resetModules) against this file's one database.
  * tests/e2e/several-machines.spec.ts checks the same with two real production processes.
  */
