@@ -8,14 +8,18 @@ import {
 	findOrderForMail,
 	type MailOrder,
 } from '~/models/mail-content.server'
+import { findCakeQuote } from '~/models/cake-quote.server'
 import { orderNumber, PAID_ORDER_STATUSES } from '~/models/order.server'
 import { getPickupSettings } from '~/models/pickup-schedule.server'
 import { formatBakeryDateTime } from '~/utils/bakery-time'
 import { orderCalendarFilename, orderPickupCalendar } from '~/utils/order-calendar'
+import { quotePath } from '~/utils/cake-quote-token.server'
+import { formatPrice } from '~/utils/money'
 import { formatPickupAt } from '~/utils/pickup-display'
 import { loadVisitorHours } from '~/utils/visitor-hours.server'
 import { bareAddress, headerText } from './header-safe'
 import type { MailJob, OutgoingMail } from './mail-jobs'
+import { CakeDepositOwnerMail, CakeDepositReceivedMail, CakeQuoteSentMail } from './templates/cake-quote'
 import { CakeRequestOwnerMail } from './templates/cake-request-owner'
 import { CakeRequestReceivedMail } from './templates/cake-request-received'
 import { ContactMessageOwnerMail } from './templates/contact-message-owner'
@@ -53,6 +57,10 @@ export async function composeMail(job: MailJob, context: MailContext): Promise<O
 			return composeCakeRequestMail(job.kind, job.requestId, context)
 		case 'contact-message-owner':
 			return composeContactMail(job.messageId, context)
+		case 'cake-quote-sent':
+		case 'cake-deposit-received':
+		case 'cake-deposit-owner':
+			return composeCakeQuoteMail(job, context)
 	}
 }
 
@@ -189,6 +197,71 @@ async function composeCakeRequestMail(
 		replyTo: bakery.email,
 		subject: `We received your cake request — ${bakery.name}`,
 		body: <CakeRequestReceivedMail bakery={bakery} request={{ ...request, withPhoto: Boolean(request.imageKey) }} />,
+	})
+}
+
+type CakeQuoteJob = Extract<MailJob, { kind: 'cake-quote-sent' | 'cake-deposit-received' | 'cake-deposit-owner' }>
+
+/** Which request statuses each quote mail still makes sense for when it is sent. */
+const cakeQuoteMailStatuses: Record<CakeQuoteJob['kind'], readonly string[]> = {
+	'cake-quote-sent': ['QUOTED'],
+	'cake-deposit-received': ['DEPOSIT_PAID', 'PAID_IN_FULL', 'PICKED_UP'],
+	'cake-deposit-owner': ['DEPOSIT_PAID', 'PAID_IN_FULL', 'PICKED_UP'],
+}
+
+async function composeCakeQuoteMail(job: CakeQuoteJob, context: MailContext) {
+	const request = await findCakeQuote(job.requestId)
+	if (!request || !cakeQuoteMailStatuses[job.kind].includes(request.status)) return null
+	// A changed or withdrawn quote sends its own mail: the old version's is dropped.
+	if (job.kind === 'cake-quote-sent' && request.quoteVersion !== job.quoteVersion) return null
+	if (request.quoteCents === null || request.depositCents === null || !request.pickupAt || !request.quoteValidUntil) {
+		return null
+	}
+	const [bakery, settings] = await Promise.all([mailBakery(context.origin), getPickupSettings()])
+	const quote = {
+		customerName: request.name,
+		cake: `${request.type}, ${request.size}`,
+		priceText: formatPrice(request.quoteCents),
+		depositText: formatPrice(request.depositCents),
+		balanceText: formatPrice(request.quoteCents - Math.max(request.paidCents, request.depositCents)),
+		pickupText: formatPickupAt(request.pickupAt, settings.timeZone),
+		validUntilText: formatBakeryDateTime(request.quoteValidUntil),
+		notes: request.quoteNotes,
+	}
+	const quoteUrl = `${context.origin}${quotePath(request.id, request.quoteVersion)}`
+	const paidText = formatPrice(request.paidCents)
+	if (job.kind === 'cake-deposit-owner') {
+		const to = ownerRecipients(context)
+		if (to.length === 0) return null
+		return mail({
+			to,
+			replyTo: bareAddress(request.email),
+			subject: `Deposit paid: ${headerText(request.name, 60)} — pickup ${quote.pickupText}`,
+			body: (
+				<CakeDepositOwnerMail
+					bakery={bakery}
+					quote={quote}
+					paidText={paidText}
+					adminUrl={`${context.origin}/admin/custom-cakes/${request.id}`}
+				/>
+			),
+		})
+	}
+	const customer = bareAddress(request.email)
+	if (!customer) return null
+	if (job.kind === 'cake-quote-sent') {
+		return mail({
+			to: [customer],
+			replyTo: bakery.email,
+			subject: `Your cake quote from ${bakery.name}`,
+			body: <CakeQuoteSentMail bakery={bakery} quote={quote} quoteUrl={quoteUrl} />,
+		})
+	}
+	return mail({
+		to: [customer],
+		replyTo: bakery.email,
+		subject: `Your cake is booked — pickup ${quote.pickupText}`,
+		body: <CakeDepositReceivedMail bakery={bakery} quote={quote} paidText={paidText} quoteUrl={quoteUrl} />,
 	})
 }
 

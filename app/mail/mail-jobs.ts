@@ -11,6 +11,10 @@ export type MailJob =
 	| { kind: 'cake-request-owner'; requestId: string }
 	| { kind: 'cake-request-received'; requestId: string }
 	| { kind: 'contact-message-owner'; messageId: string }
+	/** The quote's link to the customer; each sent or changed quote (its version) is one mail. */
+	| { kind: 'cake-quote-sent'; requestId: string; quoteVersion: number }
+	| { kind: 'cake-deposit-received'; requestId: string }
+	| { kind: 'cake-deposit-owner'; requestId: string }
 
 export type MailKind = MailJob['kind']
 
@@ -24,7 +28,11 @@ export function mailKey(job: MailJob): string {
 			return `${job.kind}:${job.orderId}`
 		case 'cake-request-owner':
 		case 'cake-request-received':
+		case 'cake-deposit-received':
+		case 'cake-deposit-owner':
 			return `${job.kind}:${job.requestId}`
+		case 'cake-quote-sent':
+			return `${job.kind}:${job.requestId}:${job.quoteVersion}`
 		case 'contact-message-owner':
 			return `${job.kind}:${job.messageId}`
 	}
