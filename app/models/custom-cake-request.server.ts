@@ -5,6 +5,7 @@ import {
 	withStoredImage,
 	type StoredImageOutcome,
 } from '~/models/uploaded-image.server'
+import type { CakeRequestStatus } from '~/generated/prisma/client'
 import { prisma } from '~/utils/db.server'
 import { enqueueMail } from '~/models/mail-jobs.server'
 import { isRecordNotFound, isUniqueViolation } from '~/models/prisma-errors.server'
@@ -129,10 +130,11 @@ export const adminRequestFields = {
 	createdAt: true,
 } as const
 
-/** Every request, newest first (the admin list and the CSV export). */
-export function listCustomCakeRequests() {
+/** Every request (or those with one status), newest first, with where its quote stands (the admin list and the CSV export). */
+export function listCustomCakeRequests(status?: CakeRequestStatus) {
 	return prisma.customCakeRequest.findMany({
-		select: adminRequestFields,
+		where: status ? { status } : {},
+		select: { ...adminRequestFields, status: true, quoteCents: true, paidCents: true, pickupAt: true },
 		orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
 	})
 }
