@@ -95,7 +95,7 @@ export async function snapshot() {
 	const [menuItems, cakeRequests, galleryImages, orders, messages, objects, pickupSchedule, reviews, mailJobs] =
 		await Promise.all([
 			prisma.menuItem.findMany({ orderBy: { id: 'asc' } }),
-			prisma.customCakeRequest.findMany({ orderBy: { id: 'asc' } }),
+			Promise.all([prisma.customCakeRequest.findMany({ orderBy: { id: 'asc' } }), prisma.cakeQuoteSettings.findMany()]),
 			prisma.galleryImage.findMany({ orderBy: { id: 'asc' } }),
 			prisma.order.findMany({ orderBy: { id: 'asc' }, include: { items: { orderBy: { id: 'asc' } } } }),
 			prisma.contactMessage.findMany({ orderBy: { id: 'asc' } }),
