@@ -52,7 +52,7 @@ export type QuoteSlotCheck =
 
 /**
  * The owner's chosen slot is a real slot of the schedule (capacity is left to the hold), and the quote's
- * "valid until" (bakery wall time) is in the future and before the pickup.
+ * "valid until" (bakery wall time) is in the future; it ends at the pickup at the latest.
  */
 export async function checkQuoteSlot(
 	pickupAt: string,
@@ -78,6 +78,7 @@ export async function checkQuoteSlot(
 		return { ok: false, field: 'validUntil', message: 'Please enter a date and time.' }
 	}
 	if (validUntil <= now) return { ok: false, field: 'validUntil', message: 'Please choose a time in the future.' }
-	if (validUntil > start) return { ok: false, field: 'validUntil', message: 'The quote must end before the pickup.' }
-	return { ok: true, pickupAt: start, pickupDate: check.date, validUntil, ordersPerSlot: schedule.ordersPerSlot }
+	// A quote cannot be accepted after its own pickup: the default 72 hours end at the pickup when it is sooner.
+	const until = validUntil > start ? start : validUntil
+	return { ok: true, pickupAt: start, pickupDate: check.date, validUntil: until, ordersPerSlot: schedule.ordersPerSlot }
 }

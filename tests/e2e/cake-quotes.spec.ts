@@ -1,0 +1,93 @@
+import { expect, test } from '@playwright/test'
+import { receivedMails, type ReceivedMail } from './mail-log'
+import { expectNoAxeViolations, gotoHydrated } from './support'
+
+/** A mail's text as a person reads it: quoted-printable soft breaks and escapes undone. */
+function readable(mail: ReceivedMail) {
+	return mail.raw
+		.replace(/=\r?\n/g, '')
+		.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+}
+
+test('a custom cake from request to pickup: quote, the customer’s mail, deposit, balance, picked up', async ({
+	page,
+	baseURL,
+}) => {
+	test.slow()
+	const email = `quote.${Date.now().toString(36)}@example.com`
+	const name = `Quinn ${Date.now().toString(36)}`
+
+	// The customer asks for a cake.
+	await gotoHydrated(page, '/custom-cakes')
+	await page.getByLabel('Name').fill(name)
+	await page.getByLabel('Phone').fill('(425) 555-0142')
+	await page.getByLabel('Email').fill(email)
+	await page.getByLabel('Cake type').selectOption('Tres Leches')
+	await page.getByLabel('Size').fill('10-inch')
+	await page.getByLabel('Message').fill('Blue flowers, please.')
+	await page.getByRole('button', { name: 'Submit Request' }).click()
+	await expect(page.getByRole('status').filter({ hasText: 'Thank you!' })).toBeVisible()
+
+	// The owner writes the quote from the list.
+	await page.goto('/admin/custom-cakes')
+	await page.getByRole('button', { name: 'Sign in with Google' }).click()
+	await page.getByRole('link', { name: `Write a quote for ${name}` }).click()
+	await expect(page.getByRole('heading', { name: `Cake request from ${name}` })).toBeVisible()
+	await page.getByLabel('Price (dollars)').fill('120')
+	const times = page.getByLabel('Pickup time')
+	const firstTime = await times.locator('option:not([disabled]):not([value=""])').first().getAttribute('value')
+	await times.selectOption(firstTime!)
+	await page.getByLabel('Notes to the customer').fill('Three layers, blue hydrangeas.')
+	await page.getByRole('button', { name: 'Send the quote' }).click()
+	await expect(page.getByRole('status')).toContainText('The quote was sent to the customer.')
+	await expect(page.getByRole('heading', { name: /^Status: Quoted/ })).toBeVisible()
+
+	// The customer's mail carries the quote's link.
+	await expect
+		.poll(async () => (await receivedMails(baseURL)).filter((mail) => mail.recipients.includes(email)).length, {
+			timeout: 20_000,
+		})
+		.toBeGreaterThanOrEqual(2)
+	const quoteMail = (await receivedMails(baseURL)).find(
+		(mail) => mail.recipients.includes(email) && (mail.headers.subject?.[0] ?? '').startsWith('Your cake quote'),
+	)!
+	const link = /https?:\/\/[^\s"<>]+\/quote\/[A-Za-z0-9_.-]+/.exec(readable(quoteMail))![0]
+	const quotePath = new URL(link).pathname
+
+	// The quote page: price, deposit, notes; axe clean; pay the deposit on the stand-in payment page.
+	await gotoHydrated(page, quotePath)
+	await expect(page.getByRole('heading', { name: 'Your cake quote' })).toBeVisible()
+	await expect(page.getByText('Three layers, blue hydrangeas.')).toBeVisible()
+	await expectNoAxeViolations(page)
+	await page.getByRole('button', { name: 'Pay deposit $60.00' }).click()
+	await page.waitForURL(/\/pay\/cs_test_/)
+	await page.getByRole('button', { name: 'Pay' }).click()
+	await page.waitForURL(new RegExp(`${quotePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\?session_id=`))
+	await expect(page.getByRole('heading', { name: 'Your cake is booked' })).toBeVisible()
+	await expectNoAxeViolations(page)
+
+	// The balance, online.
+	await page.getByRole('button', { name: 'Pay the balance $60.00' }).click()
+	await page.waitForURL(/\/pay\/cs_test_/)
+	await page.getByRole('button', { name: 'Pay' }).click()
+	await expect(page.getByRole('heading', { name: 'Your cake is paid in full' })).toBeVisible()
+
+	// The deposit mails reached both.
+	await expect
+		.poll(
+			async () =>
+				(await receivedMails(baseURL))
+					.filter((mail) => mail.recipients.includes(email))
+					.map((mail) => mail.headers.subject?.[0] ?? ''),
+			{ timeout: 20_000 },
+		)
+		.toContainEqual(expect.stringMatching(/^Your cake is booked/))
+
+	// The owner hands the cake over.
+	await page.goto('/admin/custom-cakes')
+	await page.getByRole('link', { name: `Open the quote for ${name}` }).click()
+	await expect(page.getByRole('heading', { name: /^Status: Paid in full/ })).toBeVisible()
+	await page.getByRole('button', { name: 'Mark as picked up' }).click()
+	await expect(page.getByRole('heading', { name: /^Status: Picked up/ })).toBeVisible()
+	await expect(page.getByRole('list').filter({ hasText: 'Deposit paid by an online payment' })).toBeVisible()
+})
