@@ -23,6 +23,8 @@ const QUOTABLE: CakeRequestStatus[] = ['REQUESTED', 'QUOTED', 'DECLINED', 'EXPIR
 /** The owner can cancel from these (a paid deposit is refunded by the owner in Stripe). */
 const CANCELLABLE: CakeRequestStatus[] = ['REQUESTED', 'QUOTED', 'DEPOSIT_PAID', 'PAID_IN_FULL', 'DECLINED', 'EXPIRED']
 
+const DAY_MS = 24 * 60 * 60 * 1000
+
 /** No cap: a deposit paid after its quote expired is kept and takes its slot again. */
 const UNLIMITED_SLOT = 2_147_483_647
 
@@ -145,6 +147,16 @@ export function sendQuote(requestId: string, quote: QuoteInput, actor: QuoteActo
 			})
 			if (count === 0) throw new Refused('wrong-status')
 			await enqueueMail(tx, { kind: 'cake-quote-sent', requestId, quoteVersion })
+			// Scheduled with the quote (pg-boss startAfter); each is composed only if still true when due.
+			const dayBefore = new Date(quote.validUntil.getTime() - DAY_MS)
+			if (dayBefore > new Date()) {
+				await enqueueMail(tx, { kind: 'cake-quote-expiring', requestId, quoteVersion }, { startAfter: dayBefore })
+			}
+			await enqueueMail(
+				tx,
+				{ kind: 'cake-quote-expired-owner', requestId, quoteVersion },
+				{ startAfter: quote.validUntil },
+			)
 		}),
 	)
 }
@@ -432,6 +444,18 @@ export async function applyCakePaymentEvent(event: CheckoutEvent): Promise<Fulfi
 				{ kind: 'cake-deposit-received', requestId: pending.requestId },
 				{ kind: 'cake-deposit-owner', requestId: pending.requestId },
 			])
+			const { pickupAt } = await tx.customCakeRequest.findUniqueOrThrow({
+				where: { id: pending.requestId },
+				select: { pickupAt: true },
+			})
+			const reminderAt = pickupAt ? new Date(pickupAt.getTime() - 2 * DAY_MS) : null
+			if (reminderAt && reminderAt > new Date()) {
+				await enqueueMail(
+					tx,
+					{ kind: 'cake-balance-reminder', requestId: pending.requestId },
+					{ startAfter: reminderAt },
+				)
+			}
 		}
 		return 'applied'
 	})

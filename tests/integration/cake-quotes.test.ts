@@ -283,3 +283,63 @@ describe('the database holds the rules', () => {
 		expect(await slotOrders(quote().pickupAt)).toBe(0)
 	})
 })
+
+describe('the quote mails', () => {
+	const context = {
+		origin: 'https://bakery.example',
+		reviewUrl: async () => 'https://bakery.example/review/x',
+		ownerEmails: ['owner@example.com'],
+	}
+	const compose = async (job: MailJob) => (await import('~/mail/compose.server')).composeMail(job, context)
+
+	it('the quote mail carries the signed link, the price and the deposit; an older version sends nothing', async () => {
+		const request = await newRequest()
+		await sendQuote(request.id, quote(), OWNER)
+		const sent = await compose({ kind: 'cake-quote-sent', requestId: request.id, quoteVersion: 1 })
+		expect(sent?.to).toEqual(['ana@example.com'])
+		expect(sent?.text).toContain('$120.00')
+		expect(sent?.text).toContain('$60.00')
+		const { quotePath } = await import('~/utils/cake-quote-token.server')
+		expect(sent?.html).toContain(`https://bakery.example${quotePath(request.id, 1)}`)
+		await sendQuote(request.id, quote(), OWNER)
+		expect(await compose({ kind: 'cake-quote-sent', requestId: request.id, quoteVersion: 1 })).toBeNull()
+		expect(await compose({ kind: 'cake-quote-expiring', requestId: request.id, quoteVersion: 1 })).toBeNull()
+		expect(await compose({ kind: 'cake-quote-expiring', requestId: request.id, quoteVersion: 2 })).not.toBeNull()
+	})
+
+	it('schedules the reminders with the quote and the deposit, each sent only while still true', async () => {
+		const request = await newRequest()
+		const input = quote()
+		await sendQuote(request.id, input, OWNER)
+		const [expiring] = await jobsFor(`cake-quote-expiring:${request.id}:1`)
+		expect(expiring?.startAfter.getTime()).toBe(input.validUntil.getTime() - 24 * HOUR)
+		const [expired] = await jobsFor(`cake-quote-expired-owner:${request.id}:1`)
+		expect(expired?.startAfter.getTime()).toBe(input.validUntil.getTime())
+		// Not due yet: the quote is still open, so the owner hears nothing.
+		expect(await compose({ kind: 'cake-quote-expired-owner', requestId: request.id, quoteVersion: 1 })).toBeNull()
+
+		await payOnline(request.id, 1, 'DEPOSIT', 'evt_dep')
+		const [reminder] = await jobsFor(`cake-balance-reminder:${request.id}`)
+		expect(reminder?.startAfter.getTime()).toBe(input.pickupAt.getTime() - 48 * HOUR)
+		expect((await compose({ kind: 'cake-balance-reminder', requestId: request.id }))?.text).toContain('$60.00')
+		expect(await compose({ kind: 'cake-quote-expiring', requestId: request.id, quoteVersion: 1 })).toBeNull()
+		const owner = await compose({ kind: 'cake-deposit-owner', requestId: request.id })
+		expect(owner?.to).toEqual(['owner@example.com'])
+		await markBalancePaidInShop(request.id, OWNER)
+		expect(await compose({ kind: 'cake-balance-reminder', requestId: request.id })).toBeNull()
+	})
+
+	it('the owner’s "expired" job ends an overdue quote and gives its slot back', async () => {
+		const request = await newRequest()
+		const input = quote({ validUntil: new Date(Date.now() + 2000) })
+		await sendQuote(request.id, input, OWNER)
+		await prisma.customCakeRequest.update({
+			where: { id: request.id },
+			data: { quoteValidUntil: new Date(Date.now() - 1000) },
+		})
+		const mail = await compose({ kind: 'cake-quote-expired-owner', requestId: request.id, quoteVersion: 1 })
+		expect(mail?.subject).toMatch(/^Quote expired: Ana Souza/)
+		expect(await read(request.id)).toMatchObject({ status: 'EXPIRED', slotHeld: false })
+		expect(await slotOrders(input.pickupAt)).toBe(0)
+	})
+})

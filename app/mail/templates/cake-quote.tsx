@@ -115,3 +115,66 @@ export function CakeDepositOwnerMail({ bakery, quote, paidText, adminUrl }: Cake
 		</MailLayout>
 	)
 }
+
+/** To the customer, 24 hours before an open quote ends. */
+export function CakeQuoteExpiringMail({ bakery, quote, quoteUrl }: CakeQuoteSentProps) {
+	return (
+		<MailLayout
+			bakery={bakery}
+			preview={`Your pickup time is held until ${quote.validUntilText}.`}
+			footnote={`You get this once, because ${bakery.name} sent you a cake quote.`}
+		>
+			<MailHeading>Your cake quote ends soon</MailHeading>
+			<Paragraph>
+				Hi {quote.customerName}, your quote for {quote.cake} ({quote.priceText}, pickup {quote.pickupText}) is held for
+				you until {quote.validUntilText}. Pay the deposit of {quote.depositText} to book it, or let us know if you would
+				like something different.
+			</Paragraph>
+			<MailButton href={quoteUrl}>See your quote</MailButton>
+		</MailLayout>
+	)
+}
+
+/** To the customer, two days before pickup, while the balance is due. */
+export function CakeBalanceReminderMail({ bakery, quote, quoteUrl }: CakeQuoteSentProps) {
+	return (
+		<MailLayout
+			bakery={bakery}
+			preview={`Pickup ${quote.pickupText}; balance due ${quote.balanceText}.`}
+			footnote={`You get this once, because you booked a cake with ${bakery.name}.`}
+		>
+			<MailHeading>See you soon for your cake</MailHeading>
+			<Paragraph>
+				Hi {quote.customerName}, your {quote.cake} will be ready for pickup {quote.pickupText}. The balance of{' '}
+				{quote.balanceText} is due at pickup; you can also pay it now online.
+			</Paragraph>
+			<MailButton href={quoteUrl}>Pay the balance</MailButton>
+		</MailLayout>
+	)
+}
+
+/** To the owner when a quote ended without a deposit. */
+export function CakeQuoteExpiredOwnerMail({
+	bakery,
+	quote,
+	adminUrl,
+}: {
+	bakery: MailBakery
+	quote: MailCakeQuote
+	adminUrl: string
+}) {
+	return (
+		<MailLayout
+			bakery={bakery}
+			preview={`${quote.customerName} did not pay the deposit in time; the pickup time is free again.`}
+			footnote="You get this because you are an owner of this bakery's site."
+		>
+			<MailHeading>Quote expired: {quote.cake}</MailHeading>
+			<Paragraph>
+				{quote.customerName} did not pay the deposit of {quote.depositText} by {quote.validUntilText}. The pickup time (
+				{quote.pickupText}) is given back. You can send them a new quote from the request.
+			</Paragraph>
+			<MailButton href={adminUrl}>Open the request</MailButton>
+		</MailLayout>
+	)
+}
