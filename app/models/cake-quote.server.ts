@@ -494,3 +494,37 @@ async function applyToRequest(
 		RETURNING "id"`
 	return rows.length > 0
 }
+
+/**
+ * A full refund of a cake payment (the owner's decision, made in Stripe): the request is CANCELLED and its
+ * slot given back, exactly once. Refunding a payment that was never applied (a second deposit) changes
+ * nothing. Null when the session is not a cake payment's (the refund is an order's).
+ */
+export async function applyCakeRefundEvent(event: {
+	eventId: string
+	type: string
+	sessionId: string | null
+}): Promise<FulfillmentOutcome | null> {
+	if (!event.sessionId) return null
+	const payment = await prisma.cakePayment.findUnique({
+		where: { providerSessionId: event.sessionId },
+		select: { requestId: true, status: true },
+	})
+	if (!payment) return null
+	return prisma.$transaction(async (tx) => {
+		const claimed = await tx.processedWebhookEvent.createMany({
+			data: [{ eventId: event.eventId, type: event.type }],
+			skipDuplicates: true,
+		})
+		if (claimed.count === 0) return 'duplicate'
+		if (payment.status !== 'PAID') return 'unchanged'
+		await setActor(tx, 'payment')
+		const { count } = await tx.customCakeRequest.updateMany({
+			where: { id: payment.requestId, status: { in: ['DEPOSIT_PAID', 'PAID_IN_FULL'] } },
+			data: { status: 'CANCELLED' },
+		})
+		if (count === 0) return 'unchanged'
+		await releaseSlotIn(tx, payment.requestId)
+		return 'applied'
+	})
+}

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { applyCakePaymentEvent } from '~/models/cake-quote.server'
+import { applyCakePaymentEvent, applyCakeRefundEvent } from '~/models/cake-quote.server'
 import { applyCheckoutEvent } from '~/models/order.server'
 import { applyRefundEvent } from '~/models/owner-orders.server'
 import { bodyLimits, bodyProblemResponse, readText } from '~/utils/body.server'
@@ -28,5 +28,6 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (checkoutEvent)
 		return text((await applyCakePaymentEvent(checkoutEvent)) ?? (await applyCheckoutEvent(checkoutEvent)), 200)
 	const refundEvent = await toRefundEvent(event)
-	return text(refundEvent ? await applyRefundEvent(refundEvent) : 'ignored', 200)
+	if (!refundEvent) return text('ignored', 200)
+	return text((await applyCakeRefundEvent(refundEvent)) ?? (await applyRefundEvent(refundEvent)), 200)
 }

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { MailJob } from '~/mail/mail-jobs'
 import {
 	applyCakePaymentEvent,
+	applyCakeRefundEvent,
 	attachCakePaymentSession,
 	cancelCakeRequest,
 	declineQuote,
@@ -341,5 +342,33 @@ describe('the quote mails', () => {
 		expect(mail?.subject).toMatch(/^Quote expired: Ana Souza/)
 		expect(await read(request.id)).toMatchObject({ status: 'EXPIRED', slotHeld: false })
 		expect(await slotOrders(input.pickupAt)).toBe(0)
+	})
+})
+
+describe('a refund in Stripe', () => {
+	it('of the deposit cancels the request and gives its slot back, once; of a second deposit changes nothing', async () => {
+		const request = await newRequest()
+		const input = quote()
+		await sendQuote(request.id, input, OWNER)
+		const { sessionId } = await payOnline(request.id, 1, 'DEPOSIT', 'evt_dep')
+		const second = await startCakePayment(request.id, 1, 'BALANCE')
+		if (!second.ok) throw new Error('not payable')
+		await attachCakePaymentSession(second.paymentId, 'cs_test_stray')
+		// A stray payment that was never applied (its refund must not cancel the cake).
+		await prisma.cakePayment.update({
+			where: { id: second.paymentId },
+			data: { status: 'NOT_APPLIED', paidAt: new Date() },
+		})
+		const refund = (eventId: string, session: string) =>
+			applyCakeRefundEvent({ eventId, type: 'charge.refunded', sessionId: session })
+		expect(await refund('evt_r0', 'cs_test_stray')).toBe('unchanged')
+		expect(await read(request.id)).toMatchObject({ status: 'DEPOSIT_PAID', slotHeld: true })
+		expect(await refund('evt_r1', sessionId)).toBe('applied')
+		expect(await refund('evt_r1', sessionId)).toBe('duplicate')
+		expect(await refund('evt_r2', sessionId)).toBe('unchanged')
+		expect(await read(request.id)).toMatchObject({ status: 'CANCELLED', slotHeld: false })
+		expect(await slotOrders(input.pickupAt)).toBe(0)
+		expect((await history(request.id)).at(-1)).toMatchObject({ toStatus: 'CANCELLED', actor: 'payment' })
+		expect(await refund('evt_r3', 'cs_not_a_cake')).toBeNull()
 	})
 })
