@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { expireOverdueQuotes, sendQuote, withdrawQuote } from '~/models/cake-quote.server'
 import { action as adminAction, loader as adminLoader } from '~/routes/admin.custom-cakes_.$requestId'
+import { loader as csvLoader } from '~/routes/admin.custom-cakes[.]csv'
 import { loader as photoLoader } from '~/routes/quote-photo.$token'
 import { action as quoteAction, loader as quoteLoader } from '~/routes/quote.$token'
 import { action as testPaymentAction } from '~/routes/test-payment.$sessionId'
@@ -257,5 +258,17 @@ describe('the customer’s quote page', () => {
 				'owner:owner@example.com',
 			),
 		).toEqual({ ok: true })
+	})
+
+	it('the CSV export gains status, quote, paid and pickup after the old columns', async () => {
+		const { token } = await quoted()
+		const pay = await postQuote(token, { intent: 'pay-deposit' })
+		const payPath = new URL(pay.headers.get('Location')!).pathname
+		const sessionId = payPath.split('/').pop()!
+		await run(testPaymentAction({ request: post(payPath, { intent: 'pay' }), params: { sessionId }, context: {} }))
+		const response = await csvLoader({ request: get('/admin/custom-cakes.csv', cookie), params: {}, context: {} })
+		const [header, row] = (await response.text()).replace(/^\uFEFF/, '').split('\r\n')
+		expect(header).toBe('Name,Email,Type,Size,Message,Image URL,Phone,Submitted,Status,Quote,Paid,Pickup')
+		expect(row).toMatch(/,Deposit paid,120\.00,60\.00,\d{4}-\d{2}-\d{2} 10:00$/)
 	})
 })
