@@ -528,3 +528,24 @@ export async function applyCakeRefundEvent(event: {
 		return 'applied'
 	})
 }
+
+/** The custom cakes booked (deposit paid or later) for a pickup date, by pickup time: the owner's day view and prep list. */
+export async function listCakesForPickupDate(date: LocalDate) {
+	return prisma.customCakeRequest.findMany({
+		where: { pickupDate: dateColumn(date), status: { in: ['DEPOSIT_PAID', 'PAID_IN_FULL', 'PICKED_UP'] } },
+		select: {
+			id: true,
+			name: true,
+			phone: true,
+			type: true,
+			size: true,
+			message: true,
+			quoteNotes: true,
+			status: true,
+			pickupAt: true,
+			quoteCents: true,
+			paidCents: true,
+		},
+		orderBy: [{ pickupAt: 'asc' }, { id: 'asc' }],
+	})
+}

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { expireOverdueQuotes, sendQuote, withdrawQuote } from '~/models/cake-quote.server'
 import { action as adminAction, loader as adminLoader } from '~/routes/admin.custom-cakes_.$requestId'
 import { loader as csvLoader } from '~/routes/admin.custom-cakes[.]csv'
+import { loader as ordersLoader } from '~/routes/admin.orders'
+import { loader as prepLoader } from '~/routes/admin.prep-list'
 import { loader as photoLoader } from '~/routes/quote-photo.$token'
 import { action as quoteAction, loader as quoteLoader } from '~/routes/quote.$token'
 import { action as testPaymentAction } from '~/routes/test-payment.$sessionId'
@@ -270,5 +272,29 @@ describe('the customer’s quote page', () => {
 		const [header, row] = (await response.text()).replace(/^\uFEFF/, '').split('\r\n')
 		expect(header).toBe('Name,Email,Type,Size,Message,Image URL,Phone,Submitted,Status,Quote,Paid,Pickup')
 		expect(row).toMatch(/,Deposit paid,120\.00,60\.00,\d{4}-\d{2}-\d{2} 10:00$/)
+	})
+
+	it('the owner’s day view and prep list show the day’s booked cakes, not quotes still waiting', async () => {
+		const { request, token } = await quoted()
+		const date = (await prisma.customCakeRequest.findUniqueOrThrow({ where: { id: request.id } }))
+			.pickupDate!.toISOString()
+			.slice(0, 10)
+		const day = async () => {
+			const orders = await run(
+				ordersLoader({ request: get(`/admin/orders?date=${date}`, cookie), params: {}, context: {} }),
+			)
+			const prep = await run(
+				prepLoader({ request: get(`/admin/prep-list?date=${date}`, cookie), params: {}, context: {} }),
+			)
+			return [orders.data, prep.data].map((page) =>
+				(page as { cakes: Array<{ id: string }> }).cakes.map((cake) => cake.id),
+			)
+		}
+		expect(await day()).toEqual([[], []])
+		const pay = await postQuote(token, { intent: 'pay-deposit' })
+		const payPath = new URL(pay.headers.get('Location')!).pathname
+		const sessionId = payPath.split('/').pop()!
+		await run(testPaymentAction({ request: post(payPath, { intent: 'pay' }), params: { sessionId }, context: {} }))
+		expect(await day()).toEqual([[request.id], [request.id]])
 	})
 })
