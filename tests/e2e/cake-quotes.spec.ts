@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test'
+import { localDateOf } from '../../app/utils/pickup-schedule'
 import { receivedMails, type ReceivedMail } from './mail-log'
+import { BAKERY_ZONE } from './pickup-support'
 import { expectNoAxeViolations, gotoHydrated } from './support'
 
 /** A mail's text as a person reads it: quoted-printable soft breaks and escapes undone. */
@@ -33,6 +35,7 @@ test('a custom cake from request to pickup: quote, the customer’s mail, deposi
 	await page.getByRole('button', { name: 'Sign in with Google' }).click()
 	await page.getByRole('link', { name: `Write a quote for ${name}` }).click()
 	await expect(page.getByRole('heading', { name: `Cake request from ${name}` })).toBeVisible()
+	await expectNoAxeViolations(page)
 	await page.getByLabel('Price (dollars)').fill('120')
 	const times = page.getByLabel('Pickup time')
 	const firstTime = await times.locator('option:not([disabled]):not([value=""])').first().getAttribute('value')
@@ -90,4 +93,11 @@ test('a custom cake from request to pickup: quote, the customer’s mail, deposi
 	await page.getByRole('button', { name: 'Mark as picked up' }).click()
 	await expect(page.getByRole('heading', { name: /^Status: Picked up/ })).toBeVisible()
 	await expect(page.getByRole('list').filter({ hasText: 'Deposit paid by an online payment' })).toBeVisible()
+	await expectNoAxeViolations(page)
+
+	// The owner's day view lists the cake (picked up, nothing left to collect).
+	await page.goto(`/admin/orders?date=${localDateOf(firstTime!, BAKERY_ZONE)}`)
+	const cakes = page.getByRole('list', { name: /^Custom cakes by pickup time/ })
+	await expect(cakes.getByRole('listitem').filter({ hasText: `For ${name}` })).toContainText('nothing to collect')
+	await expectNoAxeViolations(page)
 })
