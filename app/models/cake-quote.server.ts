@@ -37,14 +37,16 @@ async function setActor(tx: Tx, actor: QuoteActor) {
 export interface CakeQuoteSettings {
 	depositPercent: number
 	cancellationPolicy: string
+	/** At most this many cakes quoted or booked per pickup date; null: no limit. */
+	cakesPerDay: number | null
 }
 
 export async function getCakeQuoteSettings(): Promise<CakeQuoteSettings> {
 	const row = await prisma.cakeQuoteSettings.findUnique({
 		where: { id: 1 },
-		select: { depositPercent: true, cancellationPolicy: true },
+		select: { depositPercent: true, cancellationPolicy: true, cakesPerDay: true },
 	})
-	return row ?? { depositPercent: DEFAULT_DEPOSIT_PERCENT, cancellationPolicy: '' }
+	return row ?? { depositPercent: DEFAULT_DEPOSIT_PERCENT, cancellationPolicy: '', cakesPerDay: null }
 }
 
 export async function saveCakeQuoteSettings(settings: CakeQuoteSettings) {
@@ -63,14 +65,28 @@ async function holdSlot(tx: Tx, slotStart: Date, ordersPerSlot: number) {
 	return rows.length > 0
 }
 
-/** Gives the request's slot back, exactly once (the flag flips only if it was set). */
+/** Counts one cake on the day, if the owner's daily limit (null: none) has room; false when full. */
+async function holdCakeDay(tx: Tx, pickupDate: LocalDate, cakesPerDay: number | null) {
+	const rows = await tx.$queryRaw<Array<{ cakes: number }>>`
+		INSERT INTO "CakeDayUsage" ("pickupDate", "cakes")
+		SELECT ${pickupDate}::date, 1 WHERE ${cakesPerDay}::int IS NULL OR ${cakesPerDay}::int >= 1
+		ON CONFLICT ("pickupDate") DO UPDATE SET "cakes" = "CakeDayUsage"."cakes" + 1
+			WHERE ${cakesPerDay}::int IS NULL OR "CakeDayUsage"."cakes" < ${cakesPerDay}::int
+		RETURNING "cakes"`
+	return rows.length > 0
+}
+
+/** Gives the request's slot and its place on the day back, exactly once (the flag flips only if it was set). */
 async function releaseSlotIn(tx: Tx, requestId: string) {
-	const released = await tx.$queryRaw<Array<{ pickupAt: Date | null }>>`
-		UPDATE "CustomCakeRequest" SET "slotHeld" = false WHERE "id" = ${requestId} AND "slotHeld" RETURNING "pickupAt"`
+	const released = await tx.$queryRaw<Array<{ pickupAt: Date | null; pickupDate: LocalDate | null }>>`
+		UPDATE "CustomCakeRequest" SET "slotHeld" = false WHERE "id" = ${requestId} AND "slotHeld"
+		RETURNING "pickupAt", "pickupDate"::text AS "pickupDate"`
 	const slot = released[0]?.pickupAt
 	if (slot) {
 		await tx.$executeRaw`UPDATE "PickupSlotUsage" SET "orders" = "orders" - 1 WHERE "slotStart" = ${slot}::timestamptz`
 	}
+	const day = released[0]?.pickupDate
+	if (day) await tx.$executeRaw`UPDATE "CakeDayUsage" SET "cakes" = "cakes" - 1 WHERE "pickupDate" = ${day}::date`
 	return Boolean(released[0])
 }
 
@@ -81,7 +97,7 @@ class Refused extends Error {
 	}
 }
 
-export type QuoteRefusal = 'missing' | 'wrong-status' | 'slot-full'
+export type QuoteRefusal = 'missing' | 'wrong-status' | 'slot-full' | 'day-full'
 export type QuoteOutcome = { ok: true } | { ok: false; reason: QuoteRefusal }
 
 async function refusedAsOutcome(run: () => Promise<void>): Promise<QuoteOutcome> {
@@ -114,6 +130,8 @@ export interface QuoteInput {
 	validUntil: Date
 	/** The schedule's ordersPerSlot: the slot must have room. */
 	ordersPerSlot: number
+	/** The owner's cakes per day (null: no limit): the day must have room. */
+	cakesPerDay: number | null
 }
 
 /**
@@ -129,6 +147,7 @@ export function sendQuote(requestId: string, quote: QuoteInput, actor: QuoteActo
 			if (!QUOTABLE.includes(current.status)) throw new Refused('wrong-status')
 			await releaseSlotIn(tx, requestId)
 			if (!(await holdSlot(tx, quote.pickupAt, quote.ordersPerSlot))) throw new Refused('slot-full')
+			if (!(await holdCakeDay(tx, quote.pickupDate, quote.cakesPerDay))) throw new Refused('day-full')
 			const quoteVersion = current.quoteVersion + 1
 			const { count } = await tx.customCakeRequest.updateMany({
 				where: { id: requestId, status: { in: QUOTABLE } },
@@ -479,10 +498,11 @@ async function applyToRequest(
 		// Paid after the quote expired (the session was opened in time): the slot is taken again, without the cap.
 		const request = await tx.customCakeRequest.findUniqueOrThrow({
 			where: { id: payment.requestId },
-			select: { slotHeld: true, pickupAt: true },
+			select: { slotHeld: true, pickupAt: true, pickupDate: true },
 		})
 		if (!request.slotHeld && request.pickupAt) {
 			await holdSlot(tx, request.pickupAt, UNLIMITED_SLOT)
+			if (request.pickupDate) await holdCakeDay(tx, dateFromColumn(request.pickupDate), null)
 			await tx.customCakeRequest.update({ where: { id: payment.requestId }, data: { slotHeld: true } })
 		}
 		return true

@@ -56,6 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
 		await saveCakeQuoteSettings({
 			depositPercent: submission.value.depositPercent,
 			cancellationPolicy: submission.value.cancellationPolicy ?? '',
+			cakesPerDay: submission.value.cakesPerDay ?? null,
 		})
 		return adminReply({ message: 'The quote settings were saved.' })
 	}
@@ -119,7 +120,11 @@ function QuoteSettingsForm({ settingsResult }: { settingsResult?: SubmissionResu
 	const [form, fields] = useForm({
 		id: 'quote-settings',
 		lastResult: settingsResult,
-		defaultValue: { depositPercent: String(settings.depositPercent), cancellationPolicy: settings.cancellationPolicy },
+		defaultValue: {
+			depositPercent: String(settings.depositPercent),
+			cancellationPolicy: settings.cancellationPolicy,
+			cakesPerDay: settings.cakesPerDay === null ? '' : String(settings.cakesPerDay),
+		},
 		constraint: getZodConstraint(quoteSettingsSchema),
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: quoteSettingsSchema }),
 		shouldValidate: 'onBlur',
@@ -137,6 +142,13 @@ function QuoteSettingsForm({ settingsResult }: { settingsResult?: SubmissionResu
 				<TextField
 					meta={fields.depositPercent}
 					label="Default deposit (percent of the price)"
+					inputMode="numeric"
+					autoComplete="off"
+				/>
+				<TextField
+					meta={fields.cakesPerDay}
+					label="Custom cakes per day"
+					hint="At most this many cakes quoted or booked for one pickup day. Leave empty for no limit."
 					inputMode="numeric"
 					autoComplete="off"
 				/>

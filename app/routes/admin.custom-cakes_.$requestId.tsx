@@ -79,6 +79,8 @@ const refusalWords: Record<Exclude<QuoteOutcome, { ok: true }>['reason'], string
 	missing: 'This request was deleted meanwhile.',
 	'wrong-status': 'This request has moved on meanwhile (see its status and history), so nothing was changed.',
 	'slot-full': SLOT_TAKEN_MESSAGE,
+	'day-full':
+		'That day already has as many custom cakes as the quote settings allow — choose another day, or raise the limit on the list page.',
 }
 
 const doneWords = {
@@ -107,6 +109,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 				{ message: null },
 			)
 		}
+		const { cakesPerDay } = await getCakeQuoteSettings()
 		const outcome = await sendQuote(
 			requestId,
 			{
@@ -117,12 +120,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 				pickupDate: slot.pickupDate,
 				validUntil: slot.validUntil,
 				ordersPerSlot: slot.ordersPerSlot,
+				cakesPerDay,
 			},
 			actor,
 		)
 		if (!outcome.ok) {
-			const fieldErrors = outcome.reason === 'slot-full' ? { pickupAt: [refusalWords['slot-full']] } : undefined
-			const formErrors = outcome.reason === 'slot-full' ? undefined : [refusalWords[outcome.reason]]
+			const onPickup = outcome.reason === 'slot-full' || outcome.reason === 'day-full'
+			const fieldErrors = onPickup ? { pickupAt: [refusalWords[outcome.reason]] } : undefined
+			const formErrors = onPickup ? undefined : [refusalWords[outcome.reason]]
 			return formReply(submission, { fieldErrors, formErrors, status: 409, headers }, { message: null })
 		}
 		return formReply(submission, { headers }, { message: 'The quote was sent to the customer.' })

@@ -109,6 +109,8 @@ export const quoteSchema = z
 		}
 	})
 
+const cakesPerDayMessage = 'Please enter a whole number of cakes from 1 to 1,000, or leave it empty for no limit.'
+
 export const quoteSettingsSchema = z.object({
 	depositPercent: z.coerce
 		.number({ invalid_type_error: 'Please enter a whole percentage from 1 to 99.' })
@@ -119,5 +121,11 @@ export const quoteSettingsSchema = z.object({
 		.string()
 		.trim()
 		.max(MAX_POLICY, `Please keep the policy under ${MAX_POLICY.toLocaleString('en-US')} characters.`)
+		.optional(),
+	cakesPerDay: z.coerce
+		.number({ invalid_type_error: cakesPerDayMessage })
+		.int(cakesPerDayMessage)
+		.min(1, cakesPerDayMessage)
+		.max(1000, cakesPerDayMessage)
 		.optional(),
 })

@@ -256,6 +256,7 @@ describe('the customer’s quote page', () => {
 					notes: '',
 					validUntil: new Date(Date.now() + 3_600_000),
 					ordersPerSlot: 1,
+					cakesPerDay: null,
 				},
 				'owner:owner@example.com',
 			),

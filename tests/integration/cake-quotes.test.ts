@@ -32,6 +32,7 @@ function quote(overrides: Partial<QuoteInput> = {}): QuoteInput {
 		notes: 'Three tiers, fresh flowers.',
 		validUntil: new Date(Date.now() + 72 * HOUR),
 		ordersPerSlot: 2,
+		cakesPerDay: null,
 		...overrides,
 	}
 }
@@ -67,6 +68,7 @@ async function payOnline(requestId: string, version: number, kind: 'DEPOSIT' | '
 beforeEach(async () => {
 	await prisma.customCakeRequest.deleteMany()
 	await prisma.processedWebhookEvent.deleteMany()
+	await prisma.cakeDayUsage.deleteMany()
 	await clearPickupHolds()
 	await clearMailQueues()
 })
@@ -102,6 +104,26 @@ describe('the quote', () => {
 		expect(await jobsFor(`cake-quote-sent:${third.id}:1`)).toHaveLength(0)
 		const other = new Date(pickupSlot(5, '11:00'))
 		expect(await sendQuote(third.id, quote({ pickupAt: other }), OWNER)).toEqual({ ok: true })
+	})
+
+	it('the owner’s cakes-per-day limit refuses one more cake that day, and a withdrawn quote frees its place', async () => {
+		const first = await newRequest('First')
+		const second = await newRequest('Second')
+		expect(await sendQuote(first.id, quote({ cakesPerDay: 1 }), OWNER)).toEqual({ ok: true })
+		const sameDay = new Date(pickupSlot(5, '14:00'))
+		expect(await sendQuote(second.id, quote({ pickupAt: sameDay, cakesPerDay: 1 }), OWNER)).toEqual({
+			ok: false,
+			reason: 'day-full',
+		})
+		expect(await slotOrders(sameDay)).toBe(0)
+		const nextDay = new Date(pickupSlot(6, '14:00'))
+		const otherDay = quote({ pickupAt: nextDay, pickupDate: nextDay.toISOString().slice(0, 10), cakesPerDay: 1 })
+		expect(await sendQuote(second.id, otherDay, OWNER)).toEqual({ ok: true })
+		await withdrawQuote(second.id, OWNER)
+		await withdrawQuote(first.id, OWNER)
+		expect(await sendQuote(second.id, quote({ pickupAt: sameDay, cakesPerDay: 1 }), OWNER)).toEqual({ ok: true })
+		const usage = await prisma.cakeDayUsage.findMany({ orderBy: { pickupDate: 'asc' } })
+		expect(usage.map((day) => day.cakes)).toEqual([1, 0])
 	})
 
 	it('an edit moves the slot, raises the version and queues a new mail', async () => {

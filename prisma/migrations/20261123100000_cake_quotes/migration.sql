@@ -92,11 +92,22 @@ CREATE TABLE "CakeQuoteSettings" (
   "id" INTEGER NOT NULL DEFAULT 1,
   "depositPercent" INTEGER NOT NULL DEFAULT 50,
   "cancellationPolicy" TEXT NOT NULL DEFAULT '',
+  "cakesPerDay" INTEGER,
   "updatedAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
   CONSTRAINT "CakeQuoteSettings_pkey" PRIMARY KEY ("id"),
+  CONSTRAINT "CakeQuoteSettings_cakes_per_day" CHECK ("cakesPerDay" IS NULL OR "cakesPerDay" BETWEEN 1 AND 1000),
   CONSTRAINT "CakeQuoteSettings_single_row" CHECK ("id" = 1),
   CONSTRAINT "CakeQuoteSettings_deposit_percent" CHECK ("depositPercent" BETWEEN 1 AND 99),
   CONSTRAINT "CakeQuoteSettings_policy_length" CHECK (char_length("cancellationPolicy") <= 4000)
+);
+
+-- Quoted and booked cakes per pickup date (held and given back with the slot), for the owner's optional
+-- "at most N cakes a day".
+CREATE TABLE "CakeDayUsage" (
+  "pickupDate" DATE NOT NULL,
+  "cakes" INTEGER NOT NULL DEFAULT 0,
+  CONSTRAINT "CakeDayUsage_pkey" PRIMARY KEY ("pickupDate"),
+  CONSTRAINT "CakeDayUsage_cakes_nonnegative" CHECK ("cakes" >= 0)
 );
 
 CREATE FUNCTION custom_cake_status_guard() RETURNS trigger LANGUAGE plpgsql AS $$
