@@ -100,4 +100,58 @@ test('a custom cake from request to pickup: quote, the customer’s mail, deposi
 	const cakes = page.getByRole('list', { name: /^Custom cakes by pickup time/ })
 	await expect(cakes.getByRole('listitem').filter({ hasText: `For ${name}` })).toContainText('nothing to collect')
 	await expectNoAxeViolations(page)
+
+	// A link that was never sent: a clear page that says nothing about any quote.
+	const response = await page.goto('/quote/not-a-real-link')
+	expect(response?.status()).toBe(404)
+	await expect(page.getByRole('heading', { name: 'This quote link doesn’t work' })).toBeVisible()
+	await expectNoAxeViolations(page)
+})
+
+test.describe('without JavaScript', () => {
+	test.use({ javaScriptEnabled: false })
+
+	test('the owner quotes from another day (a mistake is shown next to its field), the customer declines after confirming', async ({
+		page,
+	}) => {
+		const email = `nojs.${Date.now().toString(36)}@example.com`
+		const name = `Noah ${Date.now().toString(36)}`
+		await page.goto('/custom-cakes')
+		await page.getByLabel('Name').fill(name)
+		await page.getByLabel('Phone').fill('(425) 555-0142')
+		await page.getByLabel('Email').fill(email)
+		await page.getByLabel('Cake type').selectOption('Tres Leches')
+		await page.getByLabel('Size').fill('8-inch')
+		await page.getByRole('button', { name: 'Submit Request' }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Thank you!' })).toBeVisible()
+
+		await page.goto('/admin/custom-cakes')
+		await page.getByRole('button', { name: 'Sign in with Google' }).click()
+		await page.getByRole('link', { name: `Write a quote for ${name}` }).click()
+		// Another day through the GET form, then a price the form cannot read.
+		const day = await page.getByLabel('Pickup date').inputValue()
+		const later = new Date(Date.parse(`${day}T12:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10)
+		await page.getByLabel('Pickup date').fill(later)
+		await page.getByRole('button', { name: 'Show day' }).click()
+		await expect(page.getByRole('group', { name: /^Pickup time on/ })).toBeVisible()
+		const times = page.getByLabel('Pickup time')
+		const time = await times.locator('option:not([disabled]):not([value=""])').first().getAttribute('value')
+		await times.selectOption(time!)
+		await page.getByLabel('Price (dollars)').fill('ninety')
+		await page.getByRole('button', { name: 'Send the quote' }).click()
+		await expect(page.getByLabel('Price (dollars)')).toHaveAttribute('aria-invalid', 'true')
+		await expect(page.getByText('Please enter the price such as 85')).toBeVisible()
+		await page.getByLabel('Price (dollars)').fill('90')
+		await page.getByLabel('Pickup time').selectOption(time!)
+		await page.getByRole('button', { name: 'Send the quote' }).click()
+		await expect(page.getByRole('heading', { name: /^Status: Quoted/ })).toBeVisible()
+		const link = await page.getByRole('link', { name: 'The customer’s quote page' }).getAttribute('href')
+
+		await page.goto(link!)
+		await expect(page.getByText('$45.00').first()).toBeVisible()
+		await page.getByRole('button', { name: 'Decline' }).click()
+		await expect(page.getByRole('alert')).toContainText('Decline this quote?')
+		await page.getByRole('button', { name: 'Yes, decline the quote' }).click()
+		await expect(page.getByRole('heading', { name: 'You declined this quote' })).toBeVisible()
+	})
 })
