@@ -195,7 +195,7 @@ async function composeCakeRequestMail(
 					bakery={bakery}
 					request={{ ...request, telHref: telHref(request.phone) }}
 					submittedText={formatBakeryDateTime(request.createdAt)}
-					adminUrl={`${context.origin}/admin/custom-cakes#request-${request.id}`}
+					adminUrl={`${context.origin}/admin/custom-cakes/${request.id}`}
 					photoUrl={request.imageKey ? `${context.origin}/admin/cake-photos/${request.imageKey}?w=1280` : null}
 				/>
 			),
