@@ -77,7 +77,7 @@ async function holdCakeDay(tx: Tx, pickupDate: LocalDate, cakesPerDay: number | 
 }
 
 /** Gives the request's slot and its place on the day back, exactly once (the flag flips only if it was set). */
-async function releaseSlotIn(tx: Tx, requestId: string) {
+export async function releaseSlotIn(tx: Tx, requestId: string) {
 	const released = await tx.$queryRaw<Array<{ pickupAt: Date | null; pickupDate: LocalDate | null }>>`
 		UPDATE "CustomCakeRequest" SET "slotHeld" = false WHERE "id" = ${requestId} AND "slotHeld"
 		RETURNING "pickupAt", "pickupDate"::text AS "pickupDate"`

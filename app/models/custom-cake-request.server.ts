@@ -7,6 +7,7 @@ import {
 } from '~/models/uploaded-image.server'
 import type { CakeRequestStatus } from '~/generated/prisma/client'
 import { prisma } from '~/utils/db.server'
+import { releaseSlotIn } from '~/models/cake-quote.server'
 import { enqueueMail } from '~/models/mail-jobs.server'
 import { isRecordNotFound, isUniqueViolation } from '~/models/prisma-errors.server'
 
@@ -145,10 +146,13 @@ export function countCustomCakeRequestsSince(since: Date) {
 	return prisma.customCakeRequest.count({ where: { createdAt: { gte: since } } })
 }
 
-/** Deletes the request and then its photo; false when it was already gone. */
+/** Deletes the request (giving back a pickup time its quote held) and then its photo; false when it was already gone. */
 export async function deleteCustomCakeRequest(id: string) {
 	try {
-		const { imageKey } = await prisma.customCakeRequest.delete({ where: { id }, select: { imageKey: true } })
+		const { imageKey } = await prisma.$transaction(async (tx) => {
+			await releaseSlotIn(tx, id)
+			return tx.customCakeRequest.delete({ where: { id }, select: { imageKey: true } })
+		})
 		if (imageKey) await removeObjectQuietly(imageKey)
 		return true
 	} catch (error) {

@@ -15,6 +15,7 @@ import {
 	withdrawQuote,
 	type QuoteInput,
 } from '~/models/cake-quote.server'
+import { deleteCustomCakeRequest } from '~/models/custom-cake-request.server'
 import { prisma } from '~/utils/db.server'
 import { clearMailQueues } from './mail-helpers'
 import { clearPickupHolds, pickupSlot } from './pickup-helpers'
@@ -124,6 +125,15 @@ describe('the quote', () => {
 		expect(await sendQuote(second.id, quote({ pickupAt: sameDay, cakesPerDay: 1 }), OWNER)).toEqual({ ok: true })
 		const usage = await prisma.cakeDayUsage.findMany({ orderBy: { pickupDate: 'asc' } })
 		expect(usage.map((day) => day.cakes)).toEqual([1, 0])
+	})
+
+	it('deleting a quoted request gives its pickup time back', async () => {
+		const request = await newRequest()
+		const input = quote({ cakesPerDay: 3 })
+		await sendQuote(request.id, input, OWNER)
+		expect(await deleteCustomCakeRequest(request.id)).toBe(true)
+		expect(await slotOrders(input.pickupAt)).toBe(0)
+		expect((await prisma.cakeDayUsage.findMany()).map((day) => day.cakes)).toEqual([0])
 	})
 
 	it('an edit moves the slot, raises the version and queues a new mail', async () => {
