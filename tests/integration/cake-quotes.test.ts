@@ -127,6 +127,16 @@ describe('the quote', () => {
 		expect(usage.map((day) => day.cakes)).toEqual([1, 0])
 	})
 
+	it('twelve quotes sent at once for a slot of five: exactly five hold it', async () => {
+		const requests = await Promise.all(Array.from({ length: 12 }, (_, index) => newRequest(`Guest ${index}`)))
+		const input = quote({ ordersPerSlot: 5 })
+		const outcomes = await Promise.all(requests.map((request) => sendQuote(request.id, input, OWNER)))
+		expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(5)
+		expect(outcomes.filter((outcome) => !outcome.ok && outcome.reason === 'slot-full')).toHaveLength(7)
+		expect(await slotOrders(input.pickupAt)).toBe(5)
+		expect(await prisma.customCakeRequest.count({ where: { status: 'QUOTED' } })).toBe(5)
+	})
+
 	it('deleting a quoted request gives its pickup time back', async () => {
 		const request = await newRequest()
 		const input = quote({ cakesPerDay: 3 })
