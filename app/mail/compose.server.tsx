@@ -8,14 +8,25 @@ import {
 	findOrderForMail,
 	type MailOrder,
 } from '~/models/mail-content.server'
+import { expireQuote, findCakeQuote } from '~/models/cake-quote.server'
 import { orderNumber, PAID_ORDER_STATUSES } from '~/models/order.server'
 import { getPickupSettings } from '~/models/pickup-schedule.server'
 import { formatBakeryDateTime } from '~/utils/bakery-time'
 import { orderCalendarFilename, orderPickupCalendar } from '~/utils/order-calendar'
+import { quotePath } from '~/utils/cake-quote-token.server'
+import { formatPrice } from '~/utils/money'
 import { formatPickupAt } from '~/utils/pickup-display'
 import { loadVisitorHours } from '~/utils/visitor-hours.server'
 import { bareAddress, headerText } from './header-safe'
 import type { MailJob, OutgoingMail } from './mail-jobs'
+import {
+	CakeBalanceReminderMail,
+	CakeDepositOwnerMail,
+	CakeDepositReceivedMail,
+	CakeQuoteExpiredOwnerMail,
+	CakeQuoteExpiringMail,
+	CakeQuoteSentMail,
+} from './templates/cake-quote'
 import { CakeRequestOwnerMail } from './templates/cake-request-owner'
 import { CakeRequestReceivedMail } from './templates/cake-request-received'
 import { ContactMessageOwnerMail } from './templates/contact-message-owner'
@@ -53,6 +64,13 @@ export async function composeMail(job: MailJob, context: MailContext): Promise<O
 			return composeCakeRequestMail(job.kind, job.requestId, context)
 		case 'contact-message-owner':
 			return composeContactMail(job.messageId, context)
+		case 'cake-quote-sent':
+		case 'cake-deposit-received':
+		case 'cake-deposit-owner':
+		case 'cake-quote-expiring':
+		case 'cake-quote-expired-owner':
+		case 'cake-balance-reminder':
+			return composeCakeQuoteMail(job, context)
 	}
 }
 
@@ -177,7 +195,7 @@ async function composeCakeRequestMail(
 					bakery={bakery}
 					request={{ ...request, telHref: telHref(request.phone) }}
 					submittedText={formatBakeryDateTime(request.createdAt)}
-					adminUrl={`${context.origin}/admin/custom-cakes#request-${request.id}`}
+					adminUrl={`${context.origin}/admin/custom-cakes/${request.id}`}
 					photoUrl={request.imageKey ? `${context.origin}/admin/cake-photos/${request.imageKey}?w=1280` : null}
 				/>
 			),
@@ -189,6 +207,115 @@ async function composeCakeRequestMail(
 		replyTo: bakery.email,
 		subject: `We received your cake request — ${bakery.name}`,
 		body: <CakeRequestReceivedMail bakery={bakery} request={{ ...request, withPhoto: Boolean(request.imageKey) }} />,
+	})
+}
+
+type CakeQuoteJob = Extract<MailJob, { requestId: string }> & {
+	kind: `cake-${'quote' | 'deposit' | 'balance'}-${string}`
+}
+
+/** Which request statuses each quote mail still makes sense for when it is sent (a scheduled one, when due). */
+const cakeQuoteMailStatuses: Record<CakeQuoteJob['kind'], readonly string[]> = {
+	'cake-quote-sent': ['QUOTED'],
+	'cake-deposit-received': ['DEPOSIT_PAID', 'PAID_IN_FULL', 'PICKED_UP'],
+	'cake-deposit-owner': ['DEPOSIT_PAID', 'PAID_IN_FULL', 'PICKED_UP'],
+	'cake-quote-expiring': ['QUOTED'],
+	// Expired, or overdue and not yet marked by a page view.
+	'cake-quote-expired-owner': ['EXPIRED', 'QUOTED'],
+	'cake-balance-reminder': ['DEPOSIT_PAID'],
+}
+
+async function composeCakeQuoteMail(job: CakeQuoteJob, context: MailContext) {
+	const request = await findCakeQuote(job.requestId)
+	if (!request || !cakeQuoteMailStatuses[job.kind].includes(request.status)) return null
+	// A changed or withdrawn quote sends its own mails: the old version's are dropped.
+	if ('quoteVersion' in job && request.quoteVersion !== job.quoteVersion) return null
+	if (job.kind === 'cake-quote-expired-owner') {
+		if (request.quoteValidUntil && request.quoteValidUntil > new Date()) return null
+		// This job is the quote's scheduled end (pg-boss startAfter): the expiry, a conditional update that
+		// gives the slot back once, happens here if no page view did it first.
+		if (request.status === 'QUOTED' && !(await expireQuote(request.id)).ok) return null
+	}
+	if (request.quoteCents === null || request.depositCents === null || !request.pickupAt || !request.quoteValidUntil) {
+		return null
+	}
+	const [bakery, settings] = await Promise.all([mailBakery(context.origin), getPickupSettings()])
+	const quote = {
+		customerName: request.name,
+		cake: `${request.type}, ${request.size}`,
+		priceText: formatPrice(request.quoteCents),
+		depositText: formatPrice(request.depositCents),
+		balanceText: formatPrice(request.quoteCents - Math.max(request.paidCents, request.depositCents)),
+		pickupText: formatPickupAt(request.pickupAt, settings.timeZone),
+		validUntilText: formatBakeryDateTime(request.quoteValidUntil),
+		notes: request.quoteNotes,
+	}
+	const quoteUrl = `${context.origin}${quotePath(request.id, request.quoteVersion)}`
+	const paidText = formatPrice(request.paidCents)
+	if (job.kind === 'cake-deposit-owner') {
+		const to = ownerRecipients(context)
+		if (to.length === 0) return null
+		return mail({
+			to,
+			replyTo: bareAddress(request.email),
+			subject: `Deposit paid: ${headerText(request.name, 60)} — pickup ${quote.pickupText}`,
+			body: (
+				<CakeDepositOwnerMail
+					bakery={bakery}
+					quote={quote}
+					paidText={paidText}
+					adminUrl={`${context.origin}/admin/custom-cakes/${request.id}`}
+				/>
+			),
+		})
+	}
+	if (job.kind === 'cake-quote-expired-owner') {
+		const to = ownerRecipients(context)
+		if (to.length === 0) return null
+		return mail({
+			to,
+			replyTo: bareAddress(request.email),
+			subject: `Quote expired: ${headerText(request.name, 60)} — ${headerText(request.type, 40)}`,
+			body: (
+				<CakeQuoteExpiredOwnerMail
+					bakery={bakery}
+					quote={quote}
+					adminUrl={`${context.origin}/admin/custom-cakes/${request.id}`}
+				/>
+			),
+		})
+	}
+	const customer = bareAddress(request.email)
+	if (!customer) return null
+	if (job.kind === 'cake-quote-expiring') {
+		return mail({
+			to: [customer],
+			replyTo: bakery.email,
+			subject: `Your cake quote ends ${quote.validUntilText}`,
+			body: <CakeQuoteExpiringMail bakery={bakery} quote={quote} quoteUrl={quoteUrl} />,
+		})
+	}
+	if (job.kind === 'cake-balance-reminder') {
+		return mail({
+			to: [customer],
+			replyTo: bakery.email,
+			subject: `Your cake pickup ${quote.pickupText} — balance ${quote.balanceText}`,
+			body: <CakeBalanceReminderMail bakery={bakery} quote={quote} quoteUrl={quoteUrl} />,
+		})
+	}
+	if (job.kind === 'cake-quote-sent') {
+		return mail({
+			to: [customer],
+			replyTo: bakery.email,
+			subject: `Your cake quote from ${bakery.name}`,
+			body: <CakeQuoteSentMail bakery={bakery} quote={quote} quoteUrl={quoteUrl} />,
+		})
+	}
+	return mail({
+		to: [customer],
+		replyTo: bakery.email,
+		subject: `Your cake is booked — pickup ${quote.pickupText}`,
+		body: <CakeDepositReceivedMail bakery={bakery} quote={quote} paidText={paidText} quoteUrl={quoteUrl} />,
 	})
 }
 

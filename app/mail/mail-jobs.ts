@@ -11,6 +11,16 @@ export type MailJob =
 	| { kind: 'cake-request-owner'; requestId: string }
 	| { kind: 'cake-request-received'; requestId: string }
 	| { kind: 'contact-message-owner'; messageId: string }
+	/** The quote's link to the customer; each sent or changed quote (its version) is one mail. */
+	| { kind: 'cake-quote-sent'; requestId: string; quoteVersion: number }
+	| { kind: 'cake-deposit-received'; requestId: string }
+	| { kind: 'cake-deposit-owner'; requestId: string }
+	/** Queued with the quote to start 24 h before it ends (sent only if that version is still open). */
+	| { kind: 'cake-quote-expiring'; requestId: string; quoteVersion: number }
+	/** Queued with the quote to start when it ends (sent only if that version was never accepted). */
+	| { kind: 'cake-quote-expired-owner'; requestId: string; quoteVersion: number }
+	/** Queued with the deposit to start two days before pickup (sent only while the balance is due). */
+	| { kind: 'cake-balance-reminder'; requestId: string }
 
 export type MailKind = MailJob['kind']
 
@@ -24,7 +34,14 @@ export function mailKey(job: MailJob): string {
 			return `${job.kind}:${job.orderId}`
 		case 'cake-request-owner':
 		case 'cake-request-received':
+		case 'cake-deposit-received':
+		case 'cake-deposit-owner':
+		case 'cake-balance-reminder':
 			return `${job.kind}:${job.requestId}`
+		case 'cake-quote-sent':
+		case 'cake-quote-expiring':
+		case 'cake-quote-expired-owner':
+			return `${job.kind}:${job.requestId}:${job.quoteVersion}`
 		case 'contact-message-owner':
 			return `${job.kind}:${job.messageId}`
 	}

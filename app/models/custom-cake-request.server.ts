@@ -5,7 +5,9 @@ import {
 	withStoredImage,
 	type StoredImageOutcome,
 } from '~/models/uploaded-image.server'
+import type { CakeRequestStatus } from '~/generated/prisma/client'
 import { prisma } from '~/utils/db.server'
+import { releaseSlotIn } from '~/models/cake-quote.server'
 import { enqueueMail } from '~/models/mail-jobs.server'
 import { isRecordNotFound, isUniqueViolation } from '~/models/prisma-errors.server'
 
@@ -129,10 +131,11 @@ export const adminRequestFields = {
 	createdAt: true,
 } as const
 
-/** Every request, newest first (the admin list and the CSV export). */
-export function listCustomCakeRequests() {
+/** Every request (or those with one status), newest first, with where its quote stands (the admin list and the CSV export). */
+export function listCustomCakeRequests(status?: CakeRequestStatus) {
 	return prisma.customCakeRequest.findMany({
-		select: adminRequestFields,
+		where: status ? { status } : {},
+		select: { ...adminRequestFields, status: true, quoteCents: true, paidCents: true, pickupAt: true },
 		orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
 	})
 }
@@ -143,10 +146,13 @@ export function countCustomCakeRequestsSince(since: Date) {
 	return prisma.customCakeRequest.count({ where: { createdAt: { gte: since } } })
 }
 
-/** Deletes the request and then its photo; false when it was already gone. */
+/** Deletes the request (giving back a pickup time its quote held) and then its photo; false when it was already gone. */
 export async function deleteCustomCakeRequest(id: string) {
 	try {
-		const { imageKey } = await prisma.customCakeRequest.delete({ where: { id }, select: { imageKey: true } })
+		const { imageKey } = await prisma.$transaction(async (tx) => {
+			await releaseSlotIn(tx, id)
+			return tx.customCakeRequest.delete({ where: { id }, select: { imageKey: true } })
+		})
 		if (imageKey) await removeObjectQuietly(imageKey)
 		return true
 	} catch (error) {

@@ -75,6 +75,12 @@ const MAIL_KIND_LABELS: Record<MailKind, string> = {
 	'cake-request-owner': 'New cake request alert (to you)',
 	'cake-request-received': '“We received your cake request” (to the customer)',
 	'contact-message-owner': 'New contact message (to you)',
+	'cake-quote-sent': 'Cake quote (to the customer)',
+	'cake-deposit-received': 'Cake deposit received (to the customer)',
+	'cake-deposit-owner': 'Cake deposit paid alert (to you)',
+	'cake-quote-expiring': 'Cake quote ends in 24 hours (to the customer)',
+	'cake-quote-expired-owner': 'Cake quote expired (to you)',
+	'cake-balance-reminder': 'Cake balance reminder (to the customer)',
 }
 
 function plural(count: number, one: string, many: string) {

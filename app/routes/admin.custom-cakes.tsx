@@ -1,9 +1,16 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { TextareaField, TextField } from '~/components/ui/forms'
+import type { CakeRequestStatus } from '~/generated/prisma/enums'
+import { expireOverdueQuotes, getCakeQuoteSettings, saveCakeQuoteSettings } from '~/models/cake-quote.server'
+import { quoteSettingsSchema, statusLabels } from '~/utils/cake-quote'
+import { formatPrice } from '~/utils/money'
 import { AdminFrame } from '~/components/admin/admin-frame'
 import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
 import { formatBakeryDateTime } from '~/utils/bakery-time'
-import { AdminHeading, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
+import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
 import { ConfirmDeletePanel, DeleteForm } from '~/components/admin/delete-form'
 import { ExportCsvButton } from '~/components/admin/export-csv-button'
 import {
@@ -11,7 +18,7 @@ import {
 	listCustomCakeRequests,
 	type AdminCustomCakeRequest,
 } from '~/models/custom-cake-request.server'
-import { deleteAfterConfirming, readAdminForm, refuseAdminAction } from '~/utils/admin-actions.server'
+import { adminReply, deleteAfterConfirming, readAdminBody, refuseAdminAction } from '~/utils/admin-actions.server'
 import { requireAdmin } from '~/utils/auth.server'
 
 export { headers } from '~/utils/admin-route'
@@ -23,21 +30,44 @@ const DELETE_QUESTION = 'Are you sure you want to delete this request?'
 const CSV_PATH = '/admin/custom-cakes.csv'
 const CSV_FILENAME = 'custom_cake_orders.csv'
 
+const statuses = Object.keys(statusLabels) as CakeRequestStatus[]
+
 export async function loader({ request }: LoaderFunctionArgs) {
 	const admin = await requireAdmin(request)
-	return data({ adminName: admin.name, requests: await listCustomCakeRequests() }, { headers: adminResponseHeaders })
+	await expireOverdueQuotes()
+	const asked = new URL(request.url).searchParams.get('status')
+	const status = statuses.find((candidate) => candidate === asked)
+	const [requests, settings] = await Promise.all([listCustomCakeRequests(status), getCakeQuoteSettings()])
+	return data({ adminName: admin.name, requests, status: status ?? '', settings }, { headers: adminResponseHeaders })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
 	await requireAdmin(request)
-	const { form, id, intent, problemReply } = await readAdminForm(request)
+	const { form, intent, problemReply } = await readAdminBody(request)
 	if (!form) return problemReply
+	if (intent === 'quote-settings') {
+		const submission = parseWithZod(form, { schema: quoteSettingsSchema })
+		if (submission.status !== 'success') {
+			return data(
+				{ message: undefined, confirm: undefined, settingsResult: submission.reply() },
+				{ status: 400, headers: adminResponseHeaders },
+			)
+		}
+		await saveCakeQuoteSettings({
+			depositPercent: submission.value.depositPercent,
+			cancellationPolicy: submission.value.cancellationPolicy ?? '',
+			cakesPerDay: submission.value.cakesPerDay ?? null,
+		})
+		return adminReply({ message: 'The quote settings were saved.' })
+	}
 	if (intent !== 'delete') refuseAdminAction()
+	const id = String(form.get('id') ?? '')
+	if (!id) refuseAdminAction('Missing row')
 	return deleteAfterConfirming(form, id, deleteCustomCakeRequest, 'request')
 }
 
 export default function AdminCustomCakes() {
-	const { adminName, requests } = useLoaderData<typeof loader>()
+	const { adminName, requests, status } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	return (
 		<AdminFrame adminName={adminName}>
@@ -45,8 +75,32 @@ export default function AdminCustomCakes() {
 				<ExportCsvButton href={CSV_PATH} filename={CSV_FILENAME} />
 			</AdminHeading>
 			<StatusRegion message={actionData?.message} />
+			<Form method="get" className="mb-6 flex flex-wrap items-end gap-2">
+				<div>
+					<label htmlFor="status-filter" className="block font-semibold">
+						Show
+					</label>
+					<select
+						id="status-filter"
+						name="status"
+						defaultValue={status}
+						key={status}
+						className="mt-1 rounded-lg border border-cocoa/30 bg-white px-3 py-2"
+					>
+						<option value="">Every request</option>
+						{statuses.map((value) => (
+							<option key={value} value={value}>
+								{statusLabels[value]}
+							</option>
+						))}
+					</select>
+				</div>
+				<button type="submit" className={secondaryButtonClass}>
+					Filter
+				</button>
+			</Form>
 			{requests.length === 0 ? (
-				<p className="text-lg">No submissions found.</p>
+				<p className="text-lg">{status ? 'No requests with this status.' : 'No submissions found.'}</p>
 			) : (
 				<ul className="grid gap-6 md:grid-cols-2">
 					{requests.map((request) => (
@@ -54,7 +108,61 @@ export default function AdminCustomCakes() {
 					))}
 				</ul>
 			)}
+			<QuoteSettingsForm
+				settingsResult={actionData && 'settingsResult' in actionData ? actionData.settingsResult : undefined}
+			/>
 		</AdminFrame>
+	)
+}
+
+function QuoteSettingsForm({ settingsResult }: { settingsResult?: SubmissionResult<string[]> }) {
+	const { settings } = useLoaderData<typeof loader>()
+	const [form, fields] = useForm({
+		id: 'quote-settings',
+		lastResult: settingsResult,
+		defaultValue: {
+			depositPercent: String(settings.depositPercent),
+			cancellationPolicy: settings.cancellationPolicy,
+			cakesPerDay: settings.cakesPerDay === null ? '' : String(settings.cakesPerDay),
+		},
+		constraint: getZodConstraint(quoteSettingsSchema),
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: quoteSettingsSchema }),
+		shouldValidate: 'onBlur',
+	})
+	return (
+		<section
+			aria-labelledby="quote-settings-heading"
+			className="mt-8 rounded-2xl bg-white p-5 shadow-md ring-1 ring-dough"
+		>
+			<h2 id="quote-settings-heading" className="font-display text-xl font-bold">
+				Quote settings
+			</h2>
+			<Form method="post" {...getFormProps(form)}>
+				<input type="hidden" name="intent" value="quote-settings" />
+				<TextField
+					meta={fields.depositPercent}
+					label="Default deposit (percent of the price)"
+					inputMode="numeric"
+					autoComplete="off"
+				/>
+				<TextField
+					meta={fields.cakesPerDay}
+					label="Custom cakes per day"
+					hint="At most this many cakes quoted or booked for one pickup day. Leave empty for no limit."
+					inputMode="numeric"
+					autoComplete="off"
+				/>
+				<TextareaField
+					meta={fields.cancellationPolicy}
+					label="Cancellation policy"
+					hint="Shown on every quote page, above the Pay deposit button."
+					rows={5}
+				/>
+				<button type="submit" className={secondaryButtonClass}>
+					Save quote settings
+				</button>
+			</Form>
+		</section>
 	)
 }
 
@@ -111,6 +219,16 @@ function RequestCard({ request, confirming }: { request: AdminCustomCakeRequest;
 					<dd>{request.type}</dd>
 					<dt className="font-semibold">Size</dt>
 					<dd>{request.size}</dd>
+					<dt className="font-semibold">Status</dt>
+					<dd>{statusLabels[request.status]}</dd>
+					{request.quoteCents !== null && request.status !== 'REQUESTED' ? (
+						<>
+							<dt className="font-semibold">Owed</dt>
+							<dd>
+								{formatPrice(request.quoteCents - request.paidCents)} of {formatPrice(request.quoteCents)}
+							</dd>
+						</>
+					) : null}
 				</dl>
 				{request.message ? (
 					<div className="mt-3">
@@ -118,6 +236,12 @@ function RequestCard({ request, confirming }: { request: AdminCustomCakeRequest;
 						<p className="whitespace-pre-line break-words">{request.message}</p>
 					</div>
 				) : null}
+				<p className="mt-3">
+					<Link to={`/admin/custom-cakes/${request.id}`} className="font-semibold underline underline-offset-4">
+						{request.status === 'REQUESTED' ? 'Write a quote' : 'Open the quote'}
+						<VisuallyHidden> for {request.name}</VisuallyHidden>
+					</Link>
+				</p>
 				<div className="mt-auto pt-4">
 					{confirming ? (
 						<ConfirmDeletePanel id={request.id} question={DELETE_QUESTION} />

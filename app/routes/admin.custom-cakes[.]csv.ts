@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { CakeRequestStatus } from '~/generated/prisma/enums'
 import { adminResponseHeaders } from '~/utils/admin-route'
 import { formatBakerySpreadsheetTime } from '~/utils/bakery-time'
 import { listCustomCakeRequests } from '~/models/custom-cake-request.server'
@@ -6,7 +7,10 @@ import { requireAdmin } from '~/utils/auth.server'
 import { toCsv } from '~/utils/csv.server'
 import { siteOrigin } from '~/utils/request.server'
 
-/** The spec's columns in its order (§9), then the two the spec leaves out but the owner needs to call back. */
+/**
+ * The spec's columns in its order (§9), then the two the spec leaves out but the owner needs to call back, then
+ * where the quote stands (issue 17): status, quoted price and paid in dollars, pickup in bakery time.
+ */
 export const CUSTOM_CAKE_CSV_HEADER = [
 	'Name',
 	'Email',
@@ -16,7 +20,28 @@ export const CUSTOM_CAKE_CSV_HEADER = [
 	'Image URL',
 	'Phone',
 	'Submitted',
+	'Status',
+	'Quote',
+	'Paid',
+	'Pickup',
 ] as const
+
+/** Short words for a spreadsheet column (the admin pages use longer ones). */
+const statusWords: Record<CakeRequestStatus, string> = {
+	REQUESTED: 'Requested',
+	QUOTED: 'Quoted',
+	DEPOSIT_PAID: 'Deposit paid',
+	PAID_IN_FULL: 'Paid in full',
+	PICKED_UP: 'Picked up',
+	DECLINED: 'Declined',
+	CANCELLED: 'Cancelled',
+	EXPIRED: 'Expired',
+}
+
+/** Dollars as a plain number a spreadsheet can add up ('120.00'); empty without a quote. */
+function dollars(cents: number | null) {
+	return cents === null ? '' : (cents / 100).toFixed(2)
+}
 
 /** `/admin/custom-cakes.csv`: every request, newest first, as custom_cake_orders.csv. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -33,6 +58,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		cake.imageKey ? `${origin}/admin/cake-photos/${cake.imageKey}` : '',
 		cake.phone,
 		formatBakerySpreadsheetTime(cake.createdAt),
+		statusWords[cake.status],
+		dollars(cake.quoteCents),
+		cake.quoteCents === null ? '' : dollars(cake.paidCents),
+		cake.pickupAt ? formatBakerySpreadsheetTime(cake.pickupAt) : '',
 	])
 	return new Response(toCsv(CUSTOM_CAKE_CSV_HEADER, rows), {
 		headers: {

@@ -11,6 +11,8 @@ import {
 	VisuallyHidden,
 } from '~/components/admin/admin-ui'
 import type { OrderStatus } from '~/generated/prisma/enums'
+import { DayCakes } from '~/components/admin/day-cakes'
+import { listCakesForPickupDate } from '~/models/cake-quote.server'
 import { orderNumber } from '~/models/order.server'
 import {
 	advanceOrder,
@@ -68,10 +70,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const day = await ownerDay(params.get('date'))
 	const common = { adminName: admin.name, today: day.today, tomorrow: day.tomorrow, timeZone: day.timeZone }
 	if (params.has('date')) {
-		const orders = await listOrdersForPickupDate(day.date)
+		const [orders, cakes] = await Promise.all([listOrdersForPickupDate(day.date), listCakesForPickupDate(day.date)])
 		const numbered = orders.map((order) => ({ ...order, number: orderNumber(order.id) }))
 		return data(
-			{ ...common, view: 'day' as const, date: day.date, orders: numbered, hasMore: false, page: 1, status: null },
+			{
+				...common,
+				view: 'day' as const,
+				date: day.date,
+				orders: numbered,
+				cakes,
+				hasMore: false,
+				page: 1,
+				status: null,
+			},
 			{ headers: adminResponseHeaders },
 		)
 	}
@@ -81,7 +92,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const { orders, hasMore } = await listOrdersForAdmin({ status, page })
 	const numbered = orders.map((order) => ({ ...order, number: orderNumber(order.id) }))
 	return data(
-		{ ...common, view: 'all' as const, date: null, orders: numbered, hasMore, page, status: status ?? null },
+		{ ...common, view: 'all' as const, date: null, orders: numbered, cakes: [], hasMore, page, status: status ?? null },
 		{ headers: adminResponseHeaders },
 	)
 }
@@ -161,7 +172,7 @@ function pageLink(status: OrderStatus | null, page: number) {
 type LoadedOrder = AdminOrder & { number: string }
 
 export default function AdminOrders() {
-	const { adminName, view, date, today, tomorrow, timeZone, orders, hasMore, page, status } =
+	const { adminName, view, date, today, tomorrow, timeZone, orders, cakes, hasMore, page, status } =
 		useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const message = actionData && 'message' in actionData ? actionData.message : undefined
@@ -235,6 +246,7 @@ export default function AdminOrders() {
 							))}
 						</ol>
 					)}
+					<DayCakes cakes={cakes} date={date} timeZone={timeZone} headingLevel={2} />
 				</>
 			) : (
 				<>

@@ -4,6 +4,8 @@ import { useEffect, useState } from 'react'
 import { AdminFrame } from '~/components/admin/admin-frame'
 import { DayTabs, PickupDateForm } from '~/components/admin/pickup-day-nav'
 import { AdminHeading, secondaryButtonClass, VisuallyHidden } from '~/components/admin/admin-ui'
+import { DayCakes } from '~/components/admin/day-cakes'
+import { listCakesForPickupDate } from '~/models/cake-quote.server'
 import { orderNumber } from '~/models/order.server'
 import { getPrepList } from '~/models/prep-list.server'
 import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
@@ -24,7 +26,10 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printHref,
 export async function loader({ request }: LoaderFunctionArgs) {
 	const admin = await requireAdmin(request)
 	const day = await ownerDay(new URL(request.url).searchParams.get('date'))
-	const { items, totals } = await getPrepList(day.date, day.timeZone)
+	const [{ items, totals }, cakes] = await Promise.all([
+		getPrepList(day.date, day.timeZone),
+		listCakesForPickupDate(day.date),
+	])
 	const rows = items.map(({ messages, ...row }) => ({
 		...row,
 		messages: messages.map(({ orderId, pickupAt, ...message }): PrepMessageView => ({
@@ -34,7 +39,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		})),
 	}))
 	return data(
-		{ adminName: admin.name, date: day.date, today: day.today, tomorrow: day.tomorrow, items: rows, totals },
+		{
+			adminName: admin.name,
+			date: day.date,
+			today: day.today,
+			tomorrow: day.tomorrow,
+			timeZone: day.timeZone,
+			items: rows,
+			totals,
+			cakes,
+		},
 		{ headers: adminResponseHeaders },
 	)
 }
@@ -52,7 +66,7 @@ function PrintButton() {
 }
 
 export default function AdminPrepList() {
-	const { adminName, date, today, tomorrow, items, totals } = useLoaderData<typeof loader>()
+	const { adminName, date, today, tomorrow, timeZone, items, totals, cakes } = useLoaderData<typeof loader>()
 	const days = [
 		{ date: today, label: 'Today' },
 		{ date: tomorrow, label: 'Tomorrow' },
@@ -123,6 +137,7 @@ export default function AdminPrepList() {
 						</tfoot>
 					</table>
 				)}
+				<DayCakes cakes={cakes} date={date} timeZone={timeZone} headingLevel={3} />
 			</section>
 		</AdminFrame>
 	)

@@ -2,8 +2,10 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { OrderLines } from '~/components/checkout/order-lines'
 import { buttonClass } from '~/components/ui/button-classes'
+import { applyCakePaymentEvent, findCakePaymentBySessionId } from '~/models/cake-quote.server'
 import { applyCheckoutEvent, findOrderBySessionId } from '~/models/order.server'
 import { bodyProblems, readForm } from '~/utils/body.server'
+import { quotePath } from '~/utils/cake-quote-token.server'
 import { formatPrice } from '~/utils/money'
 import { testSessionExpired } from '~/utils/checkout.server'
 import { paymentMode } from '~/utils/payments.server'
@@ -21,7 +23,24 @@ async function requireTestOrder(sessionId: string | undefined) {
 /** Like a Stripe session, a test session can be paid for CHECKOUT_SESSION_MINUTES only (its pickup hold lapses). */
 const SESSION_EXPIRED_MESSAGE = 'This payment page has expired. Please check out again.'
 
+/** A cake quote's deposit or balance paid through the test provider (decision NEW-cake-quotes), or null. */
+async function findTestCakePayment(sessionId: string | undefined) {
+	if (paymentMode() !== 'test' || !sessionId) return null
+	return findCakePaymentBySessionId(sessionId)
+}
+
 export async function loader({ params }: LoaderFunctionArgs) {
+	const cakePayment = await findTestCakePayment(params.sessionId)
+	if (cakePayment) {
+		const cake = {
+			label: `${cakePayment.kind === 'DEPOSIT' ? 'Deposit' : 'Balance'}: custom cake (${cakePayment.request.type}, ${cakePayment.request.size})`,
+			amountCents: cakePayment.amountCents,
+			expired:
+				cakePayment.status === 'EXPIRED' ||
+				(cakePayment.status === 'PENDING' && testSessionExpired(cakePayment.createdAt)),
+		}
+		return data({ order: null, cake }, { headers: { 'Cache-Control': 'private, no-store' } })
+	}
 	const order = await requireTestOrder(params.sessionId)
 	const view = {
 		...order,
@@ -30,11 +49,34 @@ export async function loader({ params }: LoaderFunctionArgs) {
 		pickupAt: order.pickupAt?.toISOString() ?? null,
 		expired: order.status === 'EXPIRED' || (order.status === 'PENDING' && testSessionExpired(order.createdAt)),
 	}
-	return data({ order: view }, { headers: { 'Cache-Control': 'private, no-store' } })
+	return data({ order: view, cake: null }, { headers: { 'Cache-Control': 'private, no-store' } })
+}
+
+/** The test page's buttons for a cake payment: the same events Stripe would send, then back to the quote page. */
+async function cakePaymentAction(
+	cakePayment: NonNullable<Awaited<ReturnType<typeof findTestCakePayment>>>,
+	sessionId: string,
+	intent: FormDataEntryValue | null,
+) {
+	const quotePage = quotePath(cakePayment.request.id, cakePayment.request.quoteVersion)
+	if (cakePayment.status !== 'PENDING') return redirect(quotePage)
+	const event = (kind: 'paid' | 'expired' | 'cancelled', name: string) =>
+		applyCakePaymentEvent({ eventId: `test-${name}:${sessionId}`, type: `test.payment.${name}`, kind, sessionId })
+	if (testSessionExpired(cakePayment.createdAt)) {
+		await event('expired', 'expired')
+		return data({ error: SESSION_EXPIRED_MESSAGE }, { status: 410 })
+	}
+	if (intent === 'pay') {
+		await event('paid', 'pay')
+		return redirect(quotePage)
+	}
+	await event('cancelled', 'cancel')
+	return redirect(quotePage)
 }
 
 export async function action({ params, request }: ActionFunctionArgs) {
-	const order = await requireTestOrder(params.sessionId)
+	const cakePayment = await findTestCakePayment(params.sessionId)
+	const order = cakePayment ? null : await requireTestOrder(params.sessionId)
 	const sessionId = params.sessionId!
 	const form = await readForm(request)
 	// An unreadable post changes nothing (anything but 'pay' would otherwise cancel the order).
@@ -43,6 +85,8 @@ export async function action({ params, request }: ActionFunctionArgs) {
 		return data({ error: message }, { status })
 	}
 	const intent = form.value.get('intent')
+	if (cakePayment) return cakePaymentAction(cakePayment, sessionId, intent)
+	if (!order) throw new Response('Not found', { status: 404 })
 	if (order.status !== 'PENDING')
 		return redirect(order.status === 'PAID' ? `/success?session_id=${sessionId}` : '/cancel')
 	if (testSessionExpired(order.createdAt)) {
@@ -73,30 +117,37 @@ export async function action({ params, request }: ActionFunctionArgs) {
 }
 
 export default function TestPayment() {
-	const { order } = useLoaderData<typeof loader>()
+	const { order, cake } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const navigation = useNavigation()
 	const busy = navigation.state !== 'idle'
+	const expired = order?.expired ?? cake?.expired ?? false
 	return (
 		<section className="mx-auto max-w-xl px-4 py-12">
 			<p className="rounded-lg border-2 border-dashed border-cinnamon bg-dough/60 p-3 font-semibold">
 				Test payment — no card is charged. This page stands in for Stripe Checkout because no Stripe key is configured.
 			</p>
-			<h1 className="mt-6 font-display text-3xl font-bold">Pay for your order</h1>
-			<OrderLines
-				lines={order.items.map((line, index) => ({ ...line, key: String(index) }))}
-				totalCents={order.totalCents}
-				taxCents={order.taxCents}
-			/>
-			{actionData?.error || order.expired ? (
+			<h1 className="mt-6 font-display text-3xl font-bold">{order ? 'Pay for your order' : 'Pay for your cake'}</h1>
+			{order ? (
+				<OrderLines
+					lines={order.items.map((line, index) => ({ ...line, key: String(index) }))}
+					totalCents={order.totalCents}
+					taxCents={order.taxCents}
+				/>
+			) : cake ? (
+				<p className="mt-4 text-lg">
+					{cake.label}: {formatPrice(cake.amountCents)}
+				</p>
+			) : null}
+			{actionData?.error || expired ? (
 				<p role="alert" className="mt-4 font-semibold text-red-800">
 					{actionData?.error ?? SESSION_EXPIRED_MESSAGE}
 				</p>
 			) : null}
 			<div className="mt-6 flex gap-3">
 				<Form method="post">
-					<button className={buttonClass} name="intent" value="pay" disabled={busy || order.expired}>
-						Pay {formatPrice(order.totalCents)}
+					<button className={buttonClass} name="intent" value="pay" disabled={busy || expired}>
+						Pay {formatPrice(order?.totalCents ?? cake?.amountCents)}
 					</button>
 				</Form>
 				<Form method="post">

@@ -1,11 +1,15 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
+import { applyCakePaymentEvent, applyCakeRefundEvent } from '~/models/cake-quote.server'
 import { applyCheckoutEvent } from '~/models/order.server'
 import { applyRefundEvent } from '~/models/owner-orders.server'
 import { bodyLimits, bodyProblemResponse, readText } from '~/utils/body.server'
 import { toCheckoutEvent, toRefundEvent, verifyStripeEvent } from '~/utils/stripe-webhook.server'
 
 function text(body: string, status: number) {
-	return new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } })
+	return new Response(body, {
+		status,
+		headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+	})
 }
 
 export async function loader() {
@@ -20,7 +24,10 @@ export async function action({ request }: ActionFunctionArgs) {
 	const event = verifyStripeEvent(payload.value, request.headers.get('stripe-signature'))
 	if (!event) return text('Invalid signature', 400)
 	const checkoutEvent = toCheckoutEvent(event)
-	if (checkoutEvent) return text(await applyCheckoutEvent(checkoutEvent), 200)
+	// A cake quote's deposit or balance has its own record; every other session is an order's.
+	if (checkoutEvent)
+		return text((await applyCakePaymentEvent(checkoutEvent)) ?? (await applyCheckoutEvent(checkoutEvent)), 200)
 	const refundEvent = await toRefundEvent(event)
-	return text(refundEvent ? await applyRefundEvent(refundEvent) : 'ignored', 200)
+	if (!refundEvent) return text('ignored', 200)
+	return text((await applyCakeRefundEvent(refundEvent)) ?? (await applyRefundEvent(refundEvent)), 200)
 }

@@ -27,6 +27,8 @@ export interface CreateSessionInput {
 	pickupAt?: string
 	/** Said on the hosted payment page beside the Pay button, e.g. 'Pickup Tue, Nov 24 at 9:00 AM …'. */
 	pickupText?: string
+	/** More of the session's metadata (a cake quote's payment names its request and part). */
+	metadata?: Record<string, string>
 }
 
 export interface SessionState {
@@ -137,7 +139,11 @@ const stripeProvider: PaymentProvider = {
 				...(input.automaticTax ? { automatic_tax: { enabled: true } } : {}),
 				customer_email: input.customerEmail,
 				client_reference_id: input.orderId,
-				metadata: { orderId: input.orderId, ...(input.pickupAt ? { pickupAt: input.pickupAt } : {}) },
+				metadata: {
+					...input.metadata,
+					orderId: input.orderId,
+					...(input.pickupAt ? { pickupAt: input.pickupAt } : {}),
+				},
 				payment_intent_data: { metadata: { orderId: input.orderId } },
 				...(input.pickupText ? { custom_text: { submit: { message: input.pickupText } } } : {}),
 				success_url: input.successUrl,

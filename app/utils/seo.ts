@@ -119,7 +119,7 @@ export const sitemapPaths = [
 	'/custom-cakes',
 ] as const
 
-/** Never worth crawling: the cart flow, the admin screens and the personal review links. */
+/** Never worth crawling: the cart flow, the admin screens and the personal review and quote links. */
 export const disallowedPaths = [
 	'/cart',
 	'/checkout',
@@ -130,4 +130,6 @@ export const disallowedPaths = [
 	'/admin-custom-cake-orders',
 	'/image-uploader',
 	'/review/',
+	'/quote/',
+	'/quote-photo/',
 ] as const

@@ -122,7 +122,7 @@ test('custom cake requests: photo, export to CSV, delete after the confirm', asy
 	expect(download.suggestedFilename()).toBe('custom_cake_orders.csv')
 	const csv = (await readFile((await download.path())!)).toString('utf8')
 	const lines = csv.replace(/^\uFEFF/, '').split('\r\n')
-	expect(lines[0]).toBe('Name,Email,Type,Size,Message,Image URL,Phone,Submitted')
+	expect(lines[0]).toBe('Name,Email,Type,Size,Message,Image URL,Phone,Submitted,Status,Quote,Paid,Pickup')
 	const row = lines.find((line) => line.startsWith(`${name},`))
 	expect(row).toMatch(
 		/^[^,]+,e2e\.customer@example\.com,Fruit,10-inch,"Strawberries, and ""Feliz cumpleaños"", please",/,

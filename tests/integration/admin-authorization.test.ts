@@ -61,7 +61,17 @@ const routes: Record<string, RouteCase> = {
 	},
 	'admin.custom-cakes.tsx': {
 		path: () => '/admin/custom-cakes',
-		actions: { delete: (f) => ({ intent: 'delete', id: f.cakeRequest.id, confirmed: 'yes' }) },
+		actions: {
+			delete: (f) => ({ intent: 'delete', id: f.cakeRequest.id, confirmed: 'yes' }),
+			'quote settings': () => ({ intent: 'quote-settings', depositPercent: '10', cancellationPolicy: 'No refunds.' }),
+		},
+	},
+	'admin.custom-cakes_.$requestId.tsx': {
+		path: (f) => `/admin/custom-cakes/${f.cakeRequest.id}`,
+		params: (f) => ({ requestId: f.cakeRequest.id }),
+		actions: {
+			cancel: () => ({ intent: 'cancel', confirmed: 'yes' }),
+		},
 	},
 	'admin.custom-cakes[.]csv.ts': { path: () => '/admin/custom-cakes.csv' },
 	'admin.cake-photos.$.ts': {

@@ -79,7 +79,7 @@ describe('the list', () => {
 
 	it('is empty when there are no submissions', async () => {
 		const outcome = await run(loader({ request: get('/admin/custom-cakes', cookie), params: {}, context: {} }))
-		expect(outcome.data).toEqual({ adminName: 'Olivia Owner', requests: [] })
+		expect(outcome.data).toMatchObject({ adminName: 'Olivia Owner', requests: [], status: '' })
 	})
 })
 
@@ -126,10 +126,14 @@ describe('Export to CSV', () => {
 		expect(headers.get('Cache-Control')).toBe('private, no-store')
 		expect(text.startsWith('\uFEFF')).toBe(true)
 		const lines = text.slice(1).split('\r\n')
-		expect(lines[0]).toBe('Name,Email,Type,Size,Message,Image URL,Phone,Submitted')
+		expect(lines[0]).toBe('Name,Email,Type,Size,Message,Image URL,Phone,Submitted,Status,Quote,Paid,Pickup')
 		// Submitted is the bakery's local time (PDT in July, PST in January).
-		expect(lines[1]).toBe(`Newer,customer${counter}@example.com,Chocolate,8-inch,,,(425) 555-0142,2026-07-04 12:05`)
-		expect(lines[2]).toBe(`Older,customer${counter - 1}@example.com,Chocolate,8-inch,,,(425) 555-0142,2026-01-15 00:30`)
+		expect(lines[1]).toBe(
+			`Newer,customer${counter}@example.com,Chocolate,8-inch,,,(425) 555-0142,2026-07-04 12:05,Requested,,,`,
+		)
+		expect(lines[2]).toBe(
+			`Older,customer${counter - 1}@example.com,Chocolate,8-inch,,,(425) 555-0142,2026-01-15 00:30,Requested,,,`,
+		)
 		expect(lines[3]).toBe('')
 		expect(lines).toHaveLength(4)
 	})
@@ -192,7 +196,9 @@ describe('Export to CSV', () => {
 	})
 
 	it('exports just the header when there are no submissions', async () => {
-		expect((await exportCsv()).text).toBe('\uFEFFName,Email,Type,Size,Message,Image URL,Phone,Submitted\r\n')
+		expect((await exportCsv()).text).toBe(
+			'\uFEFFName,Email,Type,Size,Message,Image URL,Phone,Submitted,Status,Quote,Paid,Pickup\r\n',
+		)
 	})
 })
 

@@ -98,7 +98,7 @@ export async function snapshot() {
 				orderBy: { id: 'asc' },
 				include: { optionGroups: { orderBy: { id: 'asc' }, include: { options: { orderBy: { id: 'asc' } } } } },
 			}),
-			prisma.customCakeRequest.findMany({ orderBy: { id: 'asc' } }),
+			Promise.all([prisma.customCakeRequest.findMany({ orderBy: { id: 'asc' } }), prisma.cakeQuoteSettings.findMany()]),
 			prisma.galleryImage.findMany({ orderBy: { id: 'asc' } }),
 			prisma.order.findMany({ orderBy: { id: 'asc' }, include: { items: { orderBy: { id: 'asc' } } } }),
 			prisma.contactMessage.findMany({ orderBy: { id: 'asc' } }),

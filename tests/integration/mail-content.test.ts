@@ -323,7 +323,7 @@ describe('custom cake request', () => {
 			expect(part).toContain('For 20 people.')
 			expect(part).toContain('With strawberries on top.')
 		}
-		expect(mail.html).toContain(`href="${ORIGIN}/admin/custom-cakes#request-${request.id}"`)
+		expect(mail.html).toContain(`href="${ORIGIN}/admin/custom-cakes/${request.id}"`)
 		expect(mail.html).toContain(`href="${ORIGIN}/admin/cake-photos/customCakeImages/inspiration-1.webp?w=1280"`)
 		expect(mail.text).toContain(`${ORIGIN}/admin/cake-photos/customCakeImages/inspiration-1.webp?w=1280`)
 		expectOnlyTheLogo(mail)

@@ -67,7 +67,7 @@ describe('the built-in test payment provider', () => {
 			data: { createdAt: new Date(Date.now() - 31 * 60_000) },
 		})
 		const page = await route.loader({ request: new Request('http://localhost:3000/'), params: { sessionId }, context: {} })
-		expect(page.data.order.expired).toBe(true)
+		expect(page.data.order?.expired).toBe(true)
 		const response = (await post(sessionId, 'pay')) as unknown as { init: ResponseInit | null; data: { error: string } }
 		expect(response.init?.status).toBe(410)
 		expect(response.data.error).toBe('This payment page has expired. Please check out again.')

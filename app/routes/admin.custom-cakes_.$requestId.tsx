@@ -1,0 +1,470 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { AdminFrame } from '~/components/admin/admin-frame'
+import { AdminHeading, dangerButtonClass, secondaryButtonClass, StatusRegion } from '~/components/admin/admin-ui'
+import { PickupDateForm } from '~/components/admin/pickup-day-nav'
+import { FieldErrors, FormErrors, TextareaField, TextField } from '~/components/ui/forms'
+import { buttonClass } from '~/components/ui/button-classes'
+import {
+	cancelCakeRequest,
+	expireOverdueQuotes,
+	findCakeRequestForOwner,
+	getCakeQuoteSettings,
+	markBalancePaidInShop,
+	markCakePickedUp,
+	sendQuote,
+	withdrawQuote,
+	type QuoteOutcome,
+} from '~/models/cake-quote.server'
+import { readAdminBody, refuseAdminAction } from '~/utils/admin-actions.server'
+import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
+import { requireAdmin } from '~/utils/auth.server'
+import { formatBakeryDateTime } from '~/utils/bakery-time'
+import { actorText, DEFAULT_VALID_HOURS, quoteSchema, statusLabels } from '~/utils/cake-quote'
+import { checkQuoteSlot, loadQuoteSlots } from '~/utils/cake-quote-slots.server'
+import { quotePath } from '~/utils/cake-quote-token.server'
+import { formReply } from '~/utils/form-reply.server'
+import { formatPrice } from '~/utils/money'
+import {
+	dayReasonText,
+	formatPickupAt,
+	formatPickupDateLong,
+	formatWallTime,
+	SLOT_TAKEN_MESSAGE,
+} from '~/utils/pickup-display'
+import { localDateOf, wallTimeOf } from '~/utils/pickup-schedule'
+
+export { headers } from '~/utils/admin-route'
+export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'
+
+export const meta = adminMeta('Custom cake request')
+
+const QUOTABLE = ['REQUESTED', 'QUOTED', 'DECLINED', 'EXPIRED']
+const CANCELLABLE = ['REQUESTED', 'QUOTED', 'DEPOSIT_PAID', 'PAID_IN_FULL', 'DECLINED', 'EXPIRED']
+
+async function loadRequest(requestId: string | undefined) {
+	const found = await findCakeRequestForOwner(requestId ?? '')
+	if (!found) throw new Response('Request not found', { status: 404, headers: adminResponseHeaders })
+	return found
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+	const admin = await requireAdmin(request)
+	await expireOverdueQuotes()
+	const cake = await loadRequest(params.requestId)
+	const date = new URL(request.url).searchParams.get('date')
+	const [slots, settings] = await Promise.all([
+		loadQuoteSlots(date, cake.status === 'QUOTED' ? cake.pickupAt : null),
+		getCakeQuoteSettings(),
+	])
+	const now = new Date()
+	const validDefault = new Date(now.getTime() + DEFAULT_VALID_HOURS * 60 * 60 * 1000)
+	const validUntil = cake.status === 'QUOTED' && cake.quoteValidUntil ? cake.quoteValidUntil : validDefault
+	return data(
+		{
+			adminName: admin.name,
+			cake,
+			slots,
+			depositPercent: settings.depositPercent,
+			validUntilValue: `${localDateOf(validUntil, slots.timeZone)}T${wallTimeOf(validUntil, slots.timeZone)}`,
+			quoteUrl:
+				cake.status === 'REQUESTED' || cake.status === 'CANCELLED' ? null : quotePath(cake.id, cake.quoteVersion),
+		},
+		{ headers: adminResponseHeaders },
+	)
+}
+
+const refusalWords: Record<Exclude<QuoteOutcome, { ok: true }>['reason'], string> = {
+	missing: 'This request was deleted meanwhile.',
+	'wrong-status': 'This request has moved on meanwhile (see its status and history), so nothing was changed.',
+	'slot-full': SLOT_TAKEN_MESSAGE,
+	'day-full':
+		'That day already has as many custom cakes as the quote settings allow — choose another day, or raise the limit on the list page.',
+}
+
+const doneWords = {
+	withdraw: 'The quote was withdrawn; its link no longer works and the pickup time is free again.',
+	cancel: 'The request was cancelled and its pickup time given back. Refund a paid deposit in Stripe.',
+	'balance-paid': 'The balance is recorded as paid in the shop.',
+	'picked-up': 'The cake is marked as picked up.',
+} as const
+
+export async function action({ request, params }: ActionFunctionArgs) {
+	const admin = await requireAdmin(request)
+	const actor = `owner:${admin.email}` as const
+	const headers = adminResponseHeaders
+	const requestId = params.requestId ?? ''
+	const { form, intent, problemReply } = await readAdminBody(request)
+	if (!form) return problemReply
+	if (intent === 'send-quote') {
+		const submission = parseWithZod(form, { schema: quoteSchema })
+		if (submission.status !== 'success') return formReply(submission, { headers }, { message: null })
+		const { pickupAt, validDate, validTime, quoteCents, depositCents, notes } = submission.value
+		const slot = await checkQuoteSlot(pickupAt, { validDate, validTime })
+		if (!slot.ok) {
+			return formReply(
+				submission,
+				{ fieldErrors: { [slot.field]: [slot.message] }, status: 409, headers },
+				{ message: null },
+			)
+		}
+		const { cakesPerDay } = await getCakeQuoteSettings()
+		const outcome = await sendQuote(
+			requestId,
+			{
+				quoteCents,
+				depositCents,
+				notes,
+				pickupAt: slot.pickupAt,
+				pickupDate: slot.pickupDate,
+				validUntil: slot.validUntil,
+				ordersPerSlot: slot.ordersPerSlot,
+				cakesPerDay,
+			},
+			actor,
+		)
+		if (!outcome.ok) {
+			const onPickup = outcome.reason === 'slot-full' || outcome.reason === 'day-full'
+			const fieldErrors = onPickup ? { pickupAt: [refusalWords[outcome.reason]] } : undefined
+			const formErrors = onPickup ? undefined : [refusalWords[outcome.reason]]
+			return formReply(submission, { fieldErrors, formErrors, status: 409, headers }, { message: null })
+		}
+		return formReply(submission, { headers }, { message: 'The quote was sent to the customer.' })
+	}
+	if (intent === 'cancel' && form.get('confirmed') !== 'yes') {
+		return data({ message: null, confirmCancel: true }, { headers })
+	}
+	const run: Record<keyof typeof doneWords, () => Promise<QuoteOutcome>> = {
+		withdraw: () => withdrawQuote(requestId, actor),
+		cancel: () => cancelCakeRequest(requestId, actor),
+		'balance-paid': () => markBalancePaidInShop(requestId, actor),
+		'picked-up': () => markCakePickedUp(requestId, actor),
+	}
+	if (!(intent in run)) refuseAdminAction()
+	const key = intent as keyof typeof doneWords
+	const outcome = await run[key]()
+	return data(
+		{ message: outcome.ok ? doneWords[key] : refusalWords[outcome.reason] },
+		{ status: outcome.ok ? 200 : 409, headers },
+	)
+}
+
+export default function AdminCustomCakeRequest() {
+	const { adminName, cake, quoteUrl, slots } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const message = actionData && 'message' in actionData ? actionData.message : null
+	const owed = cake.quoteCents === null ? null : cake.quoteCents - cake.paidCents
+	return (
+		<AdminFrame adminName={adminName}>
+			<AdminHeading title={`Cake request from ${cake.name}`}>
+				<Link to="/admin/custom-cakes" className="font-semibold underline underline-offset-4">
+					Back to the requests
+				</Link>
+			</AdminHeading>
+			<StatusRegion message={message} />
+			<section aria-labelledby="status-heading" className="mb-6 rounded-2xl bg-white p-5 shadow-md ring-1 ring-dough">
+				<h2 id="status-heading" className="font-display text-xl font-bold">
+					Status: {statusLabels[cake.status]}
+				</h2>
+				{cake.quoteCents !== null && cake.status !== 'REQUESTED' ? (
+					<dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+						<dt className="font-semibold">Price</dt>
+						<dd>{formatPrice(cake.quoteCents)}</dd>
+						<dt className="font-semibold">Deposit</dt>
+						<dd>{formatPrice(cake.depositCents)}</dd>
+						<dt className="font-semibold">Paid</dt>
+						<dd>{formatPrice(cake.paidCents)}</dd>
+						<dt className="font-semibold">Owed</dt>
+						<dd>{formatPrice(owed)}</dd>
+						{cake.pickupAt ? (
+							<>
+								<dt className="font-semibold">Pickup</dt>
+								<dd>{formatPickupAt(cake.pickupAt, slots.timeZone)}</dd>
+							</>
+						) : null}
+						{cake.status === 'QUOTED' && cake.quoteValidUntil ? (
+							<>
+								<dt className="font-semibold">Valid until</dt>
+								<dd>{formatBakeryDateTime(cake.quoteValidUntil)}</dd>
+							</>
+						) : null}
+					</dl>
+				) : null}
+				{quoteUrl ? (
+					<p className="mt-3">
+						<a href={quoteUrl} className="font-semibold underline underline-offset-4">
+							The customer’s quote page
+						</a>{' '}
+						(the link in their mail)
+					</p>
+				) : null}
+				<StatusActions
+					status={cake.status}
+					balanceCents={owed}
+					confirmCancel={Boolean(actionData && 'confirmCancel' in actionData)}
+				/>
+			</section>
+			<RequestDetails />
+			{QUOTABLE.includes(cake.status) ? <QuoteEditor /> : null}
+			<History />
+		</AdminFrame>
+	)
+}
+
+function StatusActions({
+	status,
+	balanceCents,
+	confirmCancel,
+}: {
+	status: string
+	balanceCents: number | null
+	confirmCancel: boolean
+}) {
+	const navigation = useNavigation()
+	const busy = navigation.state !== 'idle'
+	return (
+		<div className="mt-4 flex flex-wrap gap-3">
+			{status === 'QUOTED' ? (
+				<Form method="post">
+					<button className={secondaryButtonClass} name="intent" value="withdraw" disabled={busy}>
+						Withdraw the quote
+					</button>
+				</Form>
+			) : null}
+			{status === 'DEPOSIT_PAID' ? (
+				<Form method="post">
+					<button className={secondaryButtonClass} name="intent" value="balance-paid" disabled={busy}>
+						Balance of {formatPrice(balanceCents)} paid in the shop
+					</button>
+				</Form>
+			) : null}
+			{status === 'PAID_IN_FULL' ? (
+				<Form method="post">
+					<button className={secondaryButtonClass} name="intent" value="picked-up" disabled={busy}>
+						Mark as picked up
+					</button>
+				</Form>
+			) : null}
+			{CANCELLABLE.includes(status) ? (
+				<Form method="post" className="flex flex-wrap items-center gap-3">
+					{confirmCancel ? (
+						<>
+							<p role="alert" className="font-semibold">
+								Cancel this request? The customer’s link stops working and the pickup time is given back.
+							</p>
+							<input type="hidden" name="confirmed" value="yes" />
+						</>
+					) : null}
+					<button className={dangerButtonClass} name="intent" value="cancel" disabled={busy}>
+						{confirmCancel ? 'Yes, cancel the request' : 'Cancel the request'}
+					</button>
+				</Form>
+			) : null}
+		</div>
+	)
+}
+
+function RequestDetails() {
+	const { cake } = useLoaderData<typeof loader>()
+	return (
+		<section aria-labelledby="request-heading" className="mb-6 rounded-2xl bg-white p-5 shadow-md ring-1 ring-dough">
+			<h2 id="request-heading" className="font-display text-xl font-bold">
+				What they asked for
+			</h2>
+			<p className="text-sm text-cocoa/80">
+				Submitted <time dateTime={cake.createdAt.toISOString()}>{formatBakeryDateTime(cake.createdAt)}</time>
+			</p>
+			<div className="mt-3 flex flex-wrap gap-6">
+				<dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+					<dt className="font-semibold">Phone</dt>
+					<dd>
+						<a href={`tel:${cake.phone.replace(/[^\d+]/g, '')}`} className="underline underline-offset-4">
+							{cake.phone}
+						</a>
+					</dd>
+					<dt className="font-semibold">Email</dt>
+					<dd className="break-all">
+						<a href={`mailto:${cake.email}`} className="underline underline-offset-4">
+							{cake.email}
+						</a>
+					</dd>
+					<dt className="font-semibold">Type</dt>
+					<dd>{cake.type}</dd>
+					<dt className="font-semibold">Size</dt>
+					<dd>{cake.size}</dd>
+				</dl>
+				{cake.imageKey ? (
+					<a href={`/admin/cake-photos/${cake.imageKey}?w=1280`} target="_blank" rel="noreferrer">
+						<img
+							src={`/admin/cake-photos/${cake.imageKey}?w=320`}
+							alt={`Cake inspiration sent by ${cake.name} (opens full size in a new tab)`}
+							width={160}
+							height={160}
+							className="h-40 w-40 rounded-lg object-cover ring-1 ring-dough"
+						/>
+					</a>
+				) : null}
+			</div>
+			{cake.message ? <p className="mt-3 whitespace-pre-line break-words">{cake.message}</p> : null}
+		</section>
+	)
+}
+
+function QuoteEditor() {
+	const { cake, slots, depositPercent, validUntilValue } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const navigation = useNavigation()
+	const sending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'send-quote'
+	const lastResult = actionData && 'result' in actionData && !actionData.message ? actionData.result : undefined
+	const editing = cake.status === 'QUOTED'
+	const [form, fields] = useForm({
+		id: `quote-${cake.id}-${cake.quoteVersion}-${slots.day.date}`,
+		lastResult,
+		defaultValue: {
+			price: cake.quoteCents === null ? '' : (cake.quoteCents / 100).toFixed(2),
+			depositKind: cake.depositCents === null ? 'percent' : 'amount',
+			depositPercent: String(depositPercent),
+			depositAmount: cake.depositCents === null ? '' : (cake.depositCents / 100).toFixed(2),
+			pickupAt: cake.pickupAt && cake.pickupDate === slots.day.date ? cake.pickupAt.toISOString() : '',
+			notes: cake.quoteNotes,
+			validUntil: validUntilValue,
+		},
+		constraint: getZodConstraint(quoteSchema),
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: quoteSchema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+	})
+	const freeSlots = slots.day.slots
+	return (
+		<section aria-labelledby="quote-heading" className="mb-6 rounded-2xl bg-white p-5 shadow-md ring-1 ring-dough">
+			<h2 id="quote-heading" className="font-display text-xl font-bold">
+				{editing ? 'Change the quote' : 'Write a quote'}
+			</h2>
+			<p className="mb-3 text-sm text-cocoa/80">
+				{editing
+					? 'Sending a changed quote mails the customer a new link; the old one stops working.'
+					: 'Sending the quote mails the customer a link to see it, pay the deposit or decline.'}
+			</p>
+			<div className="mb-4">
+				<PickupDateForm id="quote-pickup-date" date={slots.day.date} />
+				<p className="mt-1 text-sm text-cocoa/80">
+					Pickup days from {formatPickupDateLong(slots.firstDate)} to {formatPickupDateLong(slots.lastDate)}.
+				</p>
+			</div>
+			<Form method="post" {...getFormProps(form)}>
+				<FormErrors id={form.errorId} errors={form.errors} />
+				<input type="hidden" name="intent" value="send-quote" />
+				<TextField meta={fields.price} label="Price (dollars)" inputMode="decimal" autoComplete="off" />
+				<fieldset className="mb-2">
+					<legend className="font-semibold">Deposit</legend>
+					<div className="flex flex-wrap items-end gap-4">
+						<label className="flex items-center gap-2">
+							<input
+								type="radio"
+								name={fields.depositKind.name}
+								value="percent"
+								defaultChecked={fields.depositKind.initialValue === 'percent'}
+							/>
+							Percentage of the price
+						</label>
+						<label className="flex items-center gap-2">
+							<input
+								type="radio"
+								name={fields.depositKind.name}
+								value="amount"
+								defaultChecked={fields.depositKind.initialValue === 'amount'}
+							/>
+							Fixed amount
+						</label>
+					</div>
+					<FieldErrors id={fields.depositKind.errorId} errors={fields.depositKind.errors} />
+					<div className="grid gap-x-4 sm:grid-cols-2">
+						<TextField meta={fields.depositPercent} label="Deposit percentage" inputMode="numeric" autoComplete="off" />
+						<TextField
+							meta={fields.depositAmount}
+							label="Deposit amount (dollars)"
+							inputMode="decimal"
+							autoComplete="off"
+						/>
+					</div>
+				</fieldset>
+				<fieldset className="mb-2">
+					<legend className="font-semibold">Pickup time on {formatPickupDateLong(slots.day.date)}</legend>
+					{freeSlots.length === 0 ? (
+						<p className="text-sm">
+							No pickup times that day{slots.day.reason ? ` (${dayReasonText(slots.day)})` : ''}: choose another day
+							above.
+						</p>
+					) : (
+						<select
+							{...getSelectProps(fields.pickupAt, { ariaAttributes: true })}
+							aria-label="Pickup time"
+							className="mt-1 block rounded-lg border border-cocoa/30 bg-white px-3 py-2"
+						>
+							<option value="">Choose a time</option>
+							{freeSlots.map((slot) => (
+								<option key={slot.start} value={slot.start} disabled={!slot.available}>
+									{formatWallTime(slot.time)}
+									{slot.available ? '' : slot.reason === 'fully-booked' ? ' — full' : ' — too soon'}
+								</option>
+							))}
+						</select>
+					)}
+					<FieldErrors id={fields.pickupAt.errorId} errors={fields.pickupAt.errors} />
+				</fieldset>
+				<TextareaField meta={fields.notes} label="Notes to the customer" rows={4} />
+				<label htmlFor={fields.validUntil.id} className="block font-semibold">
+					Valid until
+				</label>
+				<input
+					{...getInputProps(fields.validUntil, { type: 'datetime-local', ariaAttributes: true })}
+					className="mt-1 block rounded-lg border border-cocoa/30 bg-white px-3 py-2"
+				/>
+				<FieldErrors id={fields.validUntil.errorId} errors={fields.validUntil.errors} />
+				<button type="submit" className={`${buttonClass} mt-4`} disabled={sending}>
+					{sending ? 'Sending…' : editing ? 'Send the changed quote' : 'Send the quote'}
+				</button>
+			</Form>
+		</section>
+	)
+}
+
+function History() {
+	const { cake } = useLoaderData<typeof loader>()
+	return (
+		<section aria-labelledby="history-heading" className="rounded-2xl bg-white p-5 shadow-md ring-1 ring-dough">
+			<h2 id="history-heading" className="font-display text-xl font-bold">
+				History
+			</h2>
+			<ol className="mt-2 list-decimal pl-6">
+				<li>
+					Requested <time dateTime={cake.createdAt.toISOString()}>{formatBakeryDateTime(cake.createdAt)}</time>
+				</li>
+				{cake.statusChanges.map((change) => (
+					<li key={change.id}>
+						{change.fromStatus === change.toStatus ? 'Quote changed' : statusLabels[change.toStatus]}{' '}
+						{actorText(change.actor)},{' '}
+						<time dateTime={change.createdAt.toISOString()}>{formatBakeryDateTime(change.createdAt)}</time>
+					</li>
+				))}
+			</ol>
+			{cake.payments.length ? (
+				<>
+					<h3 className="mt-4 font-semibold">Payments</h3>
+					<ul className="list-disc pl-6">
+						{cake.payments.map((payment) => (
+							<li key={payment.id}>
+								{payment.kind === 'DEPOSIT' ? 'Deposit' : 'Balance'} {formatPrice(payment.amountCents)}{' '}
+								{payment.method === 'IN_SHOP' ? 'in the shop' : 'online'}
+								{payment.paidAt ? `, ${formatBakeryDateTime(payment.paidAt)}` : ''}
+								{payment.status === 'NOT_APPLIED' ? ' — not needed (already paid): refund it in Stripe' : ''}
+							</li>
+						))}
+					</ul>
+				</>
+			) : null}
+		</section>
+	)
+}

@@ -1,0 +1,114 @@
+import {
+	applyCakePaymentEvent,
+	attachCakePaymentSession,
+	expireQuote,
+	findCakeQuote,
+	markCakePaymentFailed,
+	startCakePayment,
+	type CakeQuote,
+} from '~/models/cake-quote.server'
+import { getPickupSettings } from '~/models/pickup-schedule.server'
+import { quotePath, readQuoteToken } from './cake-quote-token.server'
+import { getPaymentProvider } from './checkout.server'
+import { formatPickupAt } from './pickup-display'
+
+/**
+ * The customer's side of a quote (decision NEW-cake-quotes): what a quote link shows, and paying the
+ * deposit or the balance through the same payment provider as orders (Stripe Checkout, or the test page
+ * where no Stripe key is set), priced on the server from the stored quote.
+ */
+
+/** Why a link shows no quote: never valid (or tampered), replaced or withdrawn, out of time, closed. */
+export type ClosedQuote = 'invalid' | 'replaced' | 'expired' | 'declined' | 'cancelled'
+
+export type QuoteView = { open: true; quote: CakeQuote; token: string } | { open: false; reason: ClosedQuote }
+
+/** The quote a link points to, if it is still the current one; an overdue quote expires on the spot. */
+export async function readQuoteLink(token: string, now = new Date()): Promise<QuoteView> {
+	const link = readQuoteToken(token)
+	if (!link) return { open: false, reason: 'invalid' }
+	let quote = await findCakeQuote(link.requestId)
+	if (!quote) return { open: false, reason: 'invalid' }
+	if (quote.quoteVersion !== link.quoteVersion || quote.status === 'REQUESTED')
+		return { open: false, reason: 'replaced' }
+	if (quote.status === 'QUOTED' && quote.quoteValidUntil && quote.quoteValidUntil <= now) {
+		await expireQuote(quote.id, now)
+		quote = (await findCakeQuote(link.requestId)) ?? quote
+	}
+	if (quote.status === 'EXPIRED') return { open: false, reason: 'expired' }
+	if (quote.status === 'DECLINED') return { open: false, reason: 'declined' }
+	if (quote.status === 'CANCELLED') return { open: false, reason: 'cancelled' }
+	return { open: true, quote, token }
+}
+
+export type QuotePaymentStart = { ok: true; url: string } | { ok: false; reason: 'not-payable' | 'unavailable' }
+
+/**
+ * Opens a hosted payment for what is due now on this link's quote: the deposit of an open quote, or the
+ * balance once the deposit is paid. Each attempt is its own payment record and session (idempotency key
+ * from its id); a second payment that arrives for the same part is kept aside, never counted twice.
+ */
+export async function startQuotePayment(
+	token: string,
+	kind: 'DEPOSIT' | 'BALANCE',
+	{ origin, now = new Date() }: { origin: string; now?: Date },
+): Promise<QuotePaymentStart> {
+	const provider = getPaymentProvider()
+	if (!provider) return { ok: false, reason: 'unavailable' }
+	const link = readQuoteToken(token)
+	const quote = link ? await findCakeQuote(link.requestId) : null
+	if (!link || !quote) return { ok: false, reason: 'not-payable' }
+	const started = await startCakePayment(link.requestId, link.quoteVersion, kind, now)
+	if (!started.ok) return started
+	const { timeZone } = await getPickupSettings()
+	const pickupText = quote.pickupAt ? `Pickup ${formatPickupAt(quote.pickupAt, timeZone)}` : undefined
+	const page = `${origin}${quotePath(quote.id, quote.quoteVersion)}`
+	try {
+		const session = await provider.createCheckoutSession({
+			orderId: started.paymentId,
+			lines: [
+				{
+					name: `${kind === 'DEPOSIT' ? 'Deposit' : 'Balance'}: custom cake (${quote.type}, ${quote.size})`,
+					unitAmountCents: started.amountCents,
+					quantity: 1,
+					taxCategory: 'BAKERY',
+				},
+			],
+			taxCents: 0,
+			automaticTax: false,
+			currency: 'usd',
+			customerEmail: started.customerEmail,
+			successUrl: `${page}?session_id={CHECKOUT_SESSION_ID}`,
+			cancelUrl: page,
+			...(pickupText ? { pickupText } : {}),
+			metadata: { cakeRequestId: quote.id, cakePayment: kind.toLowerCase() },
+		})
+		await attachCakePaymentSession(started.paymentId, session.sessionId)
+		return { ok: true, url: session.url }
+	} catch (error) {
+		console.error(`Could not open a payment for cake request ${quote.id}: ${String(error)}`)
+		await markCakePaymentFailed(started.paymentId)
+		return { ok: false, reason: 'unavailable' }
+	}
+}
+
+/**
+ * Back from Stripe with `session_id`: records the payment if Stripe says it is paid (the webhook may not
+ * have arrived yet; whichever comes first counts, the other finds nothing to do).
+ */
+export async function confirmQuotePayment(sessionId: string) {
+	const provider = getPaymentProvider()
+	if (provider?.kind !== 'stripe' || !/^cs_[A-Za-z0-9_]+$/.test(sessionId)) return
+	const session = await provider.retrieveSession(sessionId).catch((error: unknown) => {
+		console.error(`Could not retrieve checkout session ${sessionId}: ${String(error)}`)
+		return null
+	})
+	if (session?.paid) {
+		await applyCakePaymentEvent({
+			eventId: `success:${session.id}`,
+			type: 'checkout.session.completed',
+			kind: 'paid',
+			sessionId: session.id,
+		})
+	}
+}

@@ -1,0 +1,157 @@
+import { expect, test } from '@playwright/test'
+import { localDateOf } from '../../app/utils/pickup-schedule'
+import { receivedMails, type ReceivedMail } from './mail-log'
+import { BAKERY_ZONE } from './pickup-support'
+import { expectNoAxeViolations, gotoHydrated } from './support'
+
+/** A mail's text as a person reads it: quoted-printable soft breaks and escapes undone. */
+function readable(mail: ReceivedMail) {
+	return mail.raw
+		.replace(/=\r?\n/g, '')
+		.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+}
+
+test('a custom cake from request to pickup: quote, the customer’s mail, deposit, balance, picked up', async ({
+	page,
+	baseURL,
+}) => {
+	test.slow()
+	const email = `quote.${Date.now().toString(36)}@example.com`
+	const name = `Quinn ${Date.now().toString(36)}`
+
+	// The customer asks for a cake.
+	await gotoHydrated(page, '/custom-cakes')
+	await page.getByLabel('Name').fill(name)
+	await page.getByLabel('Phone').fill('(425) 555-0142')
+	await page.getByLabel('Email').fill(email)
+	await page.getByLabel('Cake type').selectOption('Tres Leches')
+	await page.getByLabel('Size').fill('10-inch')
+	await page.getByLabel('Message').fill('Blue flowers, please.')
+	await page.getByRole('button', { name: 'Submit Request' }).click()
+	await expect(page.getByRole('status').filter({ hasText: 'Thank you!' })).toBeVisible()
+
+	// The owner writes the quote from the list.
+	await page.goto('/admin/custom-cakes')
+	await page.getByRole('button', { name: 'Sign in with Google' }).click()
+	await page.getByRole('link', { name: `Write a quote for ${name}` }).click()
+	await expect(page.getByRole('heading', { name: `Cake request from ${name}` })).toBeVisible()
+	await expectNoAxeViolations(page)
+	await page.getByLabel('Price (dollars)').fill('120')
+	const times = page.getByLabel('Pickup time')
+	const firstTime = await times.locator('option:not([disabled]):not([value=""])').first().getAttribute('value')
+	await times.selectOption(firstTime!)
+	await page.getByLabel('Notes to the customer').fill('Three layers, blue hydrangeas.')
+	await page.getByRole('button', { name: 'Send the quote' }).click()
+	await expect(page.getByRole('status')).toContainText('The quote was sent to the customer.')
+	await expect(page.getByRole('heading', { name: /^Status: Quoted/ })).toBeVisible()
+
+	// The customer's mail carries the quote's link.
+	await expect
+		.poll(async () => (await receivedMails(baseURL)).filter((mail) => mail.recipients.includes(email)).length, {
+			timeout: 20_000,
+		})
+		.toBeGreaterThanOrEqual(2)
+	const quoteMail = (await receivedMails(baseURL)).find(
+		(mail) => mail.recipients.includes(email) && (mail.headers.subject?.[0] ?? '').startsWith('Your cake quote'),
+	)!
+	const link = /https?:\/\/[^\s"<>]+\/quote\/[A-Za-z0-9_.-]+/.exec(readable(quoteMail))![0]
+	const quotePath = new URL(link).pathname
+
+	// The quote page: price, deposit, notes; axe clean; pay the deposit on the stand-in payment page.
+	await gotoHydrated(page, quotePath)
+	await expect(page.getByRole('heading', { name: 'Your cake quote' })).toBeVisible()
+	await expect(page.getByText('Three layers, blue hydrangeas.')).toBeVisible()
+	await expectNoAxeViolations(page)
+	await page.getByRole('button', { name: 'Pay deposit $60.00' }).click()
+	await page.waitForURL(/\/pay\/cs_test_/)
+	await page.getByRole('button', { name: 'Pay' }).click()
+	await page.waitForURL(new RegExp(`${quotePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\?session_id=`))
+	await expect(page.getByRole('heading', { name: 'Your cake is booked' })).toBeVisible()
+	await expectNoAxeViolations(page)
+
+	// The balance, online.
+	await page.getByRole('button', { name: 'Pay the balance $60.00' }).click()
+	await page.waitForURL(/\/pay\/cs_test_/)
+	await page.getByRole('button', { name: 'Pay' }).click()
+	await expect(page.getByRole('heading', { name: 'Your cake is paid in full' })).toBeVisible()
+
+	// The deposit mails reached both.
+	await expect
+		.poll(
+			async () =>
+				(await receivedMails(baseURL))
+					.filter((mail) => mail.recipients.includes(email))
+					.map((mail) => mail.headers.subject?.[0] ?? ''),
+			{ timeout: 20_000 },
+		)
+		.toContainEqual(expect.stringMatching(/^Your cake is booked/))
+
+	// The owner hands the cake over.
+	await page.goto('/admin/custom-cakes')
+	await page.getByRole('link', { name: `Open the quote for ${name}` }).click()
+	await expect(page.getByRole('heading', { name: /^Status: Paid in full/ })).toBeVisible()
+	await page.getByRole('button', { name: 'Mark as picked up' }).click()
+	await expect(page.getByRole('heading', { name: /^Status: Picked up/ })).toBeVisible()
+	await expect(page.getByRole('list').filter({ hasText: 'Deposit paid by an online payment' })).toBeVisible()
+	await expectNoAxeViolations(page)
+
+	// The owner's day view lists the cake (picked up, nothing left to collect).
+	await page.goto(`/admin/orders?date=${localDateOf(firstTime!, BAKERY_ZONE)}`)
+	const cakes = page.getByRole('list', { name: /^Custom cakes by pickup time/ })
+	await expect(cakes.getByRole('listitem').filter({ hasText: `For ${name}` })).toContainText('nothing to collect')
+	await expectNoAxeViolations(page)
+
+	// A link that was never sent: a clear page that says nothing about any quote.
+	const response = await page.goto('/quote/not-a-real-link')
+	expect(response?.status()).toBe(404)
+	await expect(page.getByRole('heading', { name: 'This quote link doesn’t work' })).toBeVisible()
+	await expectNoAxeViolations(page)
+})
+
+test.describe('without JavaScript', () => {
+	test.use({ javaScriptEnabled: false })
+
+	test('the owner quotes from another day (a mistake is shown next to its field), the customer declines after confirming', async ({
+		page,
+	}) => {
+		const email = `nojs.${Date.now().toString(36)}@example.com`
+		const name = `Noah ${Date.now().toString(36)}`
+		await page.goto('/custom-cakes')
+		await page.getByLabel('Name').fill(name)
+		await page.getByLabel('Phone').fill('(425) 555-0142')
+		await page.getByLabel('Email').fill(email)
+		await page.getByLabel('Cake type').selectOption('Tres Leches')
+		await page.getByLabel('Size').fill('8-inch')
+		await page.getByRole('button', { name: 'Submit Request' }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Thank you!' })).toBeVisible()
+
+		await page.goto('/admin/custom-cakes')
+		await page.getByRole('button', { name: 'Sign in with Google' }).click()
+		await page.getByRole('link', { name: `Write a quote for ${name}` }).click()
+		// Another day through the GET form, then a price the form cannot read.
+		const day = await page.getByLabel('Pickup date').inputValue()
+		const later = new Date(Date.parse(`${day}T12:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10)
+		await page.getByLabel('Pickup date').fill(later)
+		await page.getByRole('button', { name: 'Show day' }).click()
+		await expect(page.getByRole('group', { name: /^Pickup time on/ })).toBeVisible()
+		const times = page.getByLabel('Pickup time')
+		const time = await times.locator('option:not([disabled]):not([value=""])').first().getAttribute('value')
+		await times.selectOption(time!)
+		await page.getByLabel('Price (dollars)').fill('ninety')
+		await page.getByRole('button', { name: 'Send the quote' }).click()
+		await expect(page.getByLabel('Price (dollars)')).toHaveAttribute('aria-invalid', 'true')
+		await expect(page.getByText('Please enter the price such as 85')).toBeVisible()
+		await page.getByLabel('Price (dollars)').fill('90')
+		await page.getByLabel('Pickup time').selectOption(time!)
+		await page.getByRole('button', { name: 'Send the quote' }).click()
+		await expect(page.getByRole('heading', { name: /^Status: Quoted/ })).toBeVisible()
+		const link = await page.getByRole('link', { name: 'The customer’s quote page' }).getAttribute('href')
+
+		await page.goto(link!)
+		await expect(page.getByText('$45.00').first()).toBeVisible()
+		await page.getByRole('button', { name: 'Decline' }).click()
+		await expect(page.getByRole('alert')).toContainText('Decline this quote?')
+		await page.getByRole('button', { name: 'Yes, decline the quote' }).click()
+		await expect(page.getByRole('heading', { name: 'You declined this quote' })).toBeVisible()
+	})
+})
