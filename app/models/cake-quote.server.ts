@@ -1,5 +1,5 @@
 /**
- * Custom cakes from request to pickup (decision NEW-cake-quotes): the owner's quote, the customer's
+ * Custom cakes from request to pickup (decision 041): the owner's quote, the customer's
  * deposit and balance. Every status change is one conditional update (a refused one changes nothing);
  * the database allows only the legal transitions and writes the history itself (migration
  * 20261123100000_cake_quotes), with the actor this module sets for the transaction.

@@ -23,7 +23,7 @@ async function requireTestOrder(sessionId: string | undefined) {
 /** Like a Stripe session, a test session can be paid for CHECKOUT_SESSION_MINUTES only (its pickup hold lapses). */
 const SESSION_EXPIRED_MESSAGE = 'This payment page has expired. Please check out again.'
 
-/** A cake quote's deposit or balance paid through the test provider (decision NEW-cake-quotes), or null. */
+/** A cake quote's deposit or balance paid through the test provider (decision 041), or null. */
 async function findTestCakePayment(sessionId: string | undefined) {
 	if (paymentMode() !== 'test' || !sessionId) return null
 	return findCakePaymentBySessionId(sessionId)

@@ -13,7 +13,7 @@ import { getPaymentProvider } from './checkout.server'
 import { formatPickupAt } from './pickup-display'
 
 /**
- * The customer's side of a quote (decision NEW-cake-quotes): what a quote link shows, and paying the
+ * The customer's side of a quote (decision 041): what a quote link shows, and paying the
  * deposit or the balance through the same payment provider as orders (Stripe Checkout, or the test page
  * where no Stripe key is set), priced on the server from the stored quote.
  */

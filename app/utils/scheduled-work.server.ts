@@ -8,6 +8,7 @@
  * again. Delayed mails (the review request a day after pickup) are queue jobs of their own, not schedules.
  */
 import type { PgBoss } from 'pg-boss'
+import { expireOverdueQuotes } from '~/models/cake-quote.server'
 import { deleteExpiredSessions } from '~/models/session.server'
 import { sweepAbandonedCheckouts } from './checkout.server'
 import { getMailQueue } from './mail-queue.server'
@@ -23,6 +24,8 @@ export const scheduledTasks = {
 	'checkout-sweep': { cron: '*/2 * * * *', run: () => sweepAbandonedCheckouts() },
 	/** Deletes expired admin sessions. */
 	'session-sweep': { cron: '17 * * * *', run: () => deleteExpiredSessions() },
+	/** Ends custom cake quotes past their "valid until" and frees their pickup times (decision 041). */
+	'quote-expiry': { cron: '*/5 * * * *', run: () => expireOverdueQuotes() },
 } satisfies Record<string, ScheduledTask>
 
 export type ScheduledTaskName = keyof typeof scheduledTasks

@@ -18,7 +18,11 @@ beforeAll(async () => {
 async function startTestCheckout() {
 	const cake = await createMenuItem({ name: 'Brigadeiro Cake', priceCents: 3850 })
 	const result = await checkout.startCheckout(
-		{ customer: { name: 'Rosa', email: 'rosa@example.com' }, items: [{ id: cake.id, quantity: 2 }], pickupAt: pickupSlot() },
+		{
+			customer: { name: 'Rosa', email: 'rosa@example.com' },
+			items: [{ id: cake.id, quantity: 2 }],
+			pickupAt: pickupSlot(),
+		},
 		{ origin: 'http://localhost:3000' },
 	)
 	if (!result.ok) throw new Error(result.error)
@@ -40,7 +44,11 @@ describe('the built-in test payment provider', () => {
 		expect(result.url).toMatch(/^http:\/\/localhost:3000\/test-payment\/test_cs_[0-9a-f]{24}$/)
 		const response = await route.loader({ request: new Request(result.url), params: { sessionId }, context: {} })
 		expect(new Headers(response.init?.headers).get('Cache-Control')).toBe('private, no-store')
-		expect(response.data.order).toMatchObject({ status: 'PENDING', totalCents: 7700, items: [{ name: 'Brigadeiro Cake', quantity: 2 }] })
+		expect(response.data.order).toMatchObject({
+			status: 'PENDING',
+			totalCents: 7700,
+			items: [{ name: 'Brigadeiro Cake', quantity: 2 }],
+		})
 	})
 
 	it('Pay goes through fulfillment to /success, where the order is confirmed', async () => {
@@ -66,7 +74,11 @@ describe('the built-in test payment provider', () => {
 			where: { providerSessionId: sessionId },
 			data: { createdAt: new Date(Date.now() - 31 * 60_000) },
 		})
-		const page = await route.loader({ request: new Request('http://localhost:3000/'), params: { sessionId }, context: {} })
+		const page = await route.loader({
+			request: new Request('http://localhost:3000/'),
+			params: { sessionId },
+			context: {},
+		})
 		expect(page.data.order?.expired).toBe(true)
 		const response = (await post(sessionId, 'pay')) as unknown as { init: ResponseInit | null; data: { error: string } }
 		expect(response.init?.status).toBe(410)
