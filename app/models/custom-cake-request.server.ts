@@ -147,13 +147,18 @@ export function countCustomCakeRequestsSince(since: Date) {
 }
 
 /** Deletes the request (giving back a pickup time its quote held) and then its photo; false when it was already gone. */
-export async function deleteCustomCakeRequest(id: string) {
+export async function deleteCustomCakeRequest(id: string): Promise<boolean | 'took-payment'> {
 	try {
-		const { imageKey } = await prisma.$transaction(async (tx) => {
+		const deleted = await prisma.$transaction(async (tx) => {
+			// Money received (a deposit, a balance, a stray second deposit) keeps the request: cancel it instead.
+			// The foreign key (RESTRICT) refuses the delete too; asking first gives the owner words, not an error.
+			if (await tx.cakePayment.count({ where: { requestId: id, paidAt: { not: null } } })) return 'took-payment'
 			await releaseSlotIn(tx, id)
+			await tx.cakePayment.deleteMany({ where: { requestId: id } })
 			return tx.customCakeRequest.delete({ where: { id }, select: { imageKey: true } })
 		})
-		if (imageKey) await removeObjectQuietly(imageKey)
+		if (deleted === 'took-payment') return deleted
+		if (deleted.imageKey) await removeObjectQuietly(deleted.imageKey)
 		return true
 	} catch (error) {
 		if (isRecordNotFound(error)) return false

@@ -63,7 +63,10 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (intent !== 'delete') refuseAdminAction()
 	const id = String(form.get('id') ?? '')
 	if (!id) refuseAdminAction('Missing row')
-	return deleteAfterConfirming(form, id, deleteCustomCakeRequest, 'request')
+	return deleteAfterConfirming(form, id, deleteCustomCakeRequest, 'request', {
+		'took-payment':
+			'This request has taken a payment, so it was kept. Cancel it on its page instead (refund in Stripe).',
+	})
 }
 
 export default function AdminCustomCakes() {

@@ -39,14 +39,17 @@ export async function readAdminBody(request: Request) {
  * The delete intent of every list screen: without the confirmation field (a browser without JavaScript)
  * it asks first; then it deletes and says so, or that the row was already gone.
  */
-export async function deleteAfterConfirming(
+export async function deleteAfterConfirming<Refusal extends string = never>(
 	form: FormData,
 	id: string,
-	remove: (id: string) => Promise<boolean>,
+	remove: (id: string) => Promise<boolean | Refusal>,
 	noun: string,
+	/** What the owner reads when the model keeps the row (e.g. 'took-payment'). */
+	refusals?: Record<Refusal, string>,
 ) {
 	if (form.get(CONFIRMED_FIELD) !== 'yes') return adminReply({ confirm: id })
 	const deleted = await remove(id)
+	if (typeof deleted === 'string') return adminReply({ message: refusals?.[deleted] ?? `The ${noun} was kept.` })
 	return adminReply({ message: deleted ? `The ${noun} was deleted.` : `That ${noun} had already been deleted.` })
 }
 

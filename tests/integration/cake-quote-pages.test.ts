@@ -30,6 +30,7 @@ afterAll(() => env.cleanup())
 
 beforeEach(async () => {
 	resetRateLimits()
+	await prisma.cakePayment.deleteMany()
 	await prisma.customCakeRequest.deleteMany()
 	await clearPickupHolds()
 	await clearMailQueues()

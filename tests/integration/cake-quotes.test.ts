@@ -67,6 +67,7 @@ async function payOnline(requestId: string, version: number, kind: 'DEPOSIT' | '
 }
 
 beforeEach(async () => {
+	await prisma.cakePayment.deleteMany()
 	await prisma.customCakeRequest.deleteMany()
 	await prisma.processedWebhookEvent.deleteMany()
 	await prisma.cakeDayUsage.deleteMany()
@@ -144,6 +145,17 @@ describe('the quote', () => {
 		expect(await deleteCustomCakeRequest(request.id)).toBe(true)
 		expect(await slotOrders(input.pickupAt)).toBe(0)
 		expect((await prisma.cakeDayUsage.findMany()).map((day) => day.cakes)).toEqual([0])
+	})
+
+	it('a request that took a deposit is kept: the owner cancels it instead of deleting it', async () => {
+		const request = await newRequest()
+		await sendQuote(request.id, quote(), OWNER)
+		await payOnline(request.id, 1, 'DEPOSIT', 'evt_kept')
+		expect(await deleteCustomCakeRequest(request.id)).toBe('took-payment')
+		expect(await read(request.id)).toMatchObject({ status: 'DEPOSIT_PAID' })
+		// The database refuses it from anywhere else too.
+		await expect(prisma.customCakeRequest.delete({ where: { id: request.id } })).rejects.toThrow()
+		expect(await prisma.cakePayment.count({ where: { requestId: request.id } })).toBe(1)
 	})
 
 	it('an edit moves the slot, raises the version and queues a new mail', async () => {

@@ -93,7 +93,13 @@ describe('Prisma CLI with the WebAssembly schema engine', () => {
 
 	it('the migrations produce exactly prisma/schema.prisma (shadow database)', { timeout: TIMEOUT }, async () => {
 		const { code, output } = await prisma([
-			'migrate', 'diff', '--from-migrations', 'prisma/migrations', '--to-schema', 'prisma/schema.prisma', '--exit-code',
+			'migrate',
+			'diff',
+			'--from-migrations',
+			'prisma/migrations',
+			'--to-schema',
+			'prisma/schema.prisma',
+			'--exit-code',
 		])
 		expect(output).toContain('No difference detected.')
 		expect(code).toBe(0)
@@ -101,7 +107,12 @@ describe('Prisma CLI with the WebAssembly schema engine', () => {
 
 	it('the migrated database matches prisma/schema.prisma', { timeout: TIMEOUT }, async () => {
 		const { code, output } = await prisma([
-			'migrate', 'diff', '--from-config-datasource', '--to-schema', 'prisma/schema.prisma', '--exit-code',
+			'migrate',
+			'diff',
+			'--from-config-datasource',
+			'--to-schema',
+			'prisma/schema.prisma',
+			'--exit-code',
 		])
 		expect(output).toContain('No difference detected.')
 		expect(code).toBe(0)

@@ -33,7 +33,11 @@ let eventCounter = 0
 async function pendingOrder() {
 	const cake = await createMenuItem()
 	const result = await startCheckout(
-		{ customer: { name: 'Luis', email: 'luis@example.com' }, items: [{ id: cake.id, quantity: 1 }], pickupAt: pickupSlot() },
+		{
+			customer: { name: 'Luis', email: 'luis@example.com' },
+			items: [{ id: cake.id, quantity: 1 }],
+			pickupAt: pickupSlot(),
+		},
 		{ origin: 'https://bakery.test' },
 	)
 	if (!result.ok) throw new Error(result.error)
@@ -49,7 +53,10 @@ function eventPayload(type: string, sessionId: string, paymentStatus: 'paid' | '
 	})
 }
 
-function deliver(payload: string, signature: string | null = signer.webhooks.generateTestHeaderString({ payload, secret: SECRET })) {
+function deliver(
+	payload: string,
+	signature: string | null = signer.webhooks.generateTestHeaderString({ payload, secret: SECRET }),
+) {
 	const headers = new Headers({ 'Content-Type': 'application/json' })
 	if (signature) headers.set('Stripe-Signature', signature)
 	const request = new Request('https://bakery.test/webhooks/stripe', { method: 'POST', headers, body: payload })
@@ -72,18 +79,29 @@ describe('POST /webhooks/stripe', () => {
 
 	it.each([
 		['a missing signature', (payload: string) => deliver(payload, null)],
-		['the wrong secret', (payload: string) => deliver(payload, signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' }))],
+		[
+			'the wrong secret',
+			(payload: string) =>
+				deliver(payload, signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' })),
+		],
 		[
 			'a tampered body',
 			(payload: string) =>
-				deliver(payload.replace('"paid"', '"paid" '), signer.webhooks.generateTestHeaderString({ payload, secret: SECRET })),
+				deliver(
+					payload.replace('"paid"', '"paid" '),
+					signer.webhooks.generateTestHeaderString({ payload, secret: SECRET }),
+				),
 		],
 		[
 			'a stale timestamp',
 			(payload: string) =>
 				deliver(
 					payload,
-					signer.webhooks.generateTestHeaderString({ payload, secret: SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 }),
+					signer.webhooks.generateTestHeaderString({
+						payload,
+						secret: SECRET,
+						timestamp: Math.floor(Date.now() / 1000) - 3600,
+					}),
 				),
 		],
 	])('answers 400 and changes nothing for %s', async (_label, send) => {
@@ -137,7 +155,9 @@ describe('POST /webhooks/stripe', () => {
 	})
 
 	it('acknowledges events it does not handle without recording them', async () => {
-		const response = await deliver(JSON.stringify({ id: 'evt_other', object: 'event', type: 'customer.created', data: { object: {} } }))
+		const response = await deliver(
+			JSON.stringify({ id: 'evt_other', object: 'event', type: 'customer.created', data: { object: {} } }),
+		)
 		expect(response.status).toBe(200)
 		expect(await prisma.processedWebhookEvent.count({ where: { eventId: 'evt_other' } })).toBe(0)
 	})

@@ -76,8 +76,10 @@ CREATE TABLE "CakePayment" (
   "createdAt" TIMESTAMPTZ(3) NOT NULL DEFAULT now(),
   "updatedAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
   CONSTRAINT "CakePayment_pkey" PRIMARY KEY ("id"),
+  -- A request that took money cannot be deleted (the owner cancels it and refunds in Stripe): RESTRICT, and the
+  -- delete removes only the payments never made (pending or expired sessions) first.
   CONSTRAINT "CakePayment_requestId_fkey" FOREIGN KEY ("requestId")
-    REFERENCES "CustomCakeRequest" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    REFERENCES "CustomCakeRequest" ("id") ON DELETE RESTRICT ON UPDATE CASCADE,
   CONSTRAINT "CakePayment_amount_positive" CHECK ("amountCents" > 0),
   CONSTRAINT "CakePayment_paid_at" CHECK (("status" IN ('PAID', 'NOT_APPLIED')) = ("paidAt" IS NOT NULL)),
   CONSTRAINT "CakePayment_online_session" CHECK ("method" = 'IN_SHOP' OR "status" <> 'PAID' OR "providerSessionId" IS NOT NULL)
