@@ -18,6 +18,12 @@ const SHUTDOWN_GRACE_MS = 10_000
 const CLEANUP_LIMIT_MS = 2_000
 // Keep-alive connections with no request after the signal for this long are closed.
 const IDLE_DRAIN_MS = 1_000
+/**
+ * After SIGTERM the listener stays open this long (readiness already answers 503, every answer says
+ * `Connection: close`): a connection the kernel took just before the signal, or one the platform's proxy
+ * sent before it noticed, is answered rather than reset when the listener closes (decision 040).
+ */
+const LISTEN_DRAIN_MS = 1_000
 
 async function main() {
 	const env = loadEnvOrExit()
@@ -102,20 +108,23 @@ function handleShutdown(server: Server, cleanup: () => Promise<void>) {
 		// connection that has no request parsed at that instant: a client (or Fly's proxy) whose next
 		// request is already on the wire would get a reset. Connections in use get `Connection: close`
 		// on their next response instead; the ones still idle after IDLE_DRAIN_MS are closed then.
-		// Closed on the next turn, after this turn has accepted every connection the kernel already took
-		// (closing a listener resets the ones still queued: requests sent before the platform stopped routing here).
-		setImmediate(() =>
-			net.Server.prototype.close.call(server, async () => {
-				try {
-					await Promise.race([cleanup(), new Promise((resolve) => setTimeout(resolve, CLEANUP_LIMIT_MS))])
-					process.exit(0)
-				} catch (error) {
-					console.error('Error during shutdown', error)
-					process.exit(1)
-				}
-			}),
+		// Closed after LISTEN_DRAIN_MS: closing a listener resets the connections still queued in the kernel
+		// (requests sent before the platform stopped routing here), and closing on the next turn still lost one
+		// now and then under load.
+		setTimeout(
+			() =>
+				net.Server.prototype.close.call(server, async () => {
+					try {
+						await Promise.race([cleanup(), new Promise((resolve) => setTimeout(resolve, CLEANUP_LIMIT_MS))])
+						process.exit(0)
+					} catch (error) {
+						console.error('Error during shutdown', error)
+						process.exit(1)
+					}
+				}),
+			LISTEN_DRAIN_MS,
 		)
-		setTimeout(() => server.closeIdleConnections(), IDLE_DRAIN_MS).unref()
+		setTimeout(() => server.closeIdleConnections(), LISTEN_DRAIN_MS + IDLE_DRAIN_MS).unref()
 	}
 	process.on('SIGTERM', () => shutdown('SIGTERM'))
 	process.on('SIGINT', () => shutdown('SIGINT'))

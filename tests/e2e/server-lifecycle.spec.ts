@@ -150,8 +150,21 @@ test('SIGTERM lets an in-flight request finish, then exits 0', async ({ request 
 		const signalledAt = Date.now()
 		server.child.kill('SIGTERM')
 		await expect.poll(server.output).toContain('SIGTERM received')
-		// New connections are refused while the in-flight request is still running.
-		await expect(request.get(`http://localhost:${port}/`)).rejects.toThrow(/ECONNREFUSED/)
+		// For a moment a late connection is still answered, not reset: "not ready", and not kept alive.
+		const late = await request.get(`http://localhost:${port}/readyz`)
+		expect(late.status()).toBe(503)
+		expect(late.headers()['connection']).toBe('close')
+		// Then new connections are refused while the in-flight request is still running.
+		await expect
+			.poll(
+				() =>
+					request.get(`http://localhost:${port}/readyz`).then(
+						() => 'answered',
+						(error: Error) => error.message,
+					),
+				{ timeout: 3_000 },
+			)
+			.toMatch(/ECONNREFUSED/)
 		const response = await inFlight
 		expect(response.status()).toBe(503)
 		expect(await server.exited).toBe(0)
