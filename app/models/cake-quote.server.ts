@@ -10,6 +10,7 @@ import type { LocalDate } from '~/utils/pickup-schedule'
 import { enqueueMail } from './mail-jobs.server'
 import type { CheckoutEvent, FulfillmentOutcome } from './order.server'
 import { dateColumn, dateFromColumn } from './pickup-schedule.server'
+import { claimProviderEvent } from './webhook-events.server'
 
 type Tx = Prisma.TransactionClient
 
@@ -431,11 +432,7 @@ export async function applyCakePaymentEvent(event: CheckoutEvent): Promise<Fulfi
 	})
 	if (!payment) return null
 	return prisma.$transaction(async (tx) => {
-		const claimed = await tx.processedWebhookEvent.createMany({
-			data: [{ eventId: event.eventId, type: event.type }],
-			skipDuplicates: true,
-		})
-		if (claimed.count === 0) return 'duplicate'
+		if (!(await claimProviderEvent(tx, event))) return 'duplicate'
 		if (event.kind === 'ignored') return 'unchanged'
 		if (event.kind !== 'paid') {
 			const { count } = await tx.cakePayment.updateMany({
@@ -532,11 +529,7 @@ export async function applyCakeRefundEvent(event: {
 	})
 	if (!payment) return null
 	return prisma.$transaction(async (tx) => {
-		const claimed = await tx.processedWebhookEvent.createMany({
-			data: [{ eventId: event.eventId, type: event.type }],
-			skipDuplicates: true,
-		})
-		if (claimed.count === 0) return 'duplicate'
+		if (!(await claimProviderEvent(tx, event))) return 'duplicate'
 		if (payment.status !== 'PAID') return 'unchanged'
 		await setActor(tx, 'payment')
 		const { count } = await tx.customCakeRequest.updateMany({

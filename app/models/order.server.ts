@@ -14,6 +14,7 @@ import {
 	type PickupRefusal,
 } from './pickup-capacity.server'
 import { dateFromColumn } from './pickup-schedule.server'
+import { claimProviderEvent } from './webhook-events.server'
 
 type Tx = Prisma.TransactionClient
 
@@ -123,11 +124,7 @@ const UNLIMITED_SLOT = 2_147_483_647
  */
 export async function applyCheckoutEvent(event: CheckoutEvent): Promise<FulfillmentOutcome> {
 	return prisma.$transaction(async (tx) => {
-		const claimed = await tx.processedWebhookEvent.createMany({
-			data: [{ eventId: event.eventId, type: event.type }],
-			skipDuplicates: true,
-		})
-		if (claimed.count === 0) return 'duplicate'
+		if (!(await claimProviderEvent(tx, event))) return 'duplicate'
 		if (event.kind === 'ignored') return 'unchanged'
 		const transition = transitions[event.kind]
 		if (event.kind === 'paid')

@@ -11,6 +11,7 @@ import { enqueueMail } from './mail-jobs.server'
 import { PAID_ORDER_STATUSES, type FulfillmentOutcome } from './order.server'
 import { releasePickupCapacityIn } from './pickup-capacity.server'
 import { dateColumn } from './pickup-schedule.server'
+import { claimProviderEvent } from './webhook-events.server'
 
 const adminOrderSelect = {
 	id: true,
@@ -160,11 +161,7 @@ export interface RefundEvent {
  */
 export function applyRefundEvent(event: RefundEvent): Promise<FulfillmentOutcome> {
 	return prisma.$transaction(async (tx) => {
-		const claimed = await tx.processedWebhookEvent.createMany({
-			data: [{ eventId: event.eventId, type: event.type }],
-			skipDuplicates: true,
-		})
-		if (claimed.count === 0) return 'duplicate'
+		if (!(await claimProviderEvent(tx, event))) return 'duplicate'
 		if (!event.sessionId) return 'unchanged'
 		const order = await tx.order.findUnique({ where: { providerSessionId: event.sessionId }, select: { id: true } })
 		if (!order) return 'unchanged'
