@@ -4,7 +4,6 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { AdminFrame } from '~/components/admin/admin-frame'
 import { AdminHeading, dangerButtonClass, secondaryButtonClass, StatusRegion } from '~/components/admin/admin-ui'
-import { PickupDateForm } from '~/components/admin/pickup-day-nav'
 import { FieldErrors, FormErrors, TextareaField, TextField } from '~/components/ui/forms'
 import { buttonClass } from '~/components/ui/button-classes'
 import {
@@ -50,11 +49,25 @@ async function loadRequest(requestId: string | undefined) {
 	return found
 }
 
+/** The quote fields "Show day" carried over (it submits the quote form as a GET): what the owner had typed. */
+const DRAFT_FIELDS = ['price', 'depositKind', 'depositPercent', 'depositAmount', 'notes', 'validUntil'] as const
+
+function quoteDraftOf(searchParams: URLSearchParams) {
+	if (searchParams.get('intent') !== 'show-day') return null
+	return Object.fromEntries(
+		DRAFT_FIELDS.flatMap((name) => {
+			const value = searchParams.get(name)
+			return value === null ? [] : [[name, value.slice(0, 2_000)]]
+		}),
+	) as Partial<Record<(typeof DRAFT_FIELDS)[number], string>>
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const admin = await requireAdmin(request)
 	await expireOverdueQuotes()
 	const cake = await loadRequest(params.requestId)
-	const date = new URL(request.url).searchParams.get('date')
+	const { searchParams } = new URL(request.url)
+	const date = searchParams.get('date')
 	const [slots, settings] = await Promise.all([
 		loadQuoteSlots(date, cake.status === 'QUOTED' ? cake.pickupAt : null),
 		getCakeQuoteSettings(),
@@ -69,6 +82,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 			slots,
 			depositPercent: settings.depositPercent,
 			validUntilValue: `${localDateOf(validUntil, slots.timeZone)}T${wallTimeOf(validUntil, slots.timeZone)}`,
+			draft: quoteDraftOf(searchParams),
 			quoteUrl:
 				cake.status === 'REQUESTED' || cake.status === 'CANCELLED' ? null : quotePath(cake.id, cake.quoteVersion),
 		},
@@ -313,7 +327,7 @@ function RequestDetails() {
 }
 
 function QuoteEditor() {
-	const { cake, slots, depositPercent, validUntilValue } = useLoaderData<typeof loader>()
+	const { cake, slots, depositPercent, validUntilValue, draft } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const navigation = useNavigation()
 	const sending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'send-quote'
@@ -330,6 +344,7 @@ function QuoteEditor() {
 			pickupAt: cake.pickupAt && cake.pickupDate === slots.day.date ? cake.pickupAt.toISOString() : '',
 			notes: cake.quoteNotes,
 			validUntil: validUntilValue,
+			...draft,
 		},
 		constraint: getZodConstraint(quoteSchema),
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: quoteSchema }),
@@ -347,15 +362,37 @@ function QuoteEditor() {
 					? 'Sending a changed quote mails the customer a new link; the old one stops working.'
 					: 'Sending the quote mails the customer a link to see it, pay the deposit or decline.'}
 			</p>
-			<div className="mb-4">
-				<PickupDateForm id="quote-pickup-date" date={slots.day.date} />
-				<p className="mt-1 text-sm text-cocoa/80">
-					Pickup days from {formatPickupDateLong(slots.firstDate)} to {formatPickupDateLong(slots.lastDate)}.
-				</p>
-			</div>
 			<Form method="post" {...getFormProps(form)}>
 				<FormErrors id={form.errorId} errors={form.errors} />
-				<input type="hidden" name="intent" value="send-quote" />
+				{/* "Show day" submits this form as a GET: the day's times load and what was typed comes back with them. */}
+				<div className="mb-4 flex flex-wrap items-end gap-2">
+					<div>
+						<label htmlFor="quote-pickup-date" className="block font-semibold">
+							Pickup date
+						</label>
+						<input
+							id="quote-pickup-date"
+							type="date"
+							name="date"
+							defaultValue={slots.day.date}
+							key={slots.day.date}
+							className="mt-1 rounded-lg border border-cocoa/30 bg-white px-3 py-2"
+						/>
+					</div>
+					<button
+						type="submit"
+						name="intent"
+						value="show-day"
+						formMethod="get"
+						formNoValidate
+						className={secondaryButtonClass}
+					>
+						Show day
+					</button>
+					<p className="basis-full text-sm text-cocoa/80">
+						Pickup days from {formatPickupDateLong(slots.firstDate)} to {formatPickupDateLong(slots.lastDate)}.
+					</p>
+				</div>
 				<TextField meta={fields.price} label="Price (dollars)" inputMode="decimal" autoComplete="off" />
 				<fieldset className="mb-2">
 					<legend className="font-semibold">Deposit</legend>
@@ -423,7 +460,7 @@ function QuoteEditor() {
 					className="mt-1 block rounded-lg border border-cocoa/30 bg-white px-3 py-2"
 				/>
 				<FieldErrors id={fields.validUntil.errorId} errors={fields.validUntil.errors} />
-				<button type="submit" className={`${buttonClass} mt-4`} disabled={sending}>
+				<button type="submit" name="intent" value="send-quote" className={`${buttonClass} mt-4`} disabled={sending}>
 					{sending ? 'Sending…' : editing ? 'Send the changed quote' : 'Send the quote'}
 				</button>
 			</Form>

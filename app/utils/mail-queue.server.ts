@@ -43,7 +43,10 @@ function createBoss(databaseUrl: string) {
 		// whichever processes run it.
 		schedule: true,
 	})
-	boss.on('error', (error) => console.error('Mail queue error:', error))
+	// The message only: pg's error object prints its whole client (connection settings and all).
+	boss.on('error', (error) =>
+		console.error(`Mail queue error: ${error instanceof Error ? error.message : String(error)}`),
+	)
 	return boss
 }
 
