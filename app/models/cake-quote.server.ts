@@ -418,6 +418,17 @@ export function findCakePaymentBySessionId(sessionId: string) {
 	})
 }
 
+/** Online payments still pending after `olderThan`: their webhook was lost and the customer never came back. */
+export async function listLapsedCakePayments(olderThan: Date, take = 100) {
+	const rows = await prisma.cakePayment.findMany({
+		where: { status: 'PENDING', method: 'ONLINE', providerSessionId: { not: null }, createdAt: { lt: olderThan } },
+		select: { providerSessionId: true },
+		orderBy: { createdAt: 'asc' },
+		take,
+	})
+	return rows.flatMap((row) => (row.providerSessionId ? [row.providerSessionId] : []))
+}
+
 /**
  * The checkout events of a cake payment's session (the same webhook, /test-payment): null when the
  * session is not a cake payment's. Exactly once: the event id is claimed first, the payment moves from

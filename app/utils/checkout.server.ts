@@ -291,7 +291,7 @@ export async function cancelCheckoutSession(sessionId: string): Promise<CancelOu
 }
 
 /** A pending order is settled by the sweep once its session has certainly lapsed (its lifetime and a minute). */
-const SWEEP_GRACE_MS = (CHECKOUT_SESSION_MINUTES + 1) * 60_000
+export const SWEEP_GRACE_MS = (CHECKOUT_SESSION_MINUTES + 1) * 60_000
 
 /**
  * The periodic sweep for missed webhooks: each pending order still holding capacity past its session's

@@ -3,13 +3,14 @@ import {
 	attachCakePaymentSession,
 	expireQuote,
 	findCakeQuote,
+	listLapsedCakePayments,
 	markCakePaymentFailed,
 	startCakePayment,
 	type CakeQuote,
 } from '~/models/cake-quote.server'
 import { getPickupSettings } from '~/models/pickup-schedule.server'
 import { quotePath, readQuoteToken } from './cake-quote-token.server'
-import { getPaymentProvider } from './checkout.server'
+import { getPaymentProvider, SWEEP_GRACE_MS } from './checkout.server'
 import { formatPickupAt } from './pickup-display'
 
 /**
@@ -111,4 +112,33 @@ export async function confirmQuotePayment(sessionId: string) {
 			sessionId: session.id,
 		})
 	}
+}
+
+/**
+ * The periodic sweep for cake payments, as `sweepAbandonedCheckouts` is for orders: a payment still pending
+ * past its session's lifetime asks the provider. Paid → recorded (a deposit or balance is never lost to a
+ * missed webhook); expired or unknown → expired; unreachable or still open → the next sweep. Returns how many
+ * it settled.
+ */
+export async function sweepLapsedCakePayments(now = new Date()) {
+	const provider = getPaymentProvider()
+	if (!provider) return 0
+	let settled = 0
+	for (const sessionId of await listLapsedCakePayments(new Date(now.getTime() - SWEEP_GRACE_MS))) {
+		const session = await provider.retrieveSession(sessionId).catch((error: unknown) => {
+			console.error(`Sweep could not retrieve checkout session ${sessionId}: ${String(error)}`)
+			return undefined
+		})
+		if (session === undefined || session?.status === 'open') continue
+		const kind = session?.paid ? 'paid' : 'expired'
+		const outcome = await applyCakePaymentEvent({
+			eventId: `sweep-${kind}:${sessionId}`,
+			type: `sweep.${kind}`,
+			kind,
+			sessionId,
+			charged: session?.charged,
+		})
+		if (outcome === 'applied') settled += 1
+	}
+	return settled
 }

@@ -12,6 +12,7 @@ import { expireOverdueQuotes } from '~/models/cake-quote.server'
 import { deleteExpiredSessions } from '~/models/session.server'
 import { sweepAbandonedCheckouts } from './checkout.server'
 import { getMailQueue } from './mail-queue.server'
+import { sweepLapsedCakePayments } from './quote-checkout.server'
 
 interface ScheduledTask {
 	/** Five-field cron expression, UTC. */
@@ -24,6 +25,8 @@ export const scheduledTasks = {
 	'checkout-sweep': { cron: '*/2 * * * *', run: () => sweepAbandonedCheckouts() },
 	/** Deletes expired admin sessions. */
 	'session-sweep': { cron: '17 * * * *', run: () => deleteExpiredSessions() },
+	/** The same for cake deposits and balances (app/utils/quote-checkout.server.ts). */
+	'cake-payment-sweep': { cron: '*/2 * * * *', run: () => sweepLapsedCakePayments() },
 	/** Ends custom cake quotes past their "valid until" and frees their pickup times (decision 041). */
 	'quote-expiry': { cron: '*/5 * * * *', run: () => expireOverdueQuotes() },
 } satisfies Record<string, ScheduledTask>

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startMockStripe, type MockStripe } from '../mocks/stripe-server'
+import { clearPickupHolds, openEveryDay, pickupSlot } from './pickup-helpers'
+
+let stripe: MockStripe
+let quotes: typeof import('~/models/cake-quote.server')
+let checkout: typeof import('~/utils/quote-checkout.server')
+let tokens: typeof import('~/utils/cake-quote-token.server')
+let prisma: (typeof import('~/utils/db.server'))['prisma']
+const origin = 'https://bakery.test'
+
+beforeAll(async () => {
+	stripe = await startMockStripe()
+	Object.assign(process.env, {
+		STRIPE_SECRET_KEY: 'sk_test_cake_sweep',
+		STRIPE_WEBHOOK_SECRET: 'whsec_cake_sweep',
+		STRIPE_API_HOST: '127.0.0.1',
+		STRIPE_API_PORT: String(stripe.port),
+		STRIPE_API_PROTOCOL: 'http',
+	})
+	quotes = await import('~/models/cake-quote.server')
+	checkout = await import('~/utils/quote-checkout.server')
+	tokens = await import('~/utils/cake-quote-token.server')
+	prisma = (await import('~/utils/db.server')).prisma
+	await openEveryDay({ ordersPerSlot: 100 })
+})
+
+afterAll(async () => {
+	await stripe.close()
+})
+
+beforeEach(async () => {
+	await prisma.cakePayment.deleteMany()
+	await prisma.customCakeRequest.deleteMany()
+	await clearPickupHolds()
+})
+
+/** A quoted request whose customer opened the deposit's payment page, `minutesAgo` minutes ago. */
+async function depositStarted(minutesAgo: number) {
+	const request = await prisma.customCakeRequest.create({
+		data: { name: 'Ana Souza', phone: '206 555 0101', email: 'ana@example.com', type: 'Birthday', size: '8″' },
+	})
+	const pickupAt = new Date(pickupSlot(5, '10:00'))
+	const sent = await quotes.sendQuote(
+		request.id,
+		{
+			quoteCents: 12_000,
+			depositCents: 6_000,
+			pickupAt,
+			pickupDate: pickupAt.toISOString().slice(0, 10),
+			notes: '',
+			validUntil: new Date(Date.now() + 72 * 60 * 60 * 1000),
+			ordersPerSlot: 100,
+			cakesPerDay: null,
+		},
+		'owner:owner@example.com',
+	)
+	expect(sent).toEqual({ ok: true })
+	const token = tokens.quotePath(request.id, 1).split('/').at(-1)!
+	expect(await checkout.startQuotePayment(token, 'DEPOSIT', { origin })).toMatchObject({ ok: true })
+	const payment = await prisma.cakePayment.findFirstOrThrow({ where: { requestId: request.id } })
+	await prisma.cakePayment.update({
+		where: { id: payment.id },
+		data: { createdAt: new Date(Date.now() - minutesAgo * 60_000) },
+	})
+	return { requestId: request.id, sessionId: payment.providerSessionId! }
+}
+
+describe('the cake payment sweep (a lost webhook, a customer who never came back)', () => {
+	it('records a deposit Stripe took, once, and leaves a session still open or too recent alone', async () => {
+		const lapsed = await depositStarted(40)
+		const recent = await depositStarted(5)
+		stripe.pay(lapsed.sessionId)
+		stripe.pay(recent.sessionId)
+
+		expect(await checkout.sweepLapsedCakePayments()).toBe(1)
+		expect(await prisma.customCakeRequest.findUniqueOrThrow({ where: { id: lapsed.requestId } })).toMatchObject({
+			status: 'DEPOSIT_PAID',
+			paidCents: 6_000,
+		})
+		expect(await prisma.customCakeRequest.findUniqueOrThrow({ where: { id: recent.requestId } })).toMatchObject({
+			status: 'QUOTED',
+		})
+		// A second sweep, or the webhook arriving late, finds nothing more to do.
+		expect(await checkout.sweepLapsedCakePayments()).toBe(0)
+		expect(await prisma.cakePayment.count({ where: { status: 'PAID' } })).toBe(1)
+	})
+
+	it('expires a payment whose session lapsed unpaid; the quote stays open for another try', async () => {
+		const { requestId, sessionId } = await depositStarted(40)
+		stripe.expire(sessionId)
+		expect(await checkout.sweepLapsedCakePayments()).toBe(1)
+		expect(await prisma.cakePayment.findFirstOrThrow({ where: { requestId } })).toMatchObject({ status: 'EXPIRED' })
+		expect(await prisma.customCakeRequest.findUniqueOrThrow({ where: { id: requestId } })).toMatchObject({
+			status: 'QUOTED',
+		})
+	})
+
+	it('waits while Stripe cannot be reached', async () => {
+		const { requestId, sessionId } = await depositStarted(40)
+		stripe.pay(sessionId)
+		await stripe.close()
+		try {
+			expect(await checkout.sweepLapsedCakePayments()).toBe(0)
+			expect(await prisma.cakePayment.findFirstOrThrow({ where: { requestId } })).toMatchObject({ status: 'PENDING' })
+		} finally {
+			stripe = await startMockStripe({ port: stripe.port })
+		}
+	})
+})
