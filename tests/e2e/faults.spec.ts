@@ -72,17 +72,19 @@ interface Outcome {
 	status: number | string
 	retryAfter?: string | null
 	body: string
+	startedAt: number
 	finishedAt: number
 }
 
 async function get(url: string, headers: Record<string, string> = {}): Promise<Outcome> {
+	const startedAt = Date.now()
 	try {
 		const response = await fetch(url, { headers, signal: AbortSignal.timeout(15_000) })
 		const retryAfter = response.headers.get('Retry-After')
-		return { status: response.status, retryAfter, body: await response.text(), finishedAt: Date.now() }
+		return { status: response.status, retryAfter, body: await response.text(), startedAt, finishedAt: Date.now() }
 	} catch (error) {
 		const cause = (error as { cause?: { code?: string } }).cause
-		return { status: cause?.code ?? (error as Error).name, body: '', finishedAt: Date.now() }
+		return { status: cause?.code ?? (error as Error).name, body: '', startedAt, finishedAt: Date.now() }
 	}
 }
 
@@ -165,7 +167,7 @@ test('database restarted mid-load: friendly 503s during the outage, /healthz 503
 	}
 })
 
-test('SIGTERM under load: in-flight requests complete, new ones are refused, exit 0 within 10 s', async () => {
+test('SIGTERM under load: in-flight requests complete, later ones are answered then refused, exit 0 within 10 s', async () => {
 	const server = await startServer()
 	try {
 		const traffic = load(server.baseUrl, ['/menu', '/', '/shop'], 20, 30)
@@ -186,10 +188,17 @@ test('SIGTERM under load: in-flight requests complete, new ones are refused, exi
 		const finishedAfterSignal = traffic.outcomes.filter(
 			(outcome) => outcome.status === 200 && outcome.finishedAt >= signalledAt,
 		)
-		const broken = traffic.outcomes.filter((outcome) => outcome.status !== 200 && outcome.status !== 'ECONNREFUSED')
+		// Everything sent before the signal is answered. Sent after it (the platform stops routing here at the
+		// signal; this client does not): answered during the second the listener stays open, then refused, or
+		// reset if it was still queued in the kernel when the listener closed (never taken by the app). Decision 040.
+		const broken = traffic.outcomes.filter((outcome) =>
+			outcome.startedAt < signalledAt
+				? outcome.status !== 200
+				: ![200, 'ECONNREFUSED', 'ECONNRESET'].includes(outcome.status),
+		)
 		expect(
 			broken.map((outcome) => outcome.status),
-			'no reset connections or errors',
+			'every request sent before the signal answered; no errors after it',
 		).toEqual([])
 		expect(finishedAfterSignal.length, 'requests in flight at SIGTERM still got their answer').toBeGreaterThan(0)
 		console.log(
