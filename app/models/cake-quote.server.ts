@@ -311,7 +311,14 @@ const quoteFields = {
 	quoteValidUntil: true,
 	quoteVersion: true,
 	quotedAt: true,
+	slotHeld: true,
 } as const
+
+/** Custom cakes counted on a pickup day (quotes holding it and booked cakes), for the owner's day limit. */
+export async function countCakesOn(pickupDate: LocalDate) {
+	const row = await prisma.cakeDayUsage.findUnique({ where: { pickupDate: dateColumn(pickupDate) } })
+	return row?.cakes ?? 0
+}
 
 function withDate<T extends { pickupDate: Date | null }>(row: T) {
 	return { ...row, pickupDate: row.pickupDate ? dateFromColumn(row.pickupDate) : null }

@@ -8,6 +8,7 @@ import { FieldErrors, FormErrors, TextareaField, TextField } from '~/components/
 import { buttonClass } from '~/components/ui/button-classes'
 import {
 	cancelCakeRequest,
+	countCakesOn,
 	expireOverdueQuotes,
 	findCakeRequestForOwner,
 	getCakeQuoteSettings,
@@ -33,7 +34,7 @@ import {
 	formatWallTime,
 	SLOT_TAKEN_MESSAGE,
 } from '~/utils/pickup-display'
-import { localDateOf, wallTimeOf } from '~/utils/pickup-schedule'
+import { localDateOf, wallTimeOf, type LocalDate } from '~/utils/pickup-schedule'
 
 export { headers } from '~/utils/admin-route'
 export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'
@@ -47,6 +48,20 @@ async function loadRequest(requestId: string | undefined) {
 	const found = await findCakeRequestForOwner(requestId ?? '')
 	if (!found) throw new Response('Request not found', { status: 404, headers: adminResponseHeaders })
 	return found
+}
+
+/**
+ * The shown day against the owner's cakes-per-day limit (null: no limit); this request's own quote, if it
+ * holds that day, does not count against itself.
+ */
+async function cakeDayOf(
+	date: LocalDate,
+	cake: { slotHeld: boolean; pickupDate: LocalDate | null },
+	limit: number | null,
+) {
+	if (limit === null) return null
+	const own = cake.slotHeld && cake.pickupDate === date ? 1 : 0
+	return { booked: (await countCakesOn(date)) - own, limit }
 }
 
 /** The quote fields "Show day" carried over (it submits the quote form as a GET): what the owner had typed. */
@@ -72,6 +87,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		loadQuoteSlots(date, cake.status === 'QUOTED' ? cake.pickupAt : null),
 		getCakeQuoteSettings(),
 	])
+	const cakeDay = await cakeDayOf(slots.day.date, cake, settings.cakesPerDay)
 	const now = new Date()
 	const validDefault = new Date(now.getTime() + DEFAULT_VALID_HOURS * 60 * 60 * 1000)
 	const validUntil = cake.status === 'QUOTED' && cake.quoteValidUntil ? cake.quoteValidUntil : validDefault
@@ -83,6 +99,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 			depositPercent: settings.depositPercent,
 			validUntilValue: `${localDateOf(validUntil, slots.timeZone)}T${wallTimeOf(validUntil, slots.timeZone)}`,
 			draft: quoteDraftOf(searchParams),
+			cakeDay,
 			quoteUrl:
 				cake.status === 'REQUESTED' || cake.status === 'CANCELLED' ? null : quotePath(cake.id, cake.quoteVersion),
 		},
@@ -327,7 +344,7 @@ function RequestDetails() {
 }
 
 function QuoteEditor() {
-	const { cake, slots, depositPercent, validUntilValue, draft } = useLoaderData<typeof loader>()
+	const { cake, slots, depositPercent, validUntilValue, draft, cakeDay } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const navigation = useNavigation()
 	const sending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'send-quote'
@@ -351,7 +368,8 @@ function QuoteEditor() {
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 	})
-	const freeSlots = slots.day.slots
+	const dayFull = cakeDay !== null && cakeDay.booked >= cakeDay.limit
+	const freeSlots = dayFull ? [] : slots.day.slots
 	return (
 		<section aria-labelledby="quote-heading" className="mb-6 rounded-2xl bg-white p-5 shadow-md ring-1 ring-dough">
 			<h2 id="quote-heading" className="font-display text-xl font-bold">
@@ -429,7 +447,14 @@ function QuoteEditor() {
 				</fieldset>
 				<fieldset className="mb-2">
 					<legend className="font-semibold">Pickup time on {formatPickupDateLong(slots.day.date)}</legend>
-					{freeSlots.length === 0 ? (
+					{cakeDay ? (
+						<p className="text-sm">
+							{dayFull
+								? `This day already has ${cakeDay.booked} custom cake${cakeDay.booked === 1 ? '' : 's'}, the most the quote settings allow: choose another day above, or raise the limit on the list page.`
+								: `${cakeDay.booked} of ${cakeDay.limit} custom cakes booked or quoted this day.`}
+						</p>
+					) : null}
+					{dayFull ? null : freeSlots.length === 0 ? (
 						<p className="text-sm">
 							No pickup times that day{slots.day.reason ? ` (${dayReasonText(slots.day)})` : ''}: choose another day
 							above.

@@ -153,6 +153,40 @@ describe('the owner’s quote page', () => {
 	})
 })
 
+describe('the owner’s day limit on the quote page', () => {
+	afterAll(() => prisma.cakeQuoteSettings.deleteMany())
+
+	it('says how many cakes a day has; a full day offers no times, and a page that carried typed fields keeps them', async () => {
+		await prisma.cakeDayUsage.deleteMany()
+		await prisma.cakeQuoteSettings.upsert({ where: { id: 1 }, create: { cakesPerDay: 1 }, update: { cakesPerDay: 1 } })
+		const first = await newRequest()
+		const second = await newRequest()
+		const day = pickupSlot(5, '10:00').slice(0, 10)
+		const ownerPage = (requestId: string, search: string) =>
+			run(
+				adminLoader({
+					request: get(`/admin/custom-cakes/${requestId}?${search}`, cookie),
+					params: { requestId },
+					context: {},
+				}),
+			)
+		const dayOf = async (requestId: string, search = `date=${day}`) =>
+			(await ownerPage(requestId, search)).data as { cakeDay: unknown; slots: { day: { date: string } } }
+		expect((await dayOf(first.id)).cakeDay).toEqual({ booked: 0, limit: 1 })
+
+		expect((await sendAsOwner(first.id, quoteFields())).status).toBe(200)
+		// The quote holding the day does not count against itself; for any other request the day is full.
+		expect((await dayOf(first.id)).cakeDay).toEqual({ booked: 0, limit: 1 })
+		expect((await dayOf(second.id)).cakeDay).toEqual({ booked: 1, limit: 1 })
+
+		// "Show day" sends the typed fields along: they come back as the form's values.
+		const shown = (await ownerPage(second.id, `intent=show-day&date=${day}&price=95&notes=Two+tiers`)).data as {
+			draft: unknown
+		}
+		expect(shown.draft).toEqual({ price: '95', notes: 'Two tiers' })
+	})
+})
+
 describe('the customer’s quote page', () => {
 	async function quoted(withPhoto = false) {
 		const request = await newRequest(withPhoto)
