@@ -15,7 +15,15 @@ declare module '@remix-run/node' {
  * no server package is ever bundled for the browser (docs/decisions/020). A new browser dependency
  * goes here; tests/unit/browser-modules.test.ts fails until it does.
  */
-export const browserPackages = ['zod', '@conform-to/react', '@conform-to/zod', 'date-fns', '@date-fns/tz']
+export const browserPackages = [
+	'zod',
+	'@conform-to/react',
+	'@conform-to/zod',
+	'date-fns',
+	'@date-fns/tz',
+	'@lingui/core',
+	'@lingui/react',
+]
 
 /** A Node built-in in the browser's build means server code reached it: fail instead of shipping an empty stub. */
 export function failOnBrowserExternals(warning: Rollup.RollupLog, warn: Rollup.LoggingFunction) {

@@ -1,5 +1,14 @@
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from '@remix-run/react'
+import {
+	Links,
+	Meta,
+	Outlet,
+	Scripts,
+	ScrollRestoration,
+	useLocation,
+	useRouteLoaderData,
+	type ShouldRevalidateFunctionArgs,
+} from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { CartProvider } from './components/cart-provider'
 import { GeneralErrorBoundary } from './components/error-boundary'
@@ -7,6 +16,10 @@ import { MenuPageSkeleton, usePendingMenuPage } from './components/menu/menu-ske
 import { SiteLayout } from './components/site-layout'
 import { getBusiness } from './config/business.server'
 import tailwindHref from './tailwind.css?url'
+import { DEFAULT_LOCALE, localeFromPath } from './utils/i18n'
+import { pageMessages, requestLocale } from './utils/i18n.server'
+import { TranslationsProvider } from './utils/i18n-react'
+import type { PageTranslations } from './utils/i18n-runtime'
 import { useNonce } from './utils/nonce-provider'
 import { siteOrigin } from './utils/request.server'
 import type { RootData } from './utils/seo'
@@ -18,13 +31,29 @@ export const links: LinksFunction = () => [
 	{ rel: 'stylesheet', href: tailwindHref },
 ]
 
-/** The bakery's details (env overrides applied) and the public origin for canonical URLs. */
+/**
+ * The bakery's details (env overrides applied), the public origin for canonical URLs, and the
+ * page's language with its messages (only that language ships).
+ */
 export function loader({ request }: LoaderFunctionArgs): RootData {
-	return { business: getBusiness(), siteOrigin: siteOrigin(request) }
+	const locale = requestLocale(request)
+	return {
+		business: getBusiness(),
+		siteOrigin: siteOrigin(request),
+		i18n: { locale, messages: pageMessages(locale) },
+	}
 }
 
-// Both values are fixed for the life of the process: no need to fetch them again on navigation.
-export const shouldRevalidate = () => false
+// All of it is fixed for the life of the process, per language: fetched again only when the language changes.
+export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+	return localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname)
+}
+
+/** The root loader's translations; without them (it failed), English keys are shown as a last resort. */
+function usePageTranslations(): PageTranslations {
+	const data = useRouteLoaderData<RootData>('root')
+	return data?.i18n ?? { locale: DEFAULT_LOCALE, messages: {} }
+}
 
 /**
  * Without JavaScript: no menu toggle (the mobile panel is simply open) and the desktop dropdown
@@ -38,8 +67,9 @@ const noScriptCss = `
 
 export function Layout({ children }: { children: ReactNode }) {
 	const nonce = useNonce()
+	const { pathname } = useLocation()
 	return (
-		<html lang="en">
+		<html lang={localeFromPath(pathname)}>
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -62,19 +92,23 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
 	const menuPending = usePendingMenuPage()
 	return (
-		<CartProvider>
-			<SiteLayout>{menuPending ? <MenuPageSkeleton /> : <Outlet />}</SiteLayout>
-		</CartProvider>
+		<TranslationsProvider translations={usePageTranslations()}>
+			<CartProvider>
+				<SiteLayout>{menuPending ? <MenuPageSkeleton /> : <Outlet />}</SiteLayout>
+			</CartProvider>
+		</TranslationsProvider>
 	)
 }
 
 /** Any failure a route does not handle itself, inside the site's header and footer. */
 export function ErrorBoundary() {
 	return (
-		<CartProvider>
-			<SiteLayout>
-				<GeneralErrorBoundary />
-			</SiteLayout>
-		</CartProvider>
+		<TranslationsProvider translations={usePageTranslations()}>
+			<CartProvider>
+				<SiteLayout>
+					<GeneralErrorBoundary />
+				</SiteLayout>
+			</CartProvider>
+		</TranslationsProvider>
 	)
 }

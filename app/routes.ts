@@ -1,4 +1,54 @@
-import { type RouteConfig } from '@remix-run/route-config'
+import { type RouteConfig, type RouteConfigEntry } from '@remix-run/route-config'
 import { flatRoutes } from '@remix-run/fs-routes'
+import { LOCALE_ROUTE_PREFIXES } from './utils/i18n'
 
-export default flatRoutes({ ignoredRouteFiles: ['**/*.test.{ts,tsx}'] }) satisfies RouteConfig
+/**
+ * The public pages a visitor reads, served again under each language's prefix (`/es/shop`,
+ * `/pt-br/custom-cakes`): the same modules under their own route ids, so English keeps today's
+ * paths (docs/decisions/042-languages.md). The owner's screens, sign-in, webhooks, images and
+ * machine-read files stay single.
+ */
+const LOCALIZED_ROUTE_FILES = new Set(
+	[
+		'_index',
+		'$',
+		'about',
+		'brazilian-pastries',
+		'cakes',
+		'cancel',
+		'cart',
+		'checkout',
+		'contact',
+		'custom-cakes',
+		'gallery',
+		'menu',
+		'mexican-pastries',
+		'quote.$token',
+		'review.$token',
+		'reviews',
+		'shop',
+		'success',
+	].map((name) => `routes/${name}.tsx`),
+)
+
+function underPrefix(prefix: string, entry: RouteConfigEntry): RouteConfigEntry {
+	const path = entry.index ? prefix : entry.path === undefined ? undefined : `${prefix}/${entry.path}`
+	return {
+		...entry,
+		id: `${prefix}/${entry.id ?? entry.file}`,
+		index: false,
+		path,
+		children: entry.children?.map((child) => ({ ...child, id: `${prefix}/${child.id ?? child.file}` })),
+	}
+}
+
+async function routes(): Promise<RouteConfigEntry[]> {
+	const fileRoutes = await flatRoutes({ ignoredRouteFiles: ['**/*.test.{ts,tsx}'] })
+	const localized = fileRoutes.filter((entry) => LOCALIZED_ROUTE_FILES.has(entry.file))
+	return [
+		...fileRoutes,
+		...LOCALE_ROUTE_PREFIXES.flatMap((prefix) => localized.map((entry) => underPrefix(prefix, entry))),
+	]
+}
+
+export default routes() satisfies RouteConfig

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 import { useCart } from './cart-provider'
 import { outlineButtonClass } from '~/components/ui/button-classes'
+import { useLocalizedPath, useT } from '~/utils/i18n-react'
 
 /**
  * The header's cart indicator (desktop navigation and mobile menu panel): a link to /cart with
@@ -8,12 +9,13 @@ import { outlineButtonClass } from '~/components/ui/button-classes'
  */
 export function CartLink({ placement }: { placement: 'desktop' | 'mobile' }) {
 	const { hydrated, count } = useCart()
+	const t = useT()
+	const localize = useLocalizedPath()
 	if (!hydrated || count === 0) return null
-	const label = `Cart, ${count} ${count === 1 ? 'item' : 'items'}`
 	return (
 		<Link
-			to="/cart"
-			aria-label={label}
+			to={localize('/cart')}
+			aria-label={t('common.cartLinkLabel', { count })}
 			data-placement={placement}
 			className={`${outlineButtonClass} gap-2 px-3 py-1.5`}
 		>

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError, type ErrorResponse } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
+import { useLocalizedPath, useT } from '~/utils/i18n-react'
 
 /** What a boundary shows for one HTTP status thrown by a loader or action. */
 export type StatusHandler = (error: ErrorResponse) => ReactNode
@@ -16,7 +17,8 @@ export function ErrorNote({
 	link?: { to: string; label: string }
 }) {
 	const location = useLocation()
-	const { to, label } = link ?? { to: location.pathname + location.search, label: 'Try again' }
+	const t = useT()
+	const { to, label } = link ?? { to: location.pathname + location.search, label: t('common.errorTryAgain') }
 	return (
 		<section className="mx-auto max-w-2xl px-4 py-16 text-center">
 			{title ? <h1 className="font-display text-3xl font-bold">{title}</h1> : null}
@@ -35,28 +37,41 @@ export function ErrorNote({
 	)
 }
 
-const homeLink = { to: '/', label: 'Back to the home page' }
+/** The home page, in the page's language. */
+function useHomeLink() {
+	const t = useT()
+	return { to: useLocalizedPath()('/'), label: t('common.errorBackHome') }
+}
 
-function somethingWentWrong() {
+function SomethingWentWrong() {
+	const t = useT()
 	return (
-		<ErrorNote title="Something went wrong" link={homeLink}>
-			Sorry — the bakery site hit a problem. Please try again in a moment.
+		<ErrorNote title={t('common.errorSomethingWrongTitle')} link={useHomeLink()}>
+			{t('common.errorSomethingWrongText')}
 		</ErrorNote>
 	)
 }
 
+function NotFound() {
+	const t = useT()
+	return (
+		<ErrorNote title={t('common.errorNotFoundTitle')} link={useHomeLink()}>
+			{t('common.errorNotFoundText')}
+		</ErrorNote>
+	)
+}
+
+function Outage() {
+	const t = useT()
+	return <ErrorNote title={t('common.errorOutageTitle')}>{t('common.errorOutageText')}</ErrorNote>
+}
+
+const somethingWentWrong = () => <SomethingWentWrong />
+
 const standardHandlers: Record<number, StatusHandler> = {
-	404: () => (
-		<ErrorNote title="We couldn’t find that page" link={homeLink}>
-			The page you asked for is not here.
-		</ErrorNote>
-	),
+	404: () => <NotFound />,
 	// A loader's withOutagePolicy threw it (the response carries Retry-After): temporary, say so.
-	503: () => (
-		<ErrorNote title="We’ll be right back">
-			Sorry — we can’t load this page just now. Please try again shortly.
-		</ErrorNote>
-	),
+	503: () => <Outage />,
 }
 
 /**

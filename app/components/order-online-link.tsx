@@ -1,13 +1,14 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { orderLink, useBusiness } from '~/config/business'
+import { useLocalizedPath, useT } from '~/utils/i18n-react'
 
 /**
  * Order Online / Order Now: the third-party ordering page in a new tab when one is configured
  * (ORDER_ONLINE_URL), otherwise an in-site page in the same tab. Never a placeholder address.
  */
 export function OrderOnlineLink({
-	children = 'Order Online',
+	children,
 	fallbackPath = '/shop',
 	className,
 }: {
@@ -15,18 +16,21 @@ export function OrderOnlineLink({
 	fallbackPath?: string
 	className?: string
 }) {
+	const t = useT()
+	const localize = useLocalizedPath()
 	const { href, external } = orderLink(useBusiness(), fallbackPath)
+	const label = children ?? t('common.orderOnline')
 	if (!external) {
 		return (
-			<Link to={href} className={className}>
-				{children}
+			<Link to={localize(href)} className={className}>
+				{label}
 			</Link>
 		)
 	}
 	return (
 		<a href={href} target="_blank" rel="noopener noreferrer" className={className}>
-			{children}
-			<span className="sr-only"> (opens in a new tab)</span>
+			{label}
+			<span className="sr-only">{t('common.opensInNewTab')}</span>
 		</a>
 	)
 }

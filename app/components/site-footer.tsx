@@ -2,31 +2,35 @@ import { Link } from '@remix-run/react'
 import { useBusiness } from '~/config/business'
 import { FacebookIcon, InstagramIcon, MailIcon } from '~/components/ui/icons'
 import { LogoMark } from './logo'
+import { LanguageSwitcher } from './language-switcher'
 import { menuLinks, moreLinks, primaryLinks } from './site-navigation'
+import { useLocalizedPath, useT } from '~/utils/i18n-react'
 
 const socialLinkClass =
 	'inline-flex h-11 w-11 items-center justify-center rounded-full bg-cocoa text-cream transition-colors hover:bg-cinnamon'
 
 export function SiteFooter() {
 	const business = useBusiness()
+	const t = useT()
+	const localize = useLocalizedPath()
 	return (
 		<footer className="border-t border-dough bg-dough/60">
 			<div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-[2fr_1fr_1fr]">
 				<div>
-					<Link to="/" className="inline-flex items-center gap-3 rounded-md font-display text-xl font-bold">
+					<Link to={localize('/')} className="inline-flex items-center gap-3 rounded-md font-display text-xl font-bold">
 						<LogoMark size={48} />
 						<span>{business.name}</span>
 					</Link>
 					<p className="mt-3 max-w-sm">{business.tagline}</p>
 				</div>
 
-				<nav aria-label="Footer">
-					<h2 className="font-display text-lg font-bold">Explore</h2>
+				<nav aria-label={t('common.navFooter')}>
+					<h2 className="font-display text-lg font-bold">{t('common.footerExplore')}</h2>
 					<ul className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 md:grid-cols-1">
 						{[...primaryLinks, ...menuLinks, ...moreLinks].map((link) => (
 							<li key={link.to}>
-								<Link to={link.to} className="inline-block py-1 underline-offset-4 hover:underline">
-									{link.label}
+								<Link to={localize(link.to)} className="inline-block py-1 underline-offset-4 hover:underline">
+									{t(link.label)}
 								</Link>
 							</li>
 						))}
@@ -35,7 +39,7 @@ export function SiteFooter() {
 
 				<section aria-labelledby="follow-us">
 					<h2 id="follow-us" className="font-display text-lg font-bold">
-						Follow Us
+						{t('common.footerFollowUs')}
 					</h2>
 					<ul className="mt-3 flex gap-3">
 						<li>
@@ -43,7 +47,7 @@ export function SiteFooter() {
 								href={business.social.facebook}
 								target="_blank"
 								rel="noopener noreferrer"
-								aria-label={`${business.name} on Facebook (opens in a new tab)`}
+								aria-label={t('common.footerOnFacebook', { name: business.name })}
 								className={socialLinkClass}
 							>
 								<FacebookIcon />
@@ -54,14 +58,18 @@ export function SiteFooter() {
 								href={business.social.instagram}
 								target="_blank"
 								rel="noopener noreferrer"
-								aria-label={`${business.name} on Instagram (opens in a new tab)`}
+								aria-label={t('common.footerOnInstagram', { name: business.name })}
 								className={socialLinkClass}
 							>
 								<InstagramIcon />
 							</a>
 						</li>
 						<li>
-							<a href={`mailto:${business.email}`} aria-label={`E-mail ${business.name}`} className={socialLinkClass}>
+							<a
+								href={`mailto:${business.email}`}
+								aria-label={t('common.footerEmail', { name: business.name })}
+								className={socialLinkClass}
+							>
 								<MailIcon />
 							</a>
 						</li>
@@ -69,9 +77,10 @@ export function SiteFooter() {
 				</section>
 			</div>
 			<div className="border-t border-cocoa/15">
-				<p className="mx-auto max-w-6xl px-4 py-4 text-sm">
-					© {new Date().getFullYear()} {business.name}. All rights reserved.
-				</p>
+				<div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-4">
+					<p className="text-sm">{t('common.footerRights', { year: new Date().getFullYear(), name: business.name })}</p>
+					<LanguageSwitcher />
+				</div>
 			</div>
 		</footer>
 	)

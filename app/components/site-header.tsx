@@ -5,7 +5,9 @@ import { CartLink } from './cart-link'
 import { ChevronDownIcon, CloseIcon, MenuIcon } from '~/components/ui/icons'
 import { LogoMark } from './logo'
 import { OrderOnlineLink, orderButtonClass } from './order-online-link'
+import { LanguageSwitcher } from './language-switcher'
 import { menuLinks, moreLinks, primaryLinks } from './site-navigation'
+import { useLocalizedPath, useT } from '~/utils/i18n-react'
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 	`rounded-md px-2 py-1 font-semibold underline-offset-4 hover:text-cinnamon hover:underline ${isActive ? 'text-cinnamon underline' : ''}`
@@ -16,6 +18,8 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
  */
 export function SiteHeader() {
 	const business = useBusiness()
+	const t = useT()
+	const localize = useLocalizedPath()
 	const { pathname } = useLocation()
 	const [mobileOpen, setMobileOpen] = useState(false)
 	const toggleRef = useRef<HTMLButtonElement>(null)
@@ -37,15 +41,18 @@ export function SiteHeader() {
 	return (
 		<header className="sticky top-0 z-40 border-b border-dough bg-cream/95 backdrop-blur supports-[backdrop-filter]:bg-cream/85">
 			<div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-				<Link to="/" className="flex items-center gap-3 rounded-md font-display text-xl font-bold text-cocoa">
+				<Link
+					to={localize('/')}
+					className="flex items-center gap-3 rounded-md font-display text-xl font-bold text-cocoa"
+				>
 					<LogoMark size={44} />
 					<span>{business.name}</span>
 				</Link>
 
-				<nav aria-label="Main" className="hidden items-center gap-4 md:flex">
+				<nav aria-label={t('common.navMain')} className="hidden items-center gap-4 md:flex">
 					{primaryLinks.map((link) => (
-						<NavLink key={link.to} to={link.to} className={navLinkClass}>
-							{link.label}
+						<NavLink key={link.to} to={localize(link.to)} className={navLinkClass}>
+							{t(link.label)}
 						</NavLink>
 					))}
 					<MenuDropdown pathname={pathname} />
@@ -62,7 +69,7 @@ export function SiteHeader() {
 					onClick={() => setMobileOpen((open) => !open)}
 				>
 					{mobileOpen ? <CloseIcon /> : <MenuIcon />}
-					<span>Menu</span>
+					<span>{t('common.menuButton')}</span>
 				</button>
 			</div>
 
@@ -70,12 +77,15 @@ export function SiteHeader() {
 				id="mobile-menu"
 				className={`max-h-[calc(100dvh-4.5rem)] overflow-y-auto border-t border-dough md:hidden ${mobileOpen ? 'block' : 'hidden'}`}
 			>
-				<nav aria-label="Main" className="mx-auto max-w-6xl px-4 pt-2 pb-4">
+				<nav aria-label={t('common.navMain')} className="mx-auto max-w-6xl px-4 pt-2 pb-4">
 					<ul className="grid gap-1">
 						{[...primaryLinks, ...menuLinks, ...moreLinks].map((link) => (
 							<li key={link.to}>
-								<NavLink to={link.to} className={({ isActive }) => `block ${navLinkClass({ isActive })} py-2`}>
-									{link.label}
+								<NavLink
+									to={localize(link.to)}
+									className={({ isActive }) => `block ${navLinkClass({ isActive })} py-2`}
+								>
+									{t(link.label)}
 								</NavLink>
 							</li>
 						))}
@@ -84,6 +94,7 @@ export function SiteHeader() {
 						<CartLink placement="mobile" />
 						<OrderOnlineLink className={orderButtonClass} />
 					</div>
+					<LanguageSwitcher className="mt-3 -ml-2" />
 				</nav>
 			</div>
 		</header>
@@ -95,6 +106,8 @@ export function SiteHeader() {
  * hover; Escape, an outside click, leaving with the mouse or tabbing away close it.
  */
 function MenuDropdown({ pathname }: { pathname: string }) {
+	const t = useT()
+	const localize = useLocalizedPath()
 	const [open, setOpen] = useState(false)
 	const rootRef = useRef<HTMLDivElement>(null)
 	const buttonRef = useRef<HTMLButtonElement>(null)
@@ -160,7 +173,7 @@ function MenuDropdown({ pathname }: { pathname: string }) {
 				}}
 				className="inline-flex items-center gap-1 rounded-md px-2 py-1 font-semibold hover:text-cinnamon"
 			>
-				Our Menu
+				{t('common.navOurMenu')}
 				<ChevronDownIcon width={18} height={18} className={`transition-transform ${open ? 'rotate-180' : ''}`} />
 			</button>
 			{/* pt-2 bridges the gap to the button so the pointer never "leaves" on the way down. */}
@@ -172,12 +185,12 @@ function MenuDropdown({ pathname }: { pathname: string }) {
 					{menuLinks.map((link) => (
 						<li key={link.to}>
 							<NavLink
-								to={link.to}
+								to={localize(link.to)}
 								className={({ isActive }) =>
 									`block rounded-lg px-3 py-2 font-semibold hover:bg-dough ${isActive ? 'text-cinnamon' : ''}`
 								}
 							>
-								{link.label}
+								{t(link.label)}
 							</NavLink>
 						</li>
 					))}

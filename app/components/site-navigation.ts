@@ -1,19 +1,27 @@
+import type { MessageKey } from '~/utils/i18n'
+
+interface NavigationLink {
+	/** The English path; links render it in the page's language. */
+	to: string
+	label: MessageKey
+}
+
 /** Where the header and footer lead. The header shows About and Gallery; the rest fill the dropdown. */
-export const primaryLinks = [
-	{ to: '/about', label: 'About' },
-	{ to: '/gallery', label: 'Gallery' },
-] as const
+export const primaryLinks: readonly NavigationLink[] = [
+	{ to: '/about', label: 'common.navAbout' },
+	{ to: '/gallery', label: 'common.navGallery' },
+]
 
 /** The desktop dropdown (docs/decisions/007-public-site-layout.md). */
-export const menuLinks = [
-	{ to: '/menu', label: 'Explore Our Menu' },
-	{ to: '/cakes', label: 'Cakes' },
-	{ to: '/brazilian-pastries', label: 'Brazilian Pastries' },
-	{ to: '/mexican-pastries', label: 'Mexican Pastries' },
-	{ to: '/custom-cakes', label: 'Custom Cakes' },
-] as const
+export const menuLinks: readonly NavigationLink[] = [
+	{ to: '/menu', label: 'common.navExploreMenu' },
+	{ to: '/cakes', label: 'common.navCakes' },
+	{ to: '/brazilian-pastries', label: 'common.navBrazilianPastries' },
+	{ to: '/mexican-pastries', label: 'common.navMexicanPastries' },
+	{ to: '/custom-cakes', label: 'common.navCustomCakes' },
+]
 
-export const moreLinks = [
-	{ to: '/reviews', label: 'Reviews' },
-	{ to: '/contact', label: 'Contact' },
-] as const
+export const moreLinks: readonly NavigationLink[] = [
+	{ to: '/reviews', label: 'common.navReviews' },
+	{ to: '/contact', label: 'common.navContact' },
+]

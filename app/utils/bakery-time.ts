@@ -1,19 +1,25 @@
 import { TZDate } from '@date-fns/tz'
 import { startOfDay } from 'date-fns'
+import { INTL_LOCALES, type Locale } from './i18n'
 
 /** The bakery's clock: "today" and every time shown in the admin are in Everett, WA. */
 export const BAKERY_TIME_ZONE = 'America/Los_Angeles'
 
-const dateTime = new Intl.DateTimeFormat('en-US', {
-	timeZone: BAKERY_TIME_ZONE,
-	dateStyle: 'medium',
-	timeStyle: 'short',
-})
+const dateTimeFormats = new Map<Locale, Intl.DateTimeFormat>()
 
 /** 'Nov 22, 2026, 10:35 AM' in the bakery's time zone (the same on the server and in the browser). */
-export function formatBakeryDateTime(date: Date) {
+export function formatBakeryDateTime(date: Date, locale: Locale = 'en') {
+	let format = dateTimeFormats.get(locale)
+	if (!format) {
+		format = new Intl.DateTimeFormat(INTL_LOCALES[locale], {
+			timeZone: BAKERY_TIME_ZONE,
+			dateStyle: 'medium',
+			timeStyle: 'short',
+		})
+		dateTimeFormats.set(locale, format)
+	}
 	// ICU versions differ on the space before AM/PM (U+202F or not): one form for server and browser.
-	return dateTime.format(date).replace(/\s/g, ' ')
+	return format.format(date).replace(/\s/g, ' ')
 }
 
 const numericParts = new Intl.DateTimeFormat('en-US', {

@@ -1,9 +1,29 @@
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 })
+import { INTL_LOCALES, type Locale } from './i18n'
 
-/** '$4.50' for 450 cents; '$—' for anything that is not a whole number of cents (docs/product.md). */
-export function formatPrice(cents: unknown): string {
+const dollarFormats = new Map<Locale, Intl.NumberFormat>()
+
+function dollars(locale: Locale) {
+	let format = dollarFormats.get(locale)
+	if (!format) {
+		format = new Intl.NumberFormat(INTL_LOCALES[locale], {
+			style: 'currency',
+			currency: 'USD',
+			minimumFractionDigits: 2,
+		})
+		dollarFormats.set(locale, format)
+	}
+	return format
+}
+
+/**
+ * '$4.50' for 450 cents ('US$ 4,50' in Portuguese); '$—' for anything that is not a whole number
+ * of cents (docs/product.md). Spaces are plain ones, so server and browser write the same text.
+ */
+export function formatPrice(cents: unknown, locale: Locale = 'en'): string {
 	if (typeof cents !== 'number' || !Number.isSafeInteger(cents)) return '$—'
-	return dollars.format(cents / 100)
+	return dollars(locale)
+		.format(cents / 100)
+		.replace(/\s/g, ' ')
 }
 
 const PRICE_PATTERN = /^\$?\s*(\d{1,6})(?:\.(\d{1,2}))?$/

@@ -1,4 +1,5 @@
 import { format } from 'date-fns'
+import { INTL_LOCALES, type Locale } from './i18n'
 import {
 	localDateOf,
 	wallTimeOf,
@@ -21,27 +22,54 @@ function calendarDate(date: LocalDate) {
 	return new Date(year, month - 1, day, 12)
 }
 
-/** 'Tue, Nov 24' */
-export function formatPickupDate(date: LocalDate) {
-	return format(calendarDate(date), 'EEE, MMM d')
+const localFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** A calendar date or wall time in a language; plain spaces so server and browser agree. */
+function formatLocal(date: Date, locale: Locale, options: Intl.DateTimeFormatOptions) {
+	const key = `${locale} ${JSON.stringify(options)}`
+	let formatter = localFormats.get(key)
+	if (!formatter) {
+		formatter = new Intl.DateTimeFormat(INTL_LOCALES[locale], { ...options, timeZone: 'UTC' })
+		localFormats.set(key, formatter)
+	}
+	return formatter.format(date).replace(/\s/g, ' ')
 }
 
-/** 'Tuesday, November 24' */
-export function formatPickupDateLong(date: LocalDate) {
-	return format(calendarDate(date), 'EEEE, MMMM d')
+function utcCalendarDate(date: LocalDate) {
+	const [year = 0, month = 1, day = 1] = date.split('-').map(Number)
+	return new Date(Date.UTC(year, month - 1, day, 12))
 }
 
-/** '9:00 AM', '2:15 PM' */
-export function formatWallTime(time: WallTime) {
+/** 'Tue, Nov 24'; 'mar, 24 de nov'; 'ter., 24 de nov.' */
+export function formatPickupDate(date: LocalDate, locale: Locale = 'en') {
+	if (locale === 'en') return format(calendarDate(date), 'EEE, MMM d')
+	return formatLocal(utcCalendarDate(date), locale, { weekday: 'short', month: 'short', day: 'numeric' })
+}
+
+/** 'Tuesday, November 24'; 'martes, 24 de noviembre'; 'terça-feira, 24 de novembro' */
+export function formatPickupDateLong(date: LocalDate, locale: Locale = 'en') {
+	if (locale === 'en') return format(calendarDate(date), 'EEEE, MMMM d')
+	return formatLocal(utcCalendarDate(date), locale, { weekday: 'long', month: 'long', day: 'numeric' })
+}
+
+/** '9:00 AM', '2:15 PM'; '9:00 a.m.' in Spanish; '14:15' in Portuguese. */
+export function formatWallTime(time: WallTime, locale: Locale = 'en') {
 	const [hours = 0, minutes = 0] = time.split(':').map(Number)
+	if (locale !== 'en') {
+		return formatLocal(new Date(Date.UTC(2000, 0, 1, hours, minutes)), locale, { hour: 'numeric', minute: '2-digit' })
+	}
 	const suffix = hours >= 12 && hours < 24 ? 'PM' : 'AM'
 	const hour12 = hours % 12 === 0 ? 12 : hours % 12
 	return `${hour12}:${String(minutes).padStart(2, '0')} ${suffix}`
 }
 
-/** 'Tue, Nov 24 at 9:00 AM' for an instant, read in the bakery's zone. */
-export function formatPickupAt(instant: Date | string, timeZone: string) {
-	return `${formatPickupDate(localDateOf(instant, timeZone))} at ${formatWallTime(wallTimeOf(instant, timeZone))}`
+/** How each language joins a pickup day and time. */
+const DAY_TIME_JOINERS = { en: ' at ', es: ', ', 'pt-BR': ', ' } as const satisfies Record<Locale, string>
+
+/** 'Tue, Nov 24 at 9:00 AM' ('mar, 24 de nov, 9:00 a.m.') for an instant, read in the bakery's zone. */
+export function formatPickupAt(instant: Date | string, timeZone: string, locale: Locale = 'en') {
+	const date = formatPickupDate(localDateOf(instant, timeZone), locale)
+	return `${date}${DAY_TIME_JOINERS[locale]}${formatWallTime(wallTimeOf(instant, timeZone), locale)}`
 }
 
 const dayReasonWords: Record<DayReason, string> = {

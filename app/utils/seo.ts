@@ -1,11 +1,14 @@
 import type { MetaDescriptor } from '@remix-run/node'
 import { defaultBusiness, streetAddressLine, type BusinessConfig } from '~/config/business'
 import { siteImageHeight, siteImageUrl } from '~/utils/site-images'
+import { LOCALES, localeFromPath, localizedPath, unlocalizedPath, type Locale } from './i18n'
+import { translatorFor, type PageTranslations } from './i18n-runtime'
 
 /** What the root loader hands to every page (see app/root.tsx). */
 export interface RootData {
 	business: BusinessConfig
 	siteOrigin: string
+	i18n: PageTranslations
 }
 
 interface MetaArgsLike {
@@ -34,29 +37,51 @@ export function canonicalPath(pathname: string) {
 
 const OG_IMAGE_WIDTH = 1200
 
+const OPEN_GRAPH_LOCALES = { en: 'en_US', es: 'es_US', 'pt-BR': 'pt_BR' } as const satisfies Record<Locale, string>
+
+/** The same page in every language, plus `x-default` (English) for everyone else. */
+export function languageAlternates(origin: string, pathname: string) {
+	const english = unlocalizedPath(canonicalPath(pathname))
+	return [
+		...LOCALES.map((locale) => ({ hrefLang: locale, href: `${origin}${localizedPath(english, locale)}` })),
+		{ hrefLang: 'x-default', href: `${origin}${english}` },
+	]
+}
+
 /** Title, description, canonical URL, Open Graph and Twitter card tags for one page. */
 export function pageMeta(args: MetaArgsLike, seo: PageSeo): MetaDescriptor[] {
 	const root = rootDataFrom(args.matches)
 	const business = root?.business ?? defaultBusiness
 	const origin = root?.siteOrigin ?? ''
+	const locale = root?.i18n.locale ?? localeFromPath(args.location.pathname)
 	const title = seo.title.includes(business.name) ? seo.title : `${seo.title} | ${business.name}`
-	const url = `${origin}${seo.canonicalPath ?? canonicalPath(args.location.pathname)}`
+	const path = seo.canonicalPath ?? canonicalPath(args.location.pathname)
+	const url = `${origin}${path}`
 	const image = `${origin}${siteImageUrl('storefront', OG_IMAGE_WIDTH, 'jpg')}`
+	const imageAlt = root
+		? translatorFor(root.i18n)('common.storefrontImageAlt', { name: business.name, town: business.address.locality })
+		: business.name
 	return [
 		{ title },
 		{ name: 'description', content: seo.description },
-		...(seo.noindex ? [{ name: 'robots', content: 'noindex' }] : []),
+		...(seo.noindex
+			? [{ name: 'robots', content: 'noindex' }]
+			: languageAlternates(origin, path).map((alternate) => ({ tagName: 'link', rel: 'alternate', ...alternate }))),
 		{ tagName: 'link', rel: 'canonical', href: url },
 		{ property: 'og:type', content: 'website' },
 		{ property: 'og:site_name', content: business.name },
-		{ property: 'og:locale', content: 'en_US' },
+		{ property: 'og:locale', content: OPEN_GRAPH_LOCALES[locale] },
+		...LOCALES.filter((other) => other !== locale).map((other) => ({
+			property: 'og:locale:alternate',
+			content: OPEN_GRAPH_LOCALES[other],
+		})),
 		{ property: 'og:title', content: title },
 		{ property: 'og:description', content: seo.description },
 		{ property: 'og:url', content: url },
 		{ property: 'og:image', content: image },
 		{ property: 'og:image:width', content: String(OG_IMAGE_WIDTH) },
 		{ property: 'og:image:height', content: String(siteImageHeight('storefront', OG_IMAGE_WIDTH)) },
-		{ property: 'og:image:alt', content: `The storefront of ${business.name} in ${business.address.locality}` },
+		{ property: 'og:image:alt', content: imageAlt },
 		{ name: 'twitter:card', content: 'summary_large_image' },
 	]
 }

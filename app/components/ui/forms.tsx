@@ -1,14 +1,16 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
 import type { ComponentProps, ReactNode } from 'react'
+import { useTranslateMessage } from '~/utils/i18n-react'
 
 const controlClass =
 	'mt-1 block w-full rounded-lg border border-cocoa/30 bg-white px-3 py-2 text-cocoa shadow-sm placeholder:text-cocoa/60 focus:border-cinnamon aria-[invalid=true]:border-red-700'
 
 /** Errors for one field, linked to it by aria-describedby (Conform sets the id). */
 export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+	const translate = useTranslateMessage()
 	return (
 		<div id={id} className="min-h-5 text-sm text-red-800" aria-live="polite">
-			{errors?.length ? errors.map((error) => <p key={error}>{error}</p>) : null}
+			{errors?.length ? errors.map((error) => <p key={error}>{translate(error)}</p>) : null}
 		</div>
 	)
 }

@@ -1,0 +1,49 @@
+import { I18nProvider, useLingui } from '@lingui/react'
+import { useCallback, useMemo, type ReactNode } from 'react'
+import { INTL_LOCALES, localizedPath, type Locale, type MessageValues, type Translate } from './i18n'
+import { i18nFor, type PageTranslations } from './i18n-runtime'
+
+const localeOfTag = Object.fromEntries(Object.entries(INTL_LOCALES).map(([locale, tag]) => [tag, locale])) as Record<
+	string,
+	Locale
+>
+
+export function TranslationsProvider({
+	translations,
+	children,
+}: {
+	translations: PageTranslations
+	children: ReactNode
+}) {
+	return <I18nProvider i18n={i18nFor(translations)}>{children}</I18nProvider>
+}
+
+/** The page's language. */
+export function useLocale(): Locale {
+	const { i18n } = useLingui()
+	return localeOfTag[i18n.locale] ?? 'en'
+}
+
+/** `t('common.navAbout')` in the page's language. */
+export function useT(): Translate {
+	const { i18n } = useLingui()
+	return useMemo(() => (key, values) => i18n._(key, values), [i18n])
+}
+
+/**
+ * A message that may be a key (form errors carry keys so one schema serves every language) or
+ * text already written for the visitor (a server answer): keys are translated, text passes.
+ */
+export function useTranslateMessage(): (message: string, values?: MessageValues) => string {
+	const { i18n } = useLingui()
+	return useCallback(
+		(message, values) => (Object.hasOwn(i18n.messages, message) ? i18n._(message, values) : message),
+		[i18n],
+	)
+}
+
+/** `localize('/shop')` is `/es/shop` on a Spanish page: every link stays in the visitor's language. */
+export function useLocalizedPath(): (path: string) => string {
+	const locale = useLocale()
+	return useCallback((path) => localizedPath(path, locale), [locale])
+}

@@ -1,0 +1,55 @@
+import { setupI18n, type I18n, type Messages } from '@lingui/core'
+import { compileMessage } from '@lingui/message-utils/compileMessage'
+import { catalogs, SERVER_ONLY_NAMESPACES } from '~/locales/catalogs.server'
+import { INTL_LOCALES, localeFromPath, type Locale, type Translate } from './i18n'
+
+/**
+ * Messages compiled once per process from the JSON catalogs: the browser gets them compiled
+ * (no message parser in its bundle), the server renders mail and form answers with the same ones.
+ */
+function compile(locale: Locale, include: (namespace: string) => boolean): Messages {
+	const messages: Messages = {}
+	for (const [namespace, entries] of Object.entries(catalogs[locale])) {
+		if (!include(namespace)) continue
+		for (const [key, message] of Object.entries(entries as Record<string, string>)) {
+			messages[`${namespace}.${key}`] = compileMessage(message)
+		}
+	}
+	return messages
+}
+
+const pageMessagesByLocale = new Map<Locale, Messages>()
+const serverI18nByLocale = new Map<Locale, I18n>()
+
+/** The messages a page needs in the browser (everything but the server-only namespaces). */
+export function pageMessages(locale: Locale): Messages {
+	let messages = pageMessagesByLocale.get(locale)
+	if (!messages) {
+		messages = compile(locale, (namespace) => !SERVER_ONLY_NAMESPACES.has(namespace))
+		pageMessagesByLocale.set(locale, messages)
+	}
+	return messages
+}
+
+function serverI18n(locale: Locale): I18n {
+	let i18n = serverI18nByLocale.get(locale)
+	if (!i18n) {
+		i18n = setupI18n({
+			locale: INTL_LOCALES[locale],
+			messages: { [INTL_LOCALES[locale]]: compile(locale, () => true) },
+		})
+		serverI18nByLocale.set(locale, i18n)
+	}
+	return i18n
+}
+
+/** Translates on the server: mail, refusals and form answers in the visitor's language. */
+export function translator(locale: Locale): Translate {
+	const i18n = serverI18n(locale)
+	return (key, values) => i18n._(key, values)
+}
+
+/** The language of the page a request is for (its URL's prefix). */
+export function requestLocale(request: Request): Locale {
+	return localeFromPath(new URL(request.url).pathname)
+}

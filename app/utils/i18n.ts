@@ -1,0 +1,87 @@
+import type { catalogs } from '~/locales/catalogs.server'
+
+/**
+ * The site's languages (docs/decisions/042-languages.md). English keeps today's paths; Spanish
+ * (Latin American usage) lives under /es and Brazilian Portuguese under /pt-br. Browser-safe: the
+ * messages themselves come from app/locales through the root loader, one language per page.
+ */
+export const LOCALES = ['en', 'es', 'pt-BR'] as const
+export type Locale = (typeof LOCALES)[number]
+export const DEFAULT_LOCALE: Locale = 'en'
+
+const PATH_PREFIXES = { en: '', es: '/es', 'pt-BR': '/pt-br' } as const satisfies Record<Locale, string>
+
+/** The route-path prefixes of the translated copies of the public pages (app/routes.ts). */
+export const LOCALE_ROUTE_PREFIXES = ['es', 'pt-br'] as const
+
+/** Tags for `Intl` (dates, numbers, money): Spanish as written in the United States. */
+export const INTL_LOCALES = { en: 'en-US', es: 'es-US', 'pt-BR': 'pt-BR' } as const satisfies Record<Locale, string>
+
+/** Each language named in itself, as the switcher shows it. */
+export const LANGUAGE_NAMES = { en: 'English', es: 'Español', 'pt-BR': 'Português' } as const satisfies Record<
+	Locale,
+	string
+>
+
+/** The `lang` cookie: the language a visitor last chose; read by the language suggestion. */
+export const LANGUAGE_COOKIE = 'lang'
+
+export function isLocale(value: unknown): value is Locale {
+	return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
+}
+
+/** The language a path is written in: its first segment, case-insensitive. */
+export function localeFromPath(pathname: string): Locale {
+	const first = pathname.split('/', 2)[1]?.toLowerCase()
+	if (first === 'es') return 'es'
+	if (first === 'pt-br') return 'pt-BR'
+	return DEFAULT_LOCALE
+}
+
+/** The English path of a page: `/es/shop` → `/shop`, `/pt-br` → `/`. */
+export function unlocalizedPath(pathname: string): string {
+	const locale = localeFromPath(pathname)
+	if (locale === DEFAULT_LOCALE) return pathname
+	const rest = pathname.slice(PATH_PREFIXES[locale].length)
+	return rest === '' || rest === '/' ? '/' : rest
+}
+
+/** A site path (`/shop?x=1#y`) in a language: `/es/shop?x=1#y`; the home page is `/es`. */
+export function localizedPath(path: string, locale: Locale): string {
+	const prefix = PATH_PREFIXES[locale]
+	if (!prefix || !path.startsWith('/') || path.startsWith('//')) return path
+	const english = unlocalizedPath(path)
+	return english === '/' || /^\/[?#]/.test(english) ? prefix + english.slice(1) : prefix + english
+}
+
+/** The language in a Cookie header, if the visitor chose one. */
+export function languageFromCookie(cookieHeader: string | null | undefined): Locale | undefined {
+	const match = /(?:^|;\s*)lang=([^;]*)/.exec(cookieHeader ?? '')
+	const value = match?.[1] ? decodeURIComponent(match[1]) : undefined
+	return isLocale(value) ? value : undefined
+}
+
+/** The cookie that remembers a language choice for a year (readable by the suggestion's script). */
+export function languageCookie(locale: Locale) {
+	return `${LANGUAGE_COOKIE}=${encodeURIComponent(locale)}; Path=/; Max-Age=31536000; SameSite=Lax`
+}
+
+/** The best of our languages for a list of preferred tags (`navigator.languages`), or undefined. */
+export function preferredLocale(tags: readonly string[]): Locale | undefined {
+	for (const tag of tags) {
+		const language = tag.toLowerCase().split('-')[0]
+		if (language === 'en') return 'en'
+		if (language === 'es') return 'es'
+		if (language === 'pt') return 'pt-BR'
+	}
+	return undefined
+}
+
+type Catalogs = (typeof catalogs)['en']
+/** Every message id: `namespace.key`, from the English catalogs (app/locales/en/*.json). */
+export type MessageKey = {
+	[Namespace in keyof Catalogs]: `${Namespace & string}.${keyof Catalogs[Namespace] & string}`
+}[keyof Catalogs]
+
+export type MessageValues = Record<string, string | number | Date | undefined>
+export type Translate = (key: MessageKey, values?: MessageValues) => string
