@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from '@remix-run/node'
 import { defaultBusiness, streetAddressLine, type BusinessConfig } from '~/config/business'
 import { siteImageHeight, siteImageUrl } from '~/utils/site-images'
-import { LOCALES, localeFromPath, localizedPath, unlocalizedPath, type Locale } from './i18n'
+import { LOCALES, localeFromPath, localizedPath, unlocalizedPath, type Locale, type Translate } from './i18n'
 import { translatorFor, type PageTranslations } from './i18n-runtime'
 
 /** What the root loader hands to every page (see app/root.tsx). */
@@ -28,6 +28,12 @@ export interface PageSeo {
 
 export function rootDataFrom(matches: MetaArgsLike['matches']): RootData | undefined {
 	return matches.find((match) => match?.id === 'root')?.data as RootData | undefined
+}
+
+/** Translates in a `meta` function (it runs outside React): the page's messages from the root loader. */
+export function metaTranslator(matches: MetaArgsLike['matches']): Translate {
+	const root = rootDataFrom(matches)
+	return root ? translatorFor(root.i18n) : (key) => key
 }
 
 export function canonicalPath(pathname: string) {
@@ -58,9 +64,10 @@ export function pageMeta(args: MetaArgsLike, seo: PageSeo): MetaDescriptor[] {
 	const path = seo.canonicalPath ?? canonicalPath(args.location.pathname)
 	const url = `${origin}${path}`
 	const image = `${origin}${siteImageUrl('storefront', OG_IMAGE_WIDTH, 'jpg')}`
-	const imageAlt = root
-		? translatorFor(root.i18n)('common.storefrontImageAlt', { name: business.name, town: business.address.locality })
-		: business.name
+	const imageAlt = metaTranslator(args.matches)('common.storefrontImageAlt', {
+		name: business.name,
+		town: business.address.locality,
+	})
 	return [
 		{ title },
 		{ name: 'description', content: seo.description },
