@@ -1,41 +1,44 @@
 import { Link } from '@remix-run/react'
 import { defaultVisitorHours, orderLink, useBusiness, type VisitorHours } from '~/config/business'
 import { BakeryJsonLd } from './bakery-json-ld'
+import { useBakeryTexts } from './bakery-texts'
 import { ContactDetails } from './contact-details'
 import { MapEmbed } from './map-embed'
 import { OrderOnlineLink, orderButtonClass } from './order-online-link'
 import { RevealItem, RevealSection } from './reveal'
 import { ScheduleNotices } from './schedule-notices'
 import { SiteImage } from './site-image'
+import type { MessageKey } from '~/utils/i18n'
+import { useLocalizedPath, useT } from '~/utils/i18n-react'
 import type { SiteImageName } from '~/utils/site-images'
 
 const goodies: ReadonlyArray<{
-	title: string
-	description: string
+	title: MessageKey
+	description: MessageKey
 	image: SiteImageName
-	alt: string
+	alt: MessageKey
 	/** Where the card leads when no external ordering page is configured. */
 	fallbackPath: string
 }> = [
 	{
-		title: 'Cakes',
-		description: 'Choose from our homemade cakes, from tres leches to brigadeiro.',
+		title: 'home.cakesTitle',
+		description: 'home.cakesDescription',
 		image: 'cakes',
-		alt: 'A slice of milk-soaked tres leches cake topped with whipped cream, cinnamon and a strawberry.',
+		alt: 'home.cakesAlt',
 		fallbackPath: '/cakes',
 	},
 	{
-		title: 'Brazilian Pastries',
-		description: 'From pão de queijo to brigadeiros, baked the way they are back home.',
+		title: 'home.brazilianTitle',
+		description: 'home.brazilianDescription',
 		image: 'brazilian-pastries',
-		alt: 'Rows of chocolate brigadeiros covered in sprinkles, each in a fluted paper cup.',
+		alt: 'home.brazilianAlt',
 		fallbackPath: '/brazilian-pastries',
 	},
 	{
-		title: 'Mexican Pastries',
-		description: 'Pan dulce, conchas and more, fresh from the oven every morning.',
+		title: 'home.mexicanTitle',
+		description: 'home.mexicanDescription',
 		image: 'mexican-pastries',
-		alt: 'Three conchas with pink, vanilla and chocolate shell-patterned sugar tops on parchment.',
+		alt: 'home.mexicanAlt',
 		fallbackPath: '/mexican-pastries',
 	},
 ]
@@ -49,6 +52,10 @@ const headingClass = 'font-display text-3xl font-bold md:text-4xl'
  */
 export function HomePage({ hours = defaultVisitorHours }: { hours?: VisitorHours }) {
 	const business = useBusiness()
+	const t = useT()
+	const texts = useBakeryTexts()
+	const localize = useLocalizedPath()
+	const place = { town: business.address.locality, region: business.address.region }
 	return (
 		<div>
 			<BakeryJsonLd openingHours={hours.openingHours} />
@@ -57,18 +64,20 @@ export function HomePage({ hours = defaultVisitorHours }: { hours?: VisitorHours
 					name="storefront"
 					priority
 					sizes="100vw"
-					alt={`The front of ${business.name}: a striped awning over big, warmly lit windows full of cakes and pastries.`}
+					alt={t('home.storefrontAlt', { name: business.name })}
 					className="block h-auto w-full object-cover md:max-h-[min(78vh,760px)]"
 				/>
 				<div className="md:absolute md:inset-x-0 md:bottom-0">
 					<div className="mx-auto max-w-6xl px-4 pt-8 pb-4 md:pb-12">
 						<div className="md:max-w-xl md:rounded-3xl md:bg-cream/95 md:p-8 md:shadow-xl">
 							<h1 id="welcome-heading" className="font-display text-4xl font-bold md:text-5xl">
-								Welcome to the bakery
+								{t('home.welcomeHeading')}
 							</h1>
 							<p className="mt-3 text-lg">
-								{business.description.replace(/\.$/, '')}, right here in {business.address.locality},{' '}
-								{business.address.region}.
+								{t('home.welcomeText', {
+									description: texts.description.replace(/\.$/, ''),
+									...place,
+								})}
 							</p>
 							<div className="mt-6 hidden md:block">
 								<OrderOnlineLink className={`${orderButtonClass} px-7 py-3 text-lg`} />
@@ -86,9 +95,9 @@ export function HomePage({ hours = defaultVisitorHours }: { hours?: VisitorHours
 
 			<RevealSection group aria-labelledby="goodies-heading" className={sectionClass}>
 				<h2 id="goodies-heading" className={headingClass}>
-					Our Goodies
+					{t('home.goodiesHeading')}
 				</h2>
-				<p className="mt-2 max-w-2xl text-lg">Sweet and savoury favourites from two baking traditions.</p>
+				<p className="mt-2 max-w-2xl text-lg">{t('home.goodiesIntro')}</p>
 				<ul className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
 					{goodies.map((goodie, index) => (
 						<li key={goodie.title}>
@@ -104,30 +113,27 @@ export function HomePage({ hours = defaultVisitorHours }: { hours?: VisitorHours
 				<div className={`${sectionClass} grid items-center gap-10 md:grid-cols-2`}>
 					<div>
 						<h2 id="vibe-heading" className={headingClass}>
-							Coffee, culture and good company
+							{t('home.vibeHeading')}
 						</h2>
-						<p className="mt-4 text-lg">
-							Every day starts with fresh coffee: a strong cafezinho, a cinnamon-spiced café de olla or a silky latte,
-							poured alongside pastries still warm from the oven.
-						</p>
-						<p className="mt-4 text-lg">
-							Come for a concha, stay for the conversation. Our café is a little corner of Brazil and Mexico in Everett,
-							with music, family recipes and a table waiting for you.
-						</p>
-						<Link to="/about" className="mt-6 inline-block font-semibold text-cinnamon underline underline-offset-4">
-							Read our story
+						<p className="mt-4 text-lg">{t('home.vibeCoffee')}</p>
+						<p className="mt-4 text-lg">{t('home.vibeCafe')}</p>
+						<Link
+							to={localize('/about')}
+							className="mt-6 inline-block font-semibold text-cinnamon underline underline-offset-4"
+						>
+							{t('home.readOurStory')}
 						</Link>
 					</div>
 					<div className="relative">
 						<SiteImage
 							name="coffee"
 							sizes="(min-width: 1152px) 560px, (min-width: 768px) 50vw, 100vw"
-							alt="A latte with a heart drawn in the foam beside a small plate of pão de queijo on a wooden table."
+							alt={t('home.coffeeAlt')}
 							className="h-auto w-full rounded-3xl shadow-lg"
 						/>
 						<img
 							src="/logo-badge.svg"
-							alt={`${business.name} badge: Everett, WA`}
+							alt={t('home.badgeAlt', { name: business.name })}
 							width={240}
 							height={240}
 							loading="lazy"
@@ -139,11 +145,11 @@ export function HomePage({ hours = defaultVisitorHours }: { hours?: VisitorHours
 
 			<RevealSection aria-labelledby="visit-heading" className={sectionClass}>
 				<h2 id="visit-heading" className={headingClass}>
-					Visit Us
+					{t('home.visitHeading')}
 				</h2>
 				<div className="mt-8 grid gap-8 md:grid-cols-[1fr_2fr]">
 					<ContactDetails openingHours={hours.openingHours} />
-					<MapEmbed title={`Store locator map: ${business.name} in ${business.address.locality}`} />
+					<MapEmbed title={t('home.mapTitle', { name: business.name, town: business.address.locality })} />
 				</div>
 			</RevealSection>
 
@@ -156,31 +162,33 @@ export function HomePage({ hours = defaultVisitorHours }: { hours?: VisitorHours
 }
 
 function GoodieCard({ title, description, image, alt, fallbackPath }: (typeof goodies)[number]) {
+	const t = useT()
+	const localize = useLocalizedPath()
 	const { href, external } = orderLink(useBusiness(), fallbackPath)
 	return (
 		<article className="relative flex h-full flex-col overflow-hidden rounded-3xl bg-white shadow-md transition-shadow focus-within:shadow-xl hover:shadow-xl">
 			<SiteImage
 				name={image}
 				sizes="(min-width: 1152px) 370px, (min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw"
-				alt={alt}
+				alt={t(alt)}
 				className="aspect-[4/3] h-auto w-full object-cover"
 			/>
 			<div className="flex flex-1 flex-col p-6">
 				<h3 className="font-display text-2xl font-bold">
 					{external ? (
 						<a href={href} target="_blank" rel="noopener noreferrer" className="after:absolute after:inset-0">
-							{title}
-							<span className="sr-only"> (order online, opens in a new tab)</span>
+							{t(title)}
+							<span className="sr-only">{t('home.orderOnlineNewTab')}</span>
 						</a>
 					) : (
-						<Link to={href} className="after:absolute after:inset-0">
-							{title}
+						<Link to={localize(href)} className="after:absolute after:inset-0">
+							{t(title)}
 						</Link>
 					)}
 				</h3>
-				<p className="mt-2 flex-1">{description}</p>
+				<p className="mt-2 flex-1">{t(description)}</p>
 				<p aria-hidden="true" className="mt-4 font-semibold text-cinnamon">
-					Order now →
+					{t('home.orderNow')}
 				</p>
 			</div>
 		</article>

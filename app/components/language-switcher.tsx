@@ -1,4 +1,5 @@
 import { Link, useLocation } from '@remix-run/react'
+import type { ComponentProps } from 'react'
 import { LANGUAGE_NAMES, languageCookie, LOCALES, localizedPath, unlocalizedPath, type Locale } from '~/utils/i18n'
 import { useLocale, useT } from '~/utils/i18n-react'
 
@@ -11,13 +12,21 @@ export function rememberLanguage(locale: Locale) {
  * The same page in each language: plain links, so it works without JavaScript and crawlers see
  * every translation; with JavaScript the choice is also remembered in the `lang` cookie.
  */
-export function LanguageSwitcher({ className = '' }: { className?: string }) {
+export function LanguageSwitcher({
+	className = '',
+	inNavigation = false,
+}: {
+	className?: string
+	inNavigation?: boolean
+}) {
 	const t = useT()
 	const current = useLocale()
 	const { pathname, search } = useLocation()
 	const english = unlocalizedPath(pathname)
+	const Wrapper = inNavigation ? GroupElement : 'nav'
 	return (
-		<nav aria-label={t('common.languageSwitcher')} className={className}>
+		// Inside the header's navigation it is a group: one "Language" landmark per page (the footer's).
+		<Wrapper aria-label={t('common.languageSwitcher')} className={className}>
 			<ul className="flex flex-wrap items-center gap-x-1 text-sm">
 				{LOCALES.map((locale) => (
 					<li key={locale}>
@@ -34,6 +43,10 @@ export function LanguageSwitcher({ className = '' }: { className?: string }) {
 					</li>
 				))}
 			</ul>
-		</nav>
+		</Wrapper>
 	)
+}
+
+function GroupElement(props: ComponentProps<'div'>) {
+	return <div role="group" {...props} />
 }

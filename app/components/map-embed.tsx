@@ -43,7 +43,11 @@ export function MapEmbed({ title, className }: { title: string; className?: stri
 		/>
 	)
 	return (
-		<div ref={boxRef} data-testid="map" className={`h-[450px] w-full overflow-hidden rounded-2xl bg-dough ${className ?? ''}`}>
+		<div
+			ref={boxRef}
+			data-testid="map"
+			className={`h-[450px] w-full overflow-hidden rounded-2xl bg-dough ${className ?? ''}`}
+		>
 			{nearViewport ? frame : <noscript>{frame}</noscript>}
 		</div>
 	)

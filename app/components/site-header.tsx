@@ -94,7 +94,7 @@ export function SiteHeader() {
 						<CartLink placement="mobile" />
 						<OrderOnlineLink className={orderButtonClass} />
 					</div>
-					<LanguageSwitcher className="mt-3 -ml-2" />
+					<LanguageSwitcher inNavigation className="mt-3 -ml-2" />
 				</nav>
 			</div>
 		</header>

@@ -1,6 +1,12 @@
 import enCommon from './en/common.json'
 import esCommon from './es/common.json'
 import ptCommon from './pt-BR/common.json'
+import enHome from './en/home.json'
+import esHome from './es/home.json'
+import ptHome from './pt-BR/home.json'
+import enPages from './en/pages.json'
+import esPages from './es/pages.json'
+import ptPages from './pt-BR/pages.json'
 
 /**
  * Every message, one JSON file per language and namespace. Keys are the English file's; a unit
@@ -8,9 +14,9 @@ import ptCommon from './pt-BR/common.json'
  * when the code never uses a key. Messages use ICU MessageFormat (`{name}`, `{count, plural, …}`).
  */
 export const catalogs = {
-	en: { common: enCommon },
-	es: { common: esCommon },
-	'pt-BR': { common: ptCommon },
+	en: { common: enCommon, home: enHome, pages: enPages },
+	es: { common: esCommon, home: esHome, pages: esPages },
+	'pt-BR': { common: ptCommon, home: ptHome, pages: ptPages },
 } as const
 
 /** Namespaces only the server reads (mail); the rest go to the browser with each page. */

@@ -6,13 +6,13 @@ import { RevealItem, RevealSection } from '~/components/reveal'
 import { StoredImage } from '~/components/stored-image'
 import { listGalleryImages } from '~/models/gallery-image.server'
 import { outageHeaders, withOutagePolicy } from '~/utils/outage.server'
-import { pageMeta } from '~/utils/seo'
+import { useT } from '~/utils/i18n-react'
+import { metaTranslator, pageMeta } from '~/utils/seo'
 
-export const meta: MetaFunction = (args) =>
-	pageMeta(args, {
-		title: 'Bakery Gallery',
-		description: 'A look inside our Everett bakery: display cases, fresh conchas, brigadeiros, cakes and coffee.',
-	})
+export const meta: MetaFunction = (args) => {
+	const t = metaTranslator(args.matches)
+	return pageMeta(args, { title: t('pages.galleryTitle'), description: t('pages.galleryDescription') })
+}
 
 export function loader() {
 	return withOutagePolicy(async () => ({ images: await listGalleryImages() }))
@@ -21,22 +21,24 @@ export function loader() {
 export const headers = outageHeaders
 
 function GalleryIntro() {
+	const t = useT()
 	return (
-		<PageIntro id="gallery-heading" title="Bakery Gallery">
-			Fresh from the oven and around the café: a peek at a day at the bakery.
+		<PageIntro id="gallery-heading" title={t('pages.galleryTitle')}>
+			{t('pages.galleryIntro')}
 		</PageIntro>
 	)
 }
 
 export default function Gallery() {
 	const { images } = useLoaderData<typeof loader>()
+	const t = useT()
 	return (
 		<>
 			<GalleryIntro />
 
 			<div className="mx-auto max-w-6xl px-4 py-14 md:py-16">
 				{images.length === 0 ? (
-					<p className="text-center text-lg">New photos are on their way. Please check back soon!</p>
+					<p className="text-center text-lg">{t('pages.galleryEmpty')}</p>
 				) : (
 					<RevealSection as="div" group>
 						<ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -64,10 +66,6 @@ export default function Gallery() {
 }
 
 export function ErrorBoundary() {
-	return (
-		<OutageErrorBoundary
-			heading={<GalleryIntro />}
-			message="We couldn’t load the gallery right now. Please try again shortly."
-		/>
-	)
+	const t = useT()
+	return <OutageErrorBoundary heading={<GalleryIntro />} message={t('pages.galleryOutage')} />
 }

@@ -8,7 +8,9 @@ describe('documentCacheControl', () => {
 
 	it('keeps any page private when one matched loader asks for it', () => {
 		expect(documentCacheControl(200, new Headers(), ['private, no-store'])).toBe('private, no-store')
-		expect(documentCacheControl(200, new Headers(), [cachePresets.publicPage, 'private, no-store'])).toBe('private, no-store')
+		expect(documentCacheControl(200, new Headers(), [cachePresets.publicPage, 'private, no-store'])).toBe(
+			'private, no-store',
+		)
 	})
 
 	it('never caches errors, unknown pages or responses that set a cookie', () => {

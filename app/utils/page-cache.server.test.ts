@@ -10,7 +10,9 @@ describe('page cache', () => {
 		const menu = { items: [{ name: 'Concha', soldOut: false }] }
 		const key = pageCacheKey('https://bakery.test/menu', { root: {}, menu })
 		expect(pageCacheKey('https://bakery.test/menu', { root: {}, menu: structuredClone(menu) })).toBe(key)
-		expect(pageCacheKey('https://bakery.test/menu', { root: {}, menu: { items: [{ name: 'Concha', soldOut: true }] } })).not.toBe(key)
+		expect(
+			pageCacheKey('https://bakery.test/menu', { root: {}, menu: { items: [{ name: 'Concha', soldOut: true }] } }),
+		).not.toBe(key)
 		expect(pageCacheKey('https://bakery.test/menu?category=Cakes', { root: {}, menu })).not.toBe(key)
 	})
 

@@ -41,7 +41,12 @@ export function pageCacheKey(url: string, loaderData: unknown): string | undefin
 			}
 			return value
 		})
-		return crypto.createHash('sha256').update(url).update('\n').update(fingerprint ?? '').digest('base64url')
+		return crypto
+			.createHash('sha256')
+			.update(url)
+			.update('\n')
+			.update(fingerprint ?? '')
+			.digest('base64url')
 	} catch (error) {
 		if (error instanceof NotCacheable) return undefined
 		throw error

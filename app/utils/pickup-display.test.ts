@@ -30,7 +30,9 @@ describe('pickup wording', () => {
 		expect(itemLimitMessage('Tres Leches Slice', 3, '2026-11-24')).toBe(
 			'Only 3 Tres Leches Slice left for Tue, Nov 24 — please lower the quantity or choose another day.',
 		)
-		expect(itemLimitMessage('Tres Leches Slice', 0, '2026-11-24')).toMatch(/^Tres Leches Slice is sold out for Tue, Nov 24/)
+		expect(itemLimitMessage('Tres Leches Slice', 0, '2026-11-24')).toMatch(
+			/^Tres Leches Slice is sold out for Tue, Nov 24/,
+		)
 	})
 
 	it('labels seasonal preorders', () => {

@@ -17,6 +17,12 @@ const screens = [
 	'/checkout',
 	'/success',
 	'/cancel',
+	// The header, footer and home page in Spanish and Portuguese (docs/decisions/042).
+	'/es',
+	'/pt-br',
+	'/es/about',
+	'/pt-br/gallery',
+	'/es/no-such-page',
 ]
 
 async function scan(page: Page, path: string) {
