@@ -33,7 +33,7 @@ export function rootDataFrom(matches: MetaArgsLike['matches']): RootData | undef
 /** Translates in a `meta` function (it runs outside React): the page's messages from the root loader. */
 export function metaTranslator(matches: MetaArgsLike['matches']): Translate {
 	const root = rootDataFrom(matches)
-	return root ? translatorFor(root.i18n) : (key) => key
+	return root?.i18n ? translatorFor(root.i18n) : (key) => key
 }
 
 export function canonicalPath(pathname: string) {
@@ -59,7 +59,7 @@ export function pageMeta(args: MetaArgsLike, seo: PageSeo): MetaDescriptor[] {
 	const root = rootDataFrom(args.matches)
 	const business = root?.business ?? defaultBusiness
 	const origin = root?.siteOrigin ?? ''
-	const locale = root?.i18n.locale ?? localeFromPath(args.location.pathname)
+	const locale = root?.i18n?.locale ?? localeFromPath(args.location.pathname)
 	const title = seo.title.includes(business.name) ? seo.title : `${seo.title} | ${business.name}`
 	const path = seo.canonicalPath ?? canonicalPath(args.location.pathname)
 	const url = `${origin}${path}`

@@ -143,7 +143,16 @@ describe('site-wide data and crawler files', () => {
 			// The kitchen's allergen statement is added on the server (not in the browser's defaults).
 			business: { ...defaultBusiness, allergenStatement: kitchenAllergenStatement },
 			siteOrigin: 'http://bakery.test',
+			// The page's language and only its messages, compiled (docs/decisions/042).
+			i18n: { locale: 'en', messages: expect.objectContaining({ 'common.navAbout': ['About'] }) },
 		})
+	})
+
+	it('a Spanish page gets Spanish messages and no other language', () => {
+		const spanish = rootLoader({ request: new Request('http://bakery.test/es/about'), context: {}, params: {} })
+		expect(spanish.i18n.locale).toBe('es')
+		expect(spanish.i18n.messages['common.navAbout']).toEqual(['Nosotros'])
+		expect(JSON.stringify(spanish.i18n.messages)).not.toContain('Sobre nós')
 	})
 
 	it('unknown paths answer 404 and noindex', () => {
