@@ -1,4 +1,4 @@
-import { I18nProvider, useLingui } from '@lingui/react'
+import { LinguiContext, useLingui } from '@lingui/react'
 import { useCallback, useMemo, type ReactNode } from 'react'
 import { INTL_LOCALES, localizedPath, type Locale, type MessageValues, type Translate } from './i18n'
 import { i18nFor, type PageTranslations } from './i18n-runtime'
@@ -15,7 +15,11 @@ export function TranslationsProvider({
 	translations: PageTranslations
 	children: ReactNode
 }) {
-	return <I18nProvider i18n={i18nFor(translations)}>{children}</I18nProvider>
+	// Lingui's own I18nProvider adopts a new instance one render late (in an effect), so a switch to
+	// another language would first render the new page with the old words. The context is given directly.
+	const i18n = i18nFor(translations)
+	const context = useMemo(() => ({ i18n, _: i18n.t.bind(i18n) }), [i18n])
+	return <LinguiContext.Provider value={context}>{children}</LinguiContext.Provider>
 }
 
 /** The page's language. */

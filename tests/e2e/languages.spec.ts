@@ -135,3 +135,21 @@ test('the header switcher remembers a choice made with JavaScript', async ({ pag
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bem-vindos à padaria')
 	expect((await context.cookies()).find((cookie) => cookie.name === 'lang')?.value).toBe('pt-BR')
 })
+
+test('switching language with JavaScript never shows the new page in the old words', async ({ page }) => {
+	await gotoHydrated(page, '/about')
+	// Every DOM change is recorded with the language the document claims and the heading it shows.
+	await page.evaluate(() => {
+		const seen: string[] = []
+		;(window as unknown as { seen: string[] }).seen = seen
+		new MutationObserver(() => {
+			seen.push(`${document.documentElement.lang}|${document.querySelector('h1')?.textContent ?? ''}`)
+		}).observe(document, { subtree: true, childList: true, characterData: true, attributes: true })
+	})
+	await page.getByRole('contentinfo').getByRole('link', { name: 'Español' }).click()
+	await expect(page).toHaveURL(/\/es\/about$/)
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nosotros')
+	const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen)
+	expect(seen).not.toContain('es|About Us')
+	expect(seen).toContain('es|Nosotros')
+})
