@@ -12,6 +12,7 @@ const budgets = {
 	homeJavaScriptGzip: 100 * KB,
 	cssGzip: 20 * KB,
 	heroImageFor390pxPhone: 120 * KB,
+	pageMessagesGzip: 8 * KB,
 }
 const clientDir = path.resolve('build/client')
 
@@ -55,6 +56,31 @@ test('nothing on / blocks rendering from another origin; fonts are local; map fr
 		expect(external, `${path}: third-party requests in <head>`).toEqual([])
 		expect(html, path).not.toContain('fonts.googleapis.com')
 		for (const [frame] of html.matchAll(/<iframe\b[^>]*>/g)) expect(frame, path).toContain('loading="lazy"')
+	}
+})
+
+test('each page carries only its own language’s messages, within budget (gzip)', async ({ page }) => {
+	for (const path of [
+		'/',
+		'/es',
+		'/pt-br/about',
+		'/es/shop',
+		'/pt-br/menu',
+		'/es/cart',
+		'/pt-br/custom-cakes',
+		'/es/contact',
+	]) {
+		await page.goto(path)
+		const messages = await page.evaluate(() => {
+			const router = (
+				window as unknown as { __remixRouter: { state: { loaderData: Record<string, { i18n?: unknown }> } } }
+			).__remixRouter
+			return router.state.loaderData.root!.i18n as { locale: string; messages: Record<string, unknown> }
+		})
+		expect(messages.locale, path).toBe(path.startsWith('/es') ? 'es' : path.startsWith('/pt-br') ? 'pt-BR' : 'en')
+		const bytes = gzipSync(JSON.stringify(messages.messages)).length
+		console.log(`Budget: ${path} carries ${(bytes / KB).toFixed(1)} KB gzip of messages (≤ 8)`)
+		expect(bytes, path).toBeLessThanOrEqual(budgets.pageMessagesGzip)
 	}
 })
 
