@@ -7,6 +7,9 @@ import ptHome from './pt-BR/home.json'
 import enPages from './en/pages.json'
 import esPages from './es/pages.json'
 import ptPages from './pt-BR/pages.json'
+import enMail from './en/mail.json'
+import esMail from './es/mail.json'
+import ptMail from './pt-BR/mail.json'
 
 /**
  * Every message, one JSON file per language and namespace. Keys are the English file's; a unit
@@ -14,10 +17,10 @@ import ptPages from './pt-BR/pages.json'
  * when the code never uses a key. Messages use ICU MessageFormat (`{name}`, `{count, plural, …}`).
  */
 export const catalogs = {
-	en: { common: enCommon, home: enHome, pages: enPages },
-	es: { common: esCommon, home: esHome, pages: esPages },
-	'pt-BR': { common: ptCommon, home: ptHome, pages: ptPages },
+	en: { common: enCommon, home: enHome, pages: enPages, mail: enMail },
+	es: { common: esCommon, home: esHome, pages: esPages, mail: esMail },
+	'pt-BR': { common: ptCommon, home: ptHome, pages: ptPages, mail: ptMail },
 } as const
 
 /** Namespaces only the server reads (mail); the rest go to the browser with each page. */
-export const SERVER_ONLY_NAMESPACES: ReadonlySet<string> = new Set([])
+export const SERVER_ONLY_NAMESPACES: ReadonlySet<string> = new Set(['mail'])

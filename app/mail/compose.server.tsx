@@ -5,6 +5,7 @@ import { closedDays, formatTime, mapsSearchUrl, streetAddressLine, telHref } fro
 import {
 	findContactMessageForMail,
 	findCustomCakeRequestForMail,
+	findCustomCakeRequestLocale,
 	findOrderForMail,
 	type MailOrder,
 } from '~/models/mail-content.server'
@@ -14,10 +15,13 @@ import { getPickupSettings } from '~/models/pickup-schedule.server'
 import { formatBakeryDateTime } from '~/utils/bakery-time'
 import { orderCalendarFilename, orderPickupCalendar } from '~/utils/order-calendar'
 import { quotePath } from '~/utils/cake-quote-token.server'
+import { INTL_LOCALES, localizedPath, type Locale } from '~/utils/i18n'
+import { translator } from '~/utils/i18n.server'
 import { formatPrice } from '~/utils/money'
-import { formatPickupAt } from '~/utils/pickup-display'
+import { formatPickupAt, formatWallTime } from '~/utils/pickup-display'
 import { loadVisitorHours } from '~/utils/visitor-hours.server'
 import { bareAddress, headerText } from './header-safe'
+import { LANGUAGE_NAMES_IN_ENGLISH, type MailLanguage } from './mail-language'
 import type { MailJob, OutgoingMail } from './mail-jobs'
 import {
 	CakeBalanceReminderMail,
@@ -87,11 +91,14 @@ const orderMailStatuses: Record<OrderMailKind, readonly string[]> = {
 async function composeOrderMail(kind: OrderMailKind, orderId: string, context: MailContext) {
 	const order = await findOrderForMail(orderId)
 	if (!order || !orderMailStatuses[kind].includes(order.status)) return null
-	const [bakery, settings] = await Promise.all([mailBakery(context.origin), getPickupSettings()])
+	// The owner reads English; the customer reads the language they ordered in.
+	const lang = mailLanguage(kind === 'order-paid-owner' ? 'en' : order.locale)
+	const [bakery, settings] = await Promise.all([mailBakery(context.origin, lang), getPickupSettings()])
 	const number = orderNumber(order.id)
-	const pickupText = order.pickupAt ? formatPickupAt(order.pickupAt, settings.timeZone) : null
+	const pickupText = order.pickupAt ? formatPickupAt(order.pickupAt, settings.timeZone, lang.locale) : null
 	const lines = order.items
-	const view = { bakery, number, customerName: order.customerName, pickupText, lines }
+	const view = { bakery, lang, number, customerName: order.customerName, pickupText, lines }
+	const { t } = lang
 
 	if (kind === 'order-paid-owner') {
 		const to = ownerRecipients(context)
@@ -104,12 +111,14 @@ async function composeOrderMail(kind: OrderMailKind, orderId: string, context: M
 			body: (
 				<OrderPaidOwnerMail
 					bakery={bakery}
+					lang={lang}
 					number={number}
 					pickupText={pickupText}
 					lines={lines}
 					totalCents={order.totalCents}
 					taxCents={order.taxCents}
 					customer={customerOf(order)}
+					customerLanguage={languageForOwner(order.locale)}
 					ordersUrl={ordersUrl}
 				/>
 			),
@@ -132,7 +141,9 @@ async function composeOrderMail(kind: OrderMailKind, orderId: string, context: M
 		}
 		return mail({
 			...toCustomer,
-			subject: `Your ${bakery.name} order #${number}${pickupText ? ` — pickup ${pickupText}` : ''}`,
+			subject: pickupText
+				? t('mail.receiptSubjectWithPickup', { bakery: bakery.name, number, pickup: pickupText })
+				: t('mail.receiptSubject', { bakery: bakery.name, number }),
 			attachments: calendar ? [calendar] : undefined,
 			body: (
 				<OrderReceiptMail
@@ -147,19 +158,20 @@ async function composeOrderMail(kind: OrderMailKind, orderId: string, context: M
 	if (kind === 'order-ready') {
 		return mail({
 			...toCustomer,
-			subject: `Your order #${number} is ready for pickup`,
+			subject: t('mail.readySubject', { number }),
 			body: <OrderReadyMail {...view} />,
 		})
 	}
 	return mail({
 		...toCustomer,
-		subject: `How was your order from ${bakery.name}?`,
+		subject: t('mail.reviewSubject', { bakery: bakery.name }),
 		body: (
 			<ReviewRequestMail
 				bakery={bakery}
+				lang={lang}
 				number={number}
 				customerName={order.customerName}
-				reviewUrl={await context.reviewUrl(order.id)}
+				reviewUrl={localizedUrl(await context.reviewUrl(order.id), context.origin, lang.locale)}
 			/>
 		),
 	})
@@ -181,7 +193,8 @@ async function composeCakeRequestMail(
 ) {
 	const request = await findCustomCakeRequestForMail(requestId)
 	if (!request) return null
-	const bakery = await mailBakery(context.origin)
+	const lang = mailLanguage(kind === 'cake-request-owner' ? 'en' : request.locale)
+	const bakery = await mailBakery(context.origin, lang)
 	const sender = bareAddress(request.email)
 	if (kind === 'cake-request-owner') {
 		const to = ownerRecipients(context)
@@ -197,6 +210,7 @@ async function composeCakeRequestMail(
 					submittedText={formatBakeryDateTime(request.createdAt)}
 					adminUrl={`${context.origin}/admin/custom-cakes/${request.id}`}
 					photoUrl={request.imageKey ? `${context.origin}/admin/cake-photos/${request.imageKey}?w=1280` : null}
+					customerLanguage={languageForOwner(request.locale)}
 				/>
 			),
 		})
@@ -205,8 +219,14 @@ async function composeCakeRequestMail(
 	return mail({
 		to: [sender],
 		replyTo: bakery.email,
-		subject: `We received your cake request — ${bakery.name}`,
-		body: <CakeRequestReceivedMail bakery={bakery} request={{ ...request, withPhoto: Boolean(request.imageKey) }} />,
+		subject: lang.t('mail.cakeRequestSubject', { bakery: bakery.name }),
+		body: (
+			<CakeRequestReceivedMail
+				bakery={bakery}
+				lang={lang}
+				request={{ ...request, type: cakeTypeIn(request.type, lang), withPhoto: Boolean(request.imageKey) }}
+			/>
+		),
 	})
 }
 
@@ -239,19 +259,26 @@ async function composeCakeQuoteMail(job: CakeQuoteJob, context: MailContext) {
 	if (request.quoteCents === null || request.depositCents === null || !request.pickupAt || !request.quoteValidUntil) {
 		return null
 	}
-	const [bakery, settings] = await Promise.all([mailBakery(context.origin), getPickupSettings()])
-	const quote = {
+	const settings = await getPickupSettings()
+	/** The quote in words, in a language. */
+	const quoteIn = ({ locale, t }: MailLanguage) => ({
 		customerName: request.name,
-		cake: `${request.type}, ${request.size}`,
-		priceText: formatPrice(request.quoteCents),
-		depositText: formatPrice(request.depositCents),
-		balanceText: formatPrice(request.quoteCents - Math.max(request.paidCents, request.depositCents)),
-		pickupText: formatPickupAt(request.pickupAt, settings.timeZone),
-		validUntilText: formatBakeryDateTime(request.quoteValidUntil),
+		cake: `${locale === 'en' ? request.type : cakeTypeIn(request.type, { locale, t })}, ${request.size}`,
+		priceText: formatPrice(request.quoteCents, locale),
+		depositText: formatPrice(request.depositCents, locale),
+		balanceText: formatPrice(request.quoteCents! - Math.max(request.paidCents, request.depositCents!), locale),
+		pickupText: formatPickupAt(request.pickupAt!, settings.timeZone, locale),
+		validUntilText: formatBakeryDateTime(request.quoteValidUntil!, locale),
 		notes: request.quoteNotes,
-	}
-	const quoteUrl = `${context.origin}${quotePath(request.id, request.quoteVersion)}`
-	const paidText = formatPrice(request.paidCents)
+	})
+	const customerLocale = (await findCustomCakeRequestLocale(request.id)) ?? 'en'
+	const forOwner = job.kind === 'cake-deposit-owner' || job.kind === 'cake-quote-expired-owner'
+	const lang = mailLanguage(forOwner ? 'en' : customerLocale)
+	const bakery = await mailBakery(context.origin, lang)
+	const quote = quoteIn(lang)
+	const quoteUrl = `${context.origin}${localizedPath(quotePath(request.id, request.quoteVersion), lang.locale)}`
+	const paidText = formatPrice(request.paidCents, lang.locale)
+	const { t } = lang
 	if (job.kind === 'cake-deposit-owner') {
 		const to = ownerRecipients(context)
 		if (to.length === 0) return null
@@ -265,6 +292,7 @@ async function composeCakeQuoteMail(job: CakeQuoteJob, context: MailContext) {
 					quote={quote}
 					paidText={paidText}
 					adminUrl={`${context.origin}/admin/custom-cakes/${request.id}`}
+					customerLanguage={languageForOwner(customerLocale)}
 				/>
 			),
 		})
@@ -291,31 +319,31 @@ async function composeCakeQuoteMail(job: CakeQuoteJob, context: MailContext) {
 		return mail({
 			to: [customer],
 			replyTo: bakery.email,
-			subject: `Your cake quote ends ${quote.validUntilText}`,
-			body: <CakeQuoteExpiringMail bakery={bakery} quote={quote} quoteUrl={quoteUrl} />,
+			subject: t('mail.expiringSubject', { validUntil: quote.validUntilText }),
+			body: <CakeQuoteExpiringMail bakery={bakery} lang={lang} quote={quote} quoteUrl={quoteUrl} />,
 		})
 	}
 	if (job.kind === 'cake-balance-reminder') {
 		return mail({
 			to: [customer],
 			replyTo: bakery.email,
-			subject: `Your cake pickup ${quote.pickupText} — balance ${quote.balanceText}`,
-			body: <CakeBalanceReminderMail bakery={bakery} quote={quote} quoteUrl={quoteUrl} />,
+			subject: t('mail.balanceSubject', { pickup: quote.pickupText, balance: quote.balanceText }),
+			body: <CakeBalanceReminderMail bakery={bakery} lang={lang} quote={quote} quoteUrl={quoteUrl} />,
 		})
 	}
 	if (job.kind === 'cake-quote-sent') {
 		return mail({
 			to: [customer],
 			replyTo: bakery.email,
-			subject: `Your cake quote from ${bakery.name}`,
-			body: <CakeQuoteSentMail bakery={bakery} quote={quote} quoteUrl={quoteUrl} />,
+			subject: t('mail.quoteSubject', { bakery: bakery.name }),
+			body: <CakeQuoteSentMail bakery={bakery} lang={lang} quote={quote} quoteUrl={quoteUrl} />,
 		})
 	}
 	return mail({
 		to: [customer],
 		replyTo: bakery.email,
-		subject: `Your cake is booked — pickup ${quote.pickupText}`,
-		body: <CakeDepositReceivedMail bakery={bakery} quote={quote} paidText={paidText} quoteUrl={quoteUrl} />,
+		subject: t('mail.depositSubject', { pickup: quote.pickupText }),
+		body: <CakeDepositReceivedMail bakery={bakery} lang={lang} quote={quote} paidText={paidText} quoteUrl={quoteUrl} />,
 	})
 }
 
@@ -324,7 +352,7 @@ async function composeContactMail(messageId: string, context: MailContext) {
 	if (!message) return null
 	const to = ownerRecipients(context)
 	if (to.length === 0) return null
-	const bakery = await mailBakery(context.origin)
+	const bakery = await mailBakery(context.origin, mailLanguage('en'))
 	return mail({
 		to,
 		replyTo: bareAddress(message.email),
@@ -335,9 +363,38 @@ async function composeContactMail(messageId: string, context: MailContext) {
 				message={message}
 				submittedText={formatBakeryDateTime(message.createdAt)}
 				adminUrl={`${context.origin}/admin/messages#message-${message.id}`}
+				customerLanguage={languageForOwner(message.locale)}
 			/>
 		),
 	})
+}
+
+/** A language and its translator, for one mail. */
+function mailLanguage(locale: Locale): MailLanguage {
+	return { locale, t: translator(locale) }
+}
+
+/** The customer's language as the owner's mails name it; nothing for English (those mails stay as they were). */
+function languageForOwner(locale: Locale) {
+	return locale === 'en' ? undefined : LANGUAGE_NAMES_IN_ENGLISH[locale]
+}
+
+/** The custom cake form's types, in the customer's language (any other text as typed). */
+function cakeTypeIn(type: string, { t }: MailLanguage) {
+	const key = (
+		{
+			Chocolate: 'mail.cakeTypeChocolate',
+			Vanilla: 'mail.cakeTypeVanilla',
+			'Tres Leches': 'mail.cakeTypeTresLeches',
+			Fruit: 'mail.cakeTypeFruit',
+		} as const
+	)[type]
+	return key ? t(key) : type
+}
+
+/** An absolute link to one of the site's pages, moved to that page in a language (`/review/…` → `/es/review/…`). */
+function localizedUrl(url: string, origin: string, locale: Locale) {
+	return url.startsWith(`${origin}/`) ? `${origin}${localizedPath(url.slice(origin.length), locale)}` : url
 }
 
 /** The owner addresses that are plain addresses, each once. */
@@ -349,27 +406,54 @@ function ownerRecipients(context: MailContext) {
 const LOGO_PATH = '/images/site/icon-192.png'
 
 /** The bakery's name, logo, address and hours for the layout; the hours the site shows now (with the same fallback). */
-async function mailBakery(origin: string): Promise<MailBakery> {
+async function mailBakery(origin: string, { locale, t }: MailLanguage): Promise<MailBakery> {
 	const business = getBusiness()
 	const { openingHours, notices } = (await loadVisitorHours(new Date())).hours
 	return {
 		name: business.name,
 		origin,
+		locale,
+		homeUrl: locale === 'en' ? origin : `${origin}${localizedPath('/', locale)}`,
 		logoUrl: `${origin}${LOGO_PATH}`,
 		addressLine: streetAddressLine(business),
 		mapUrl: mapsSearchUrl(business),
 		phone: business.phone,
 		telHref: telHref(business.phone),
 		email: business.email,
+		hoursLabel: t('mail.hoursLabel'),
 		// No weekly hours at all (a schedule not set up yet): no hours rather than "Closed" seven times.
 		hours: openingHours.length
 			? [
-					...openingHours.map((hours) => `${hours.label}: ${formatTime(hours.opens)} – ${formatTime(hours.closes)}`),
-					...closedDays({ ...business, openingHours }).map((day) => `${day}: Closed`),
+					...openingHours.map((hours) =>
+						locale === 'en'
+							? `${hours.label}: ${formatTime(hours.opens)} – ${formatTime(hours.closes)}`
+							: `${daysLabel(hours.days, locale)}: ${formatWallTime(hours.opens, locale)} – ${formatWallTime(hours.closes, locale)}`,
+					),
+					...closedDays({ ...business, openingHours }).map((day) =>
+						t('mail.hoursClosed', { day: locale === 'en' ? day : weekdayName(day, locale) }),
+					),
 				]
 			: [],
 		notices: [...notices],
 	}
+}
+
+const WEEK = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const
+
+/** 'Tue' (or 'Tuesday') as the language writes it short: 'mar', 'ter.'. */
+function weekdayName(day: string, locale: Locale) {
+	const index = WEEK.indexOf(day.slice(0, 3) as (typeof WEEK)[number])
+	// 2024-01-01 was a Monday.
+	const date = new Date(Date.UTC(2024, 0, 1 + Math.max(index, 0)))
+	return new Intl.DateTimeFormat(INTL_LOCALES[locale], { weekday: 'short', timeZone: 'UTC' }).format(date)
+}
+
+/** A run of days as the hours show it: 'mar–vie', or one day. */
+function daysLabel(days: readonly string[], locale: Locale) {
+	const first = days[0]
+	const last = days[days.length - 1]
+	if (!first || !last) return ''
+	return first === last ? weekdayName(first, locale) : `${weekdayName(first, locale)}–${weekdayName(last, locale)}`
 }
 
 /** The text part: a phone number or address is shown once, not followed by its tel:/mailto: link. */

@@ -1,5 +1,6 @@
 import type { OrderStatus } from '~/generated/prisma/enums'
 import { prisma } from '~/utils/db.server'
+import { isLocale, type Locale } from '~/utils/i18n'
 import { readLineOptions, type LineOption } from '~/utils/item-options'
 import type { LocalDate } from '~/utils/pickup-schedule'
 import { adminRequestFields } from './custom-cake-request.server'
@@ -14,6 +15,8 @@ export interface MailOrder {
 	id: string
 	status: OrderStatus
 	paidAt: Date | null
+	/** The language the customer ordered in: their mails are written in it. */
+	locale: Locale
 	customerName: string
 	customerEmail: string
 	customerPhone: string | null
@@ -36,6 +39,7 @@ export async function findOrderForMail(orderId: string): Promise<MailOrder | nul
 			id: true,
 			status: true,
 			paidAt: true,
+			locale: true,
 			customerName: true,
 			customerEmail: true,
 			customerPhone: true,
@@ -53,6 +57,7 @@ export async function findOrderForMail(orderId: string): Promise<MailOrder | nul
 	return (
 		order && {
 			...order,
+			locale: storedLocale(order.locale),
 			pickupDate: order.pickupDate ? dateFromColumn(order.pickupDate) : null,
 			items: order.items.map((line) => ({ ...line, options: readLineOptions(line.options) })),
 		}
@@ -62,18 +67,34 @@ export async function findOrderForMail(orderId: string): Promise<MailOrder | nul
 export type MailOrderLine = MailOrder['items'][number]
 
 /** A custom cake request, every field the customer sent (what the owner's admin list shows). */
-export function findCustomCakeRequestForMail(requestId: string) {
-	return prisma.customCakeRequest.findUnique({ where: { id: requestId }, select: adminRequestFields })
+export async function findCustomCakeRequestForMail(requestId: string) {
+	const request = await prisma.customCakeRequest.findUnique({
+		where: { id: requestId },
+		select: { ...adminRequestFields, locale: true },
+	})
+	return request && { ...request, locale: storedLocale(request.locale) }
+}
+
+/** The language a custom cake request was sent in (its quote's mails follow it); null when the request is gone. */
+export async function findCustomCakeRequestLocale(requestId: string): Promise<Locale | null> {
+	const request = await prisma.customCakeRequest.findUnique({ where: { id: requestId }, select: { locale: true } })
+	return request && storedLocale(request.locale)
 }
 
 export type MailCustomCakeRequest = NonNullable<Awaited<ReturnType<typeof findCustomCakeRequestForMail>>>
 
 /** A message from the Contact form. */
-export function findContactMessageForMail(messageId: string) {
-	return prisma.contactMessage.findUnique({
+export async function findContactMessageForMail(messageId: string) {
+	const message = await prisma.contactMessage.findUnique({
 		where: { id: messageId },
-		select: { id: true, name: true, email: true, message: true, createdAt: true },
+		select: { id: true, name: true, email: true, message: true, createdAt: true, locale: true },
 	})
+	return message && { ...message, locale: storedLocale(message.locale) }
+}
+
+/** A stored `locale` column as one of the site's languages (the CHECK allows no other; English otherwise). */
+function storedLocale(value: string): Locale {
+	return isLocale(value) ? value : 'en'
 }
 
 export type MailContactMessage = NonNullable<Awaited<ReturnType<typeof findContactMessageForMail>>>

@@ -1,4 +1,5 @@
-import { Details, MailButton, MailHeading, MailLayout, Paragraph, Quoted, type MailBakery } from './layout'
+import type { MailLanguage } from '../mail-language'
+import { Details, languageRow, MailButton, MailHeading, MailLayout, Paragraph, Quoted, type MailBakery } from './layout'
 
 /** A quote as the mails show it: amounts and times already in words. */
 export interface MailCakeQuote {
@@ -14,73 +15,69 @@ export interface MailCakeQuote {
 
 export interface CakeQuoteSentProps {
 	bakery: MailBakery
+	/** The customer's language. */
+	lang: MailLanguage
 	quote: MailCakeQuote
 	/** The quote page (signed link). */
 	quoteUrl: string
 }
 
 /** To the customer: the owner's quote, with the link to pay the deposit or decline. */
-export function CakeQuoteSentMail({ bakery, quote, quoteUrl }: CakeQuoteSentProps) {
+export function CakeQuoteSentMail({ bakery, lang: { t }, quote, quoteUrl }: CakeQuoteSentProps) {
 	return (
 		<MailLayout
 			bakery={bakery}
-			preview={`Your cake: ${quote.priceText}, deposit ${quote.depositText}, pickup ${quote.pickupText}.`}
-			footnote={`You get this because you asked ${bakery.name} for a custom cake. Questions? Reply to this e-mail.`}
+			preview={t('mail.quotePreview', { price: quote.priceText, deposit: quote.depositText, pickup: quote.pickupText })}
+			footnote={t('mail.quoteFootnote', { bakery: bakery.name })}
 		>
-			<MailHeading>Your cake quote</MailHeading>
-			<Paragraph>
-				Hi {quote.customerName}, thank you for your patience! Here is what we propose for your cake:
-			</Paragraph>
+			<MailHeading>{t('mail.quoteHeading')}</MailHeading>
+			<Paragraph>{t('mail.quoteIntro', { name: quote.customerName })}</Paragraph>
 			<Details
 				rows={[
-					{ label: 'Cake', value: quote.cake },
-					{ label: 'Price', value: quote.priceText },
-					{ label: 'Deposit to book it', value: quote.depositText },
-					{ label: 'Pickup', value: quote.pickupText },
-					{ label: 'Valid until', value: quote.validUntilText },
+					{ label: t('mail.labelCake'), value: quote.cake },
+					{ label: t('mail.labelPrice'), value: quote.priceText },
+					{ label: t('mail.labelDepositToBook'), value: quote.depositText },
+					{ label: t('mail.labelPickup'), value: quote.pickupText },
+					{ label: t('mail.labelValidUntil'), value: quote.validUntilText },
 				]}
 			/>
 			{quote.notes ? <Quoted text={quote.notes} /> : null}
-			<Paragraph>
-				Your pickup time is held for you until {quote.validUntilText}. Pay the deposit to book the cake; the rest (
-				{quote.balanceText}) is due before or at pickup. If it is not what you had in mind, you can decline on the same
-				page or reply to this e-mail.
-			</Paragraph>
-			<MailButton href={quoteUrl}>See your quote and pay the deposit</MailButton>
+			<Paragraph>{t('mail.quoteTerms', { validUntil: quote.validUntilText, balance: quote.balanceText })}</Paragraph>
+			<MailButton href={quoteUrl}>{t('mail.quoteButton')}</MailButton>
 		</MailLayout>
 	)
 }
 
 export interface CakeDepositProps {
 	bakery: MailBakery
+	/** The customer's language. */
+	lang: MailLanguage
 	quote: MailCakeQuote
 	paidText: string
 	quoteUrl: string
 }
 
 /** To the customer: the deposit is in, the cake is booked. */
-export function CakeDepositReceivedMail({ bakery, quote, paidText, quoteUrl }: CakeDepositProps) {
+export function CakeDepositReceivedMail({ bakery, lang: { t }, quote, paidText, quoteUrl }: CakeDepositProps) {
 	return (
 		<MailLayout
 			bakery={bakery}
-			preview={`Your cake is booked for ${quote.pickupText}.`}
-			footnote={`You get this because you paid a deposit to ${bakery.name}. Questions? Reply to this e-mail.`}
+			preview={t('mail.depositPreview', { pickup: quote.pickupText })}
+			footnote={t('mail.depositFootnote', { bakery: bakery.name })}
 		>
-			<MailHeading>Your cake is booked</MailHeading>
-			<Paragraph>Hi {quote.customerName}, we received your deposit. Thank you!</Paragraph>
+			<MailHeading>{t('mail.depositHeading')}</MailHeading>
+			<Paragraph>{t('mail.depositIntro', { name: quote.customerName })}</Paragraph>
 			<Details
 				rows={[
-					{ label: 'Cake', value: quote.cake },
-					{ label: 'Price', value: quote.priceText },
-					{ label: 'Paid', value: paidText },
-					{ label: 'Balance due', value: quote.balanceText },
-					{ label: 'Pickup', value: quote.pickupText },
+					{ label: t('mail.labelCake'), value: quote.cake },
+					{ label: t('mail.labelPrice'), value: quote.priceText },
+					{ label: t('mail.labelPaid'), value: paidText },
+					{ label: t('mail.labelBalanceDue'), value: quote.balanceText },
+					{ label: t('mail.labelPickup'), value: quote.pickupText },
 				]}
 			/>
-			<Paragraph>
-				You can pay the balance on your quote page before pickup, or in the shop when you collect the cake.
-			</Paragraph>
-			<MailButton href={quoteUrl}>See your cake</MailButton>
+			<Paragraph>{t('mail.depositBalance')}</Paragraph>
+			<MailButton href={quoteUrl}>{t('mail.depositButton')}</MailButton>
 		</MailLayout>
 	)
 }
@@ -90,10 +87,12 @@ export interface CakeDepositOwnerProps {
 	quote: MailCakeQuote
 	paidText: string
 	adminUrl: string
+	/** The customer's language in English words, when it is not English. */
+	customerLanguage?: string
 }
 
 /** To the owner: a customer paid the deposit of a quote. */
-export function CakeDepositOwnerMail({ bakery, quote, paidText, adminUrl }: CakeDepositOwnerProps) {
+export function CakeDepositOwnerMail({ bakery, quote, paidText, adminUrl, customerLanguage }: CakeDepositOwnerProps) {
 	return (
 		<MailLayout
 			bakery={bakery}
@@ -109,6 +108,7 @@ export function CakeDepositOwnerMail({ bakery, quote, paidText, adminUrl }: Cake
 					{ label: 'Paid', value: paidText },
 					{ label: 'Balance due', value: quote.balanceText },
 					{ label: 'Pickup', value: quote.pickupText },
+					...languageRow(customerLanguage),
 				]}
 			/>
 			<MailButton href={adminUrl}>Open the request</MailButton>
@@ -117,38 +117,47 @@ export function CakeDepositOwnerMail({ bakery, quote, paidText, adminUrl }: Cake
 }
 
 /** To the customer, 24 hours before an open quote ends. */
-export function CakeQuoteExpiringMail({ bakery, quote, quoteUrl }: CakeQuoteSentProps) {
+export function CakeQuoteExpiringMail({ bakery, lang: { t }, quote, quoteUrl }: CakeQuoteSentProps) {
 	return (
 		<MailLayout
 			bakery={bakery}
-			preview={`Your pickup time is held until ${quote.validUntilText}.`}
-			footnote={`You get this once, because ${bakery.name} sent you a cake quote.`}
+			preview={t('mail.expiringPreview', { validUntil: quote.validUntilText })}
+			footnote={t('mail.expiringFootnote', { bakery: bakery.name })}
 		>
-			<MailHeading>Your cake quote ends soon</MailHeading>
+			<MailHeading>{t('mail.expiringHeading')}</MailHeading>
 			<Paragraph>
-				Hi {quote.customerName}, your quote for {quote.cake} ({quote.priceText}, pickup {quote.pickupText}) is held for
-				you until {quote.validUntilText}. Pay the deposit of {quote.depositText} to book it, or let us know if you would
-				like something different.
+				{t('mail.expiringBody', {
+					name: quote.customerName,
+					cake: quote.cake,
+					price: quote.priceText,
+					pickup: quote.pickupText,
+					validUntil: quote.validUntilText,
+					deposit: quote.depositText,
+				})}
 			</Paragraph>
-			<MailButton href={quoteUrl}>See your quote</MailButton>
+			<MailButton href={quoteUrl}>{t('mail.expiringButton')}</MailButton>
 		</MailLayout>
 	)
 }
 
 /** To the customer, two days before pickup, while the balance is due. */
-export function CakeBalanceReminderMail({ bakery, quote, quoteUrl }: CakeQuoteSentProps) {
+export function CakeBalanceReminderMail({ bakery, lang: { t }, quote, quoteUrl }: CakeQuoteSentProps) {
 	return (
 		<MailLayout
 			bakery={bakery}
-			preview={`Pickup ${quote.pickupText}; balance due ${quote.balanceText}.`}
-			footnote={`You get this once, because you booked a cake with ${bakery.name}.`}
+			preview={t('mail.balancePreview', { pickup: quote.pickupText, balance: quote.balanceText })}
+			footnote={t('mail.balanceFootnote', { bakery: bakery.name })}
 		>
-			<MailHeading>See you soon for your cake</MailHeading>
+			<MailHeading>{t('mail.balanceHeading')}</MailHeading>
 			<Paragraph>
-				Hi {quote.customerName}, your {quote.cake} will be ready for pickup {quote.pickupText}. The balance of{' '}
-				{quote.balanceText} is due at pickup; you can also pay it now online.
+				{t('mail.balanceBody', {
+					name: quote.customerName,
+					cake: quote.cake,
+					pickup: quote.pickupText,
+					balance: quote.balanceText,
+				})}
 			</Paragraph>
-			<MailButton href={quoteUrl}>Pay the balance</MailButton>
+			<MailButton href={quoteUrl}>{t('mail.balanceButton')}</MailButton>
 		</MailLayout>
 	)
 }

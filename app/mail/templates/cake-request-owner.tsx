@@ -1,5 +1,15 @@
 import type { CustomCakeRequest } from '~/generated/prisma/client'
-import { Details, MailButton, MailHeading, MailLayout, MailLink, Paragraph, Quoted, type MailBakery } from './layout'
+import {
+	Details,
+	languageRow,
+	MailButton,
+	MailHeading,
+	MailLayout,
+	MailLink,
+	Paragraph,
+	Quoted,
+	type MailBakery,
+} from './layout'
 
 /** What a customer sends with a custom cake request. */
 export type MailCakeRequest = Pick<CustomCakeRequest, 'name' | 'phone' | 'email' | 'type' | 'size' | 'message'>
@@ -9,6 +19,8 @@ export interface CakeRequestOwnerProps {
 	request: MailCakeRequest & { telHref: string }
 	/** 'Nov 22, 2026, 10:35 AM' in the bakery's zone. */
 	submittedText: string
+	/** The customer's language in English words ('Spanish'), when it is not English: the owner answers in kind. */
+	customerLanguage?: string
 	/** The request in the admin. */
 	adminUrl: string
 	/** The inspiration photo at its admin-only address (sign-in needed), never attached. */
@@ -16,7 +28,14 @@ export interface CakeRequestOwnerProps {
 }
 
 /** To the owner when a custom cake request comes in. */
-export function CakeRequestOwnerMail({ bakery, request, submittedText, adminUrl, photoUrl }: CakeRequestOwnerProps) {
+export function CakeRequestOwnerMail({
+	bakery,
+	request,
+	submittedText,
+	adminUrl,
+	photoUrl,
+	customerLanguage,
+}: CakeRequestOwnerProps) {
 	return (
 		<MailLayout
 			bakery={bakery}
@@ -36,6 +55,7 @@ export function CakeRequestOwnerMail({ bakery, request, submittedText, adminUrl,
 						label: 'Photo',
 						value: photoUrl ? <MailLink href={photoUrl}>View the inspiration photo (sign-in needed)</MailLink> : 'None',
 					},
+					...languageRow(customerLanguage),
 				]}
 			/>
 			{request.message ? (

@@ -1,42 +1,42 @@
+import { richText, type MailLanguage } from '../mail-language'
 import type { MailCakeRequest } from './cake-request-owner'
 import { Details, MailHeading, MailLayout, MailLink, Paragraph, Quoted, type MailBakery } from './layout'
 
 export interface CakeRequestReceivedProps {
 	bakery: MailBakery
+	/** The customer's language. */
+	lang: MailLanguage
+	/** `type` already in the customer's language. */
 	request: MailCakeRequest & { withPhoto: boolean }
 }
 
 /** To the customer after a custom cake request: what we got and what happens next (the page's promise). */
-export function CakeRequestReceivedMail({ bakery, request }: CakeRequestReceivedProps) {
+export function CakeRequestReceivedMail({ bakery, lang: { t }, request }: CakeRequestReceivedProps) {
 	return (
 		<MailLayout
 			bakery={bakery}
-			preview="Thank you! We’ll contact you soon to plan your cake together."
-			footnote={`You get this because you sent a custom cake request to ${bakery.name}. Questions? Reply to this e-mail.`}
+			preview={t('mail.cakeRequestPreview')}
+			footnote={t('mail.cakeRequestFootnote', { bakery: bakery.name })}
 		>
-			<MailHeading>We received your cake request</MailHeading>
-			<Paragraph>
-				Hi {request.name}, thank you for thinking of us for your celebration! This is what you sent:
-			</Paragraph>
+			<MailHeading>{t('mail.cakeRequestHeading')}</MailHeading>
+			<Paragraph>{t('mail.cakeRequestIntro', { name: request.name })}</Paragraph>
 			<Details
 				rows={[
-					{ label: 'Type', value: request.type },
-					{ label: 'Size', value: request.size },
-					{ label: 'Phone', value: request.phone },
-					{ label: 'Email', value: request.email },
-					{ label: 'Photo', value: request.withPhoto ? 'Received' : 'None' },
+					{ label: t('mail.labelType'), value: request.type },
+					{ label: t('mail.labelSize'), value: request.size },
+					{ label: t('mail.labelPhone'), value: request.phone },
+					{ label: t('mail.labelEmail'), value: request.email },
+					{ label: t('mail.labelPhoto'), value: request.withPhoto ? t('mail.photoReceived') : t('mail.photoNone') },
 				]}
 			/>
 			{request.message ? <Quoted text={request.message} /> : null}
 			<Paragraph>
-				<strong>What happens next</strong>
+				<strong>{t('mail.cakeRequestNextHeading')}</strong>
 				<br />
-				We’ll read your request and contact you soon by phone or e-mail to plan the cake together: the design, the price
-				and the pickup date.
+				{t('mail.cakeRequestNext')}
 			</Paragraph>
 			<Paragraph>
-				Something to add or change? Reply to this e-mail or call us at{' '}
-				<MailLink href={bakery.telHref}>{bakery.phone}</MailLink>.
+				{richText(t, 'mail.cakeRequestChange', { phone: bakery.phone }, [<MailLink key="0" href={bakery.telHref} />])}
 			</Paragraph>
 		</MailLayout>
 	)

@@ -1,15 +1,33 @@
-import { Details, MailButton, MailHeading, MailLayout, MailLink, Paragraph, Quoted, type MailBakery } from './layout'
+import {
+	Details,
+	languageRow,
+	MailButton,
+	MailHeading,
+	MailLayout,
+	MailLink,
+	Paragraph,
+	Quoted,
+	type MailBakery,
+} from './layout'
 
 export interface ContactMessageOwnerProps {
 	bakery: MailBakery
 	message: { name: string; email: string; message: string }
 	submittedText: string
+	/** The customer's language in English words ('Spanish'), when it is not English: the owner answers in kind. */
+	customerLanguage?: string
 	/** The message in the admin inbox. */
 	adminUrl: string
 }
 
 /** To the owner when the Contact form sends a message; Reply-To is the sender. */
-export function ContactMessageOwnerMail({ bakery, message, submittedText, adminUrl }: ContactMessageOwnerProps) {
+export function ContactMessageOwnerMail({
+	bakery,
+	message,
+	submittedText,
+	adminUrl,
+	customerLanguage,
+}: ContactMessageOwnerProps) {
 	return (
 		<MailLayout
 			bakery={bakery}
@@ -22,6 +40,7 @@ export function ContactMessageOwnerMail({ bakery, message, submittedText, adminU
 					{ label: 'From', value: message.name },
 					{ label: 'Email', value: <MailLink href={`mailto:${message.email}`}>{message.email}</MailLink> },
 					{ label: 'Sent', value: submittedText },
+					...languageRow(customerLanguage),
 				]}
 			/>
 			<Quoted text={message.message} />

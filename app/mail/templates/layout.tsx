@@ -1,17 +1,24 @@
 import { Body, Container, Head, Hr, Html, Img, Link, Preview, Section, Text } from '@react-email/components'
 import type { CSSProperties, ReactNode } from 'react'
+import type { Locale } from '~/utils/i18n'
 
 /** The bakery as every mail's header and footer show it (built by compose.server.ts). */
 export interface MailBakery {
 	name: string
 	/** The site's public origin: every link and the logo are absolute. */
 	origin: string
+	/** The language the mail is written in (the customer's; English for the owner). */
+	locale: Locale
+	/** The home page in that language (the origin itself in English). */
+	homeUrl: string
 	logoUrl: string
 	addressLine: string
 	mapUrl: string
 	phone: string
 	telHref: string
 	email: string
+	/** 'Hours:', in the mail's language. */
+	hoursLabel: string
 	/** 'Tue–Fri: 7 am – 6 pm' */
 	hours: string[]
 	/** Closures and special hours ahead. */
@@ -82,7 +89,7 @@ export function MailLayout({
 	children: ReactNode
 }) {
 	return (
-		<Html lang="en">
+		<Html lang={bakery.locale}>
 			<Head>
 				<meta name="color-scheme" content="light dark" />
 				<meta name="supported-color-schemes" content="light dark" />
@@ -93,7 +100,7 @@ export function MailLayout({
 			<Body className="mail-page" style={{ backgroundColor: palette.page, fontFamily, margin: 0, padding: '24px 0' }}>
 				<Container style={{ maxWidth: '600px', width: '100%', padding: '0 12px' }}>
 					<Section style={{ padding: '0 8px 16px' }}>
-						<Link href={bakery.origin} className="mail-link" style={{ ...linkStyle, textDecoration: 'none' }}>
+						<Link href={bakery.homeUrl} className="mail-link" style={{ ...linkStyle, textDecoration: 'none' }}>
 							<Img
 								src={bakery.logoUrl}
 								alt=""
@@ -130,7 +137,7 @@ export function MailLayout({
 						</Text>
 						{bakery.hours.length > 0 ? (
 							<Text className="mail-muted" style={mutedStyle}>
-								Hours:
+								{bakery.hoursLabel}
 								{bakery.hours.map((line) => (
 									<span key={line}>
 										<br />
@@ -172,7 +179,7 @@ export function Paragraph({ children }: { children: ReactNode }) {
 	)
 }
 
-export function MailLink({ href, children }: { href: string; children: ReactNode }) {
+export function MailLink({ href, children }: { href: string; children?: ReactNode }) {
 	return (
 		<Link href={href} className="mail-link" style={linkStyle}>
 			{children}
@@ -236,6 +243,11 @@ export function Details({ rows }: { rows: ReadonlyArray<{ label: string; value: 
 			</tbody>
 		</table>
 	)
+}
+
+/** The owner's row naming the customer's language, only when it is not English (an English mail stays as it was). */
+export function languageRow(language: string | undefined) {
+	return language ? [{ label: "Customer's language", value: language }] : []
 }
 
 /** Several lines a person typed, kept as lines in both parts (escaped like any React text). */

@@ -1,5 +1,6 @@
 import { lineOptionsText, type LineOption } from '~/utils/item-options'
 import { formatPrice } from '~/utils/money'
+import type { MailLanguage } from '../mail-language'
 import { mutedStyle, palette, textStyle } from './layout'
 
 export interface MailLine {
@@ -28,14 +29,18 @@ export function LineOptions({ line }: { line: MailLine }) {
  * read them. When tax was charged, the subtotal and the tax come before the total (the tax is inside it).
  */
 export function OrderLines({
+	lang: { t, locale },
 	lines,
 	totalCents,
 	taxCents = 0,
 }: {
+	/** The mail's language (English in the owner's copy). */
+	lang: MailLanguage
 	lines: readonly MailLine[]
 	totalCents: number
 	taxCents?: number
 }) {
+	const price = (cents: number) => formatPrice(cents, locale)
 	const cell = { ...textStyle, margin: 0, padding: '8px 0', borderBottom: `1px solid ${palette.rule}` }
 	const sum = { ...textStyle, margin: 0, padding: '8px 0 0' }
 	return (
@@ -48,14 +53,14 @@ export function OrderLines({
 							<LineOptions line={line} />
 							<br />
 							<span className="mail-muted" style={{ ...mutedStyle, margin: 0 }}>
-								{formatPrice(line.unitPriceCents)} each
+								{t('mail.lineEach', { price: price(line.unitPriceCents) })}
 							</span>
 						</td>
 						<td
 							className="mail-text mail-rule"
 							style={{ ...cell, textAlign: 'right', verticalAlign: 'top', whiteSpace: 'nowrap' }}
 						>
-							{formatPrice(line.unitPriceCents * line.quantity)}
+							{price(line.unitPriceCents * line.quantity)}
 						</td>
 					</tr>
 				))}
@@ -63,31 +68,31 @@ export function OrderLines({
 					<>
 						<tr>
 							<td className="mail-text" style={sum}>
-								Subtotal
+								{t('mail.subtotal')}
 							</td>
 							<td className="mail-text" style={{ ...sum, textAlign: 'right' }}>
-								{formatPrice(totalCents - taxCents)}
+								{price(totalCents - taxCents)}
 							</td>
 						</tr>
 						<tr>
 							<td className="mail-text" style={sum}>
-								Tax
+								{t('mail.tax')}
 							</td>
 							<td className="mail-text" style={{ ...sum, textAlign: 'right' }}>
-								{formatPrice(taxCents)}
+								{price(taxCents)}
 							</td>
 						</tr>
 					</>
 				) : null}
 				<tr>
 					<td className="mail-text" style={{ ...textStyle, margin: 0, padding: '12px 0 0', fontWeight: 700 }}>
-						Total
+						{t('mail.total')}
 					</td>
 					<td
 						className="mail-text"
 						style={{ ...textStyle, margin: 0, padding: '12px 0 0', fontWeight: 700, textAlign: 'right' }}
 					>
-						{formatPrice(totalCents)}
+						{price(totalCents)}
 					</td>
 				</tr>
 			</tbody>

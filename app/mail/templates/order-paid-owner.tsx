@@ -1,8 +1,20 @@
-import { Details, MailButton, MailHeading, MailLayout, MailLink, Paragraph, type MailBakery } from './layout'
+import type { MailLanguage } from '../mail-language'
+import {
+	Details,
+	languageRow,
+	MailButton,
+	MailHeading,
+	MailLayout,
+	MailLink,
+	Paragraph,
+	type MailBakery,
+} from './layout'
 import { OrderLines, type MailLine } from './order-lines'
 
 export interface OrderPaidOwnerProps {
 	bakery: MailBakery
+	/** English: the owner's language (the lines' words and prices). */
+	lang: MailLanguage
 	number: string
 	/** 'Sat, Nov 28 at 9:15 AM'; null for an order placed before pickup times. */
 	pickupText: string | null
@@ -11,6 +23,8 @@ export interface OrderPaidOwnerProps {
 	/** The sales tax inside totalCents (0: none charged). */
 	taxCents: number
 	customer: { name: string; email: string; phone: string | null; telHref: string | null }
+	/** The customer's language in English words ('Spanish'), when it is not English: the owner answers in kind. */
+	customerLanguage?: string
 	/** The admin's day view of the pickup date (or the orders list). */
 	ordersUrl: string
 }
@@ -18,12 +32,14 @@ export interface OrderPaidOwnerProps {
 /** To the owner when an order is paid. */
 export function OrderPaidOwnerMail({
 	bakery,
+	lang,
 	number,
 	pickupText,
 	lines,
 	totalCents,
 	taxCents,
 	customer,
+	customerLanguage,
 	ordersUrl,
 }: OrderPaidOwnerProps) {
 	return (
@@ -34,7 +50,7 @@ export function OrderPaidOwnerMail({
 		>
 			<MailHeading>New order #{number}</MailHeading>
 			<Paragraph>{pickupText ? <strong>Pickup {pickupText}</strong> : 'No pickup time chosen.'}</Paragraph>
-			<OrderLines lines={lines} totalCents={totalCents} taxCents={taxCents} />
+			<OrderLines lang={lang} lines={lines} totalCents={totalCents} taxCents={taxCents} />
 			<Details
 				rows={[
 					{ label: 'Customer', value: customer.name },
@@ -48,6 +64,7 @@ export function OrderPaidOwnerMail({
 								'Not given'
 							),
 					},
+					...languageRow(customerLanguage),
 				]}
 			/>
 			<MailButton href={ordersUrl}>{pickupText ? 'Open the day in the admin' : 'Open orders in the admin'}</MailButton>

@@ -1,8 +1,11 @@
+import { richText, type MailLanguage } from '../mail-language'
 import { MailButton, MailHeading, MailLayout, MailLink, Paragraph, type MailBakery } from './layout'
 import { LineOptions, type MailLine } from './order-lines'
 
 export interface OrderReadyProps {
 	bakery: MailBakery
+	/** The customer's language. */
+	lang: MailLanguage
 	number: string
 	customerName: string
 	pickupText: string | null
@@ -10,23 +13,21 @@ export interface OrderReadyProps {
 }
 
 /** To the customer when the owner marks the order READY. */
-export function OrderReadyMail({ bakery, number, customerName, pickupText, lines }: OrderReadyProps) {
+export function OrderReadyMail({ bakery, lang: { t }, number, customerName, pickupText, lines }: OrderReadyProps) {
 	return (
 		<MailLayout
 			bakery={bakery}
-			preview={`Order #${number} is waiting for you at ${bakery.addressLine}`}
-			footnote={`You get this because you ordered from ${bakery.name}. Questions? Reply to this e-mail.`}
+			preview={t('mail.readyPreview', { number, address: bakery.addressLine })}
+			footnote={t('mail.orderFootnote', { bakery: bakery.name })}
 		>
-			<MailHeading>Your order is ready</MailHeading>
+			<MailHeading>{t('mail.readyHeading')}</MailHeading>
 			<Paragraph>
-				Hi {customerName}, order <strong>#{number}</strong> is packed and waiting for you
-				{pickupText ? (
-					<>
-						{' '}
-						— your pickup time is <strong>{pickupText}</strong>
-					</>
-				) : null}
-				.
+				{pickupText
+					? richText(t, 'mail.readyIntroWithPickup', { name: customerName, number, pickup: pickupText }, [
+							<strong key="0" />,
+							<strong key="1" />,
+						])
+					: richText(t, 'mail.readyIntro', { name: customerName, number }, [<strong key="0" />])}
 			</Paragraph>
 			<Paragraph>
 				{lines.map((line, index) => (
@@ -38,10 +39,12 @@ export function OrderReadyMail({ bakery, number, customerName, pickupText, lines
 				))}
 			</Paragraph>
 			<Paragraph>
-				Find us at <MailLink href={bakery.mapUrl}>{bakery.addressLine}</MailLink>. Running late? Call us at{' '}
-				<MailLink href={bakery.telHref}>{bakery.phone}</MailLink>.
+				{richText(t, 'mail.readyFindUs', { address: bakery.addressLine, phone: bakery.phone }, [
+					<MailLink key="0" href={bakery.mapUrl} />,
+					<MailLink key="1" href={bakery.telHref} />,
+				])}
 			</Paragraph>
-			<MailButton href={bakery.mapUrl}>Directions to the bakery</MailButton>
+			<MailButton href={bakery.mapUrl}>{t('mail.directions')}</MailButton>
 		</MailLayout>
 	)
 }

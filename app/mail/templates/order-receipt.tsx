@@ -1,8 +1,11 @@
+import { richText, type MailLanguage } from '../mail-language'
 import { MailButton, MailHeading, MailLayout, MailLink, Paragraph, type MailBakery } from './layout'
 import { OrderLines, type MailLine } from './order-lines'
 
 export interface OrderReceiptProps {
 	bakery: MailBakery
+	/** The customer's language. */
+	lang: MailLanguage
 	number: string
 	customerName: string
 	pickupText: string | null
@@ -17,6 +20,7 @@ export interface OrderReceiptProps {
 /** To the customer when the order is paid: the receipt /success promises. */
 export function OrderReceiptMail({
 	bakery,
+	lang,
 	number,
 	customerName,
 	pickupText,
@@ -25,32 +29,35 @@ export function OrderReceiptMail({
 	taxCents,
 	withCalendar,
 }: OrderReceiptProps) {
+	const { t } = lang
 	return (
 		<MailLayout
 			bakery={bakery}
-			preview={pickupText ? `Pickup ${pickupText} at ${bakery.addressLine}` : `Your receipt from ${bakery.name}`}
-			footnote={`You get this because you ordered from ${bakery.name}. Questions? Reply to this e-mail.`}
+			preview={
+				pickupText
+					? t('mail.receiptPreviewWithPickup', { pickup: pickupText, address: bakery.addressLine })
+					: t('mail.receiptPreview', { bakery: bakery.name })
+			}
+			footnote={t('mail.orderFootnote', { bakery: bakery.name })}
 		>
-			<MailHeading>Thank you for your order!</MailHeading>
-			<Paragraph>
-				Hi {customerName}, your payment went through. This is your receipt for order <strong>#{number}</strong>.
-			</Paragraph>
+			<MailHeading>{t('mail.receiptHeading')}</MailHeading>
+			<Paragraph>{richText(t, 'mail.receiptIntro', { name: customerName, number }, [<strong key="0" />])}</Paragraph>
 			{pickupText ? (
 				<Paragraph>
-					<strong>Pickup {pickupText}</strong>
+					<strong>{t('mail.receiptPickup', { pickup: pickupText })}</strong>
 					<br />
 					{bakery.name}, <MailLink href={bakery.mapUrl}>{bakery.addressLine}</MailLink>
 					{withCalendar ? (
 						<>
 							<br />
-							The attached calendar file adds the pickup to your calendar.
+							{t('mail.receiptCalendar')}
 						</>
 					) : null}
 				</Paragraph>
 			) : null}
-			<OrderLines lines={lines} totalCents={totalCents} taxCents={taxCents} />
-			<Paragraph>We will e-mail you again when your order is ready.</Paragraph>
-			<MailButton href={bakery.mapUrl}>Directions to the bakery</MailButton>
+			<OrderLines lang={lang} lines={lines} totalCents={totalCents} taxCents={taxCents} />
+			<Paragraph>{t('mail.receiptReadyLater')}</Paragraph>
+			<MailButton href={bakery.mapUrl}>{t('mail.directions')}</MailButton>
 		</MailLayout>
 	)
 }

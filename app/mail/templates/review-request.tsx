@@ -1,30 +1,28 @@
+import { richText, type MailLanguage } from '../mail-language'
 import { MailButton, MailHeading, MailLayout, Paragraph, type MailBakery } from './layout'
 
 export interface ReviewRequestProps {
 	bakery: MailBakery
+	/** The customer's language. */
+	lang: MailLanguage
 	number: string
 	customerName: string
-	/** The signed, single-use review link. */
+	/** The signed, single-use review link (the review page in the customer's language). */
 	reviewUrl: string
 }
 
 /** To the customer a day after pickup: "Tell us how it was". */
-export function ReviewRequestMail({ bakery, number, customerName, reviewUrl }: ReviewRequestProps) {
+export function ReviewRequestMail({ bakery, lang: { t }, number, customerName, reviewUrl }: ReviewRequestProps) {
 	return (
 		<MailLayout
 			bakery={bakery}
-			preview="A rating and a few words help other neighbours find us."
-			footnote={`You get this once, because you picked up order #${number} from ${bakery.name}.`}
+			preview={t('mail.reviewPreview')}
+			footnote={t('mail.reviewFootnote', { number, bakery: bakery.name })}
 		>
-			<MailHeading>Tell us how it was</MailHeading>
-			<Paragraph>
-				Hi {customerName}, thank you for picking up order <strong>#{number}</strong>. We hope you enjoyed every bite!
-			</Paragraph>
-			<Paragraph>
-				Would you rate your order and tell us how it was? It takes a minute, and we read every review before it appears
-				on our site.
-			</Paragraph>
-			<MailButton href={reviewUrl}>Tell us how it was</MailButton>
+			<MailHeading>{t('mail.reviewHeading')}</MailHeading>
+			<Paragraph>{richText(t, 'mail.reviewIntro', { name: customerName, number }, [<strong key="0" />])}</Paragraph>
+			<Paragraph>{t('mail.reviewAsk')}</Paragraph>
+			<MailButton href={reviewUrl}>{t('mail.reviewButton')}</MailButton>
 		</MailLayout>
 	)
 }
