@@ -409,6 +409,7 @@ const LOGO_PATH = '/images/site/icon-192.png'
 async function mailBakery(origin: string, { locale, t }: MailLanguage): Promise<MailBakery> {
 	const business = getBusiness()
 	const { openingHours, notices } = (await loadVisitorHours(new Date())).hours
+	const wallTime = (time: string) => (time === '24:00' ? t('mail.hoursMidnight') : formatWallTime(time, locale))
 	return {
 		name: business.name,
 		origin,
@@ -427,7 +428,7 @@ async function mailBakery(origin: string, { locale, t }: MailLanguage): Promise<
 					...openingHours.map((hours) =>
 						locale === 'en'
 							? `${hours.label}: ${formatTime(hours.opens)} – ${formatTime(hours.closes)}`
-							: `${daysLabel(hours.days, locale)}: ${formatWallTime(hours.opens, locale)} – ${formatWallTime(hours.closes, locale)}`,
+							: `${daysLabel(hours.days, locale)}: ${wallTime(hours.opens)} – ${wallTime(hours.closes)}`,
 					),
 					...closedDays({ ...business, openingHours }).map((day) =>
 						t('mail.hoursClosed', { day: locale === 'en' ? day : weekdayName(day, locale) }),

@@ -300,6 +300,32 @@ describe('one job per event, in the event’s transaction', () => {
 		expect(review!.state).toBe('created')
 	})
 
+	it('a Spanish order’s "ready" mail goes out through the queue and the worker in Spanish', async () => {
+		const { advanceOrder } = await import('~/models/owner-orders.server')
+		const order = await prisma.order.create({
+			data: {
+				customerName: 'Lupita',
+				customerEmail: 'lupita@example.com',
+				status: 'PAID',
+				paidAt: new Date(),
+				totalCents: 700,
+				locale: 'es',
+			},
+		})
+		expect(await advanceOrder(order.id, 'ready')).toEqual({ changed: true })
+		const [ready] = await smtp.waitFor(1)
+		const number = order.id.slice(-8).toUpperCase()
+		expect(ready!.recipients).toEqual(['lupita@example.com'])
+		expect(ready!.headers.get('subject')).toEqual([`Tu pedido n.º ${number} está listo para recoger`])
+		// The job carries the order's id only: the language came from the stored order.
+		const [job] = await jobsFor(`order-ready:${order.id}`)
+		expect(job!.data).toEqual({ kind: 'order-ready', orderId: order.id })
+		// Quoted-printable, soft line breaks joined: the page language and the Spanish words.
+		const raw = ready!.raw.replace(/=\r?\n/g, '')
+		expect(raw).toContain('lang=3D"es"')
+		expect(raw).toContain('Estamos en 2814 Colby Ave')
+	})
+
 	it('a custom cake request queues the owner’s alert and the customer’s acknowledgement', async () => {
 		const { createCustomCakeRequest } = await import('~/models/custom-cake-request.server')
 		const outcome = await createCustomCakeRequest({
