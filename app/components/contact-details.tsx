@@ -8,6 +8,7 @@ import {
 	type OpeningHours,
 } from '~/config/business'
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '~/components/ui/icons'
+import { useT } from '~/utils/i18n-react'
 
 const linkClass = 'font-semibold text-cinnamon underline underline-offset-4 hover:text-cocoa'
 
@@ -23,6 +24,7 @@ export function ContactDetails({
 	openingHours?: readonly OpeningHours[]
 }) {
 	const resolved = useBusiness()
+	const t = useT()
 	const business = openingHours ? { ...resolved, openingHours } : resolved
 	return (
 		<ul className="grid content-start gap-4">
@@ -30,7 +32,7 @@ export function ContactDetails({
 				<MapPinIcon className="mt-0.5 shrink-0 text-cinnamon" />
 				<a href={mapsSearchUrl(business)} target="_blank" rel="noopener noreferrer" className={linkClass}>
 					<address className="not-italic">{streetAddressLine(business)}</address>
-					<span className="sr-only"> (opens a map in a new tab)</span>
+					<span className="sr-only"> {t('requests.opensMapInNewTab')}</span>
 				</a>
 			</li>
 			<li className="flex gap-3">
@@ -49,7 +51,7 @@ export function ContactDetails({
 				<li className="flex gap-3">
 					<ClockIcon className="mt-0.5 shrink-0 text-cinnamon" />
 					<div>
-						<p className="font-semibold">Opening hours</p>
+						<p className="font-semibold">{t('requests.openingHours')}</p>
 						<dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4">
 							{business.openingHours.map((hours) => (
 								<div key={hours.label} className="contents">
@@ -62,7 +64,7 @@ export function ContactDetails({
 							{closedDays(business).map((day) => (
 								<div key={day} className="contents">
 									<dt>{day}</dt>
-									<dd>Closed</dd>
+									<dd>{t('requests.closed')}</dd>
 								</div>
 							))}
 						</dl>
