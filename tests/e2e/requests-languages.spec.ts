@@ -133,6 +133,11 @@ test.describe('Contact in Spanish (/es/contact)', () => {
 		await expect(form.getByLabel('Nombre', { exact: true })).toHaveAttribute('placeholder', 'Tu nombre')
 		await page.getByTestId('map').scrollIntoViewIfNeeded()
 		await expect(page.locator('iframe[title="Mapa de la panadería"]')).toHaveCount(1)
+		const bakery = page.getByRole('region', { name: 'Nuestra panadería' })
+		await expect(bakery.getByText('Horario', { exact: true })).toBeVisible()
+		// Days and times as Spanish readers write them (Intl), not 'Tue–Fri 7 am'.
+		await expect(bakery.locator('dt').first()).not.toHaveText(/[A-Z][a-z]{2}/)
+		await expect(bakery.locator('dd').first()).not.toHaveText(/\d (am|pm)\b/)
 
 		await form.getByLabel('Nombre', { exact: true }).fill('Lupita Hernández')
 		await form.getByLabel('Correo electrónico', { exact: true }).fill('lupita@example')
