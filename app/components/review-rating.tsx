@@ -1,21 +1,24 @@
 import { getInputProps, type FieldMetadata } from '@conform-to/react'
 import { FieldErrors } from '~/components/ui/forms'
-import { MAX_RATING, ratingLabel, ratingValues } from '~/utils/review-rating'
+import { useT } from '~/utils/i18n-react'
+import { MAX_RATING, ratingValues } from '~/utils/review-rating'
 
 /** Filled and empty stars for the eye; the words ("4 out of 5 stars") for everyone. */
 export function RatingStars({ rating, className = '' }: { rating: number; className?: string }) {
+	const t = useT()
 	return (
 		<p className={`flex items-center gap-2 ${className}`}>
 			<span aria-hidden="true" className="text-xl tracking-wider text-cinnamon">
 				{'★'.repeat(rating) + '☆'.repeat(MAX_RATING - rating)}
 			</span>
-			<span className="text-sm font-semibold">{ratingLabel(rating)}</span>
+			<span className="text-sm font-semibold">{t('requests.ratingLabel', { rating, max: MAX_RATING })}</span>
 		</p>
 	)
 }
 
 /** The rating as a radio group in a fieldset with a legend: works without JavaScript, every option a real label. */
 export function RatingField({ meta, legend }: { meta: FieldMetadata<number>; legend: string }) {
+	const t = useT()
 	return (
 		<fieldset className="mb-2">
 			<legend className="font-semibold">{legend}</legend>
@@ -34,7 +37,7 @@ export function RatingField({ meta, legend }: { meta: FieldMetadata<number>; leg
 							<span aria-hidden="true" className="text-cinnamon">
 								{'★'.repeat(rating)}
 							</span>
-							{rating === 1 ? '1 star' : `${rating} stars`}
+							{t('requests.ratingStars', { rating })}
 						</label>
 					)
 				})}

@@ -4,12 +4,18 @@ import ptCommon from './pt-BR/common.json'
 import enHome from './en/home.json'
 import esHome from './es/home.json'
 import ptHome from './pt-BR/home.json'
-import enPages from './en/pages.json'
-import esPages from './es/pages.json'
-import ptPages from './pt-BR/pages.json'
 import enMail from './en/mail.json'
 import esMail from './es/mail.json'
 import ptMail from './pt-BR/mail.json'
+import enPages from './en/pages.json'
+import esPages from './es/pages.json'
+import ptPages from './pt-BR/pages.json'
+import enRequests from './en/requests.json'
+import esRequests from './es/requests.json'
+import ptRequests from './pt-BR/requests.json'
+import enShop from './en/shop.json'
+import esShop from './es/shop.json'
+import ptShop from './pt-BR/shop.json'
 
 /**
  * Every message, one JSON file per language and namespace. Keys are the English file's; a unit
@@ -17,9 +23,9 @@ import ptMail from './pt-BR/mail.json'
  * when the code never uses a key. Messages use ICU MessageFormat (`{name}`, `{count, plural, …}`).
  */
 export const catalogs = {
-	en: { common: enCommon, home: enHome, pages: enPages, mail: enMail },
-	es: { common: esCommon, home: esHome, pages: esPages, mail: esMail },
-	'pt-BR': { common: ptCommon, home: ptHome, pages: ptPages, mail: ptMail },
+	en: { common: enCommon, home: enHome, mail: enMail, pages: enPages, requests: enRequests, shop: enShop },
+	es: { common: esCommon, home: esHome, mail: esMail, pages: esPages, requests: esRequests, shop: esShop },
+	'pt-BR': { common: ptCommon, home: ptHome, mail: ptMail, pages: ptPages, requests: ptRequests, shop: ptShop },
 } as const
 
 /** Namespaces only the server reads (mail); the rest go to the browser with each page. */

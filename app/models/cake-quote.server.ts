@@ -420,7 +420,7 @@ export function findCakePaymentBySessionId(sessionId: string) {
 			amountCents: true,
 			createdAt: true,
 			quoteVersion: true,
-			request: { select: { id: true, name: true, type: true, size: true, quoteVersion: true } },
+			request: { select: { id: true, name: true, type: true, size: true, quoteVersion: true, locale: true } },
 		},
 	})
 }

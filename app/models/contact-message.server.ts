@@ -1,17 +1,20 @@
 import { prisma } from '~/utils/db.server'
+import type { Locale } from '~/utils/i18n'
 import { enqueueMail } from './mail-jobs.server'
 
 export interface NewContactMessage {
 	name: string
 	email: string
 	message: string
+	/** The language of the page it was sent from; 'en' when absent. */
+	locale?: Locale
 }
 
 /** Stores a message from the Contact form and queues the owner's alert with it. */
 export function createContactMessage(input: NewContactMessage) {
 	return prisma.$transaction(async (tx) => {
 		const message = await tx.contactMessage.create({
-			data: { name: input.name, email: input.email, message: input.message },
+			data: { name: input.name, email: input.email, message: input.message, locale: input.locale ?? 'en' },
 			select: { id: true, createdAt: true },
 		})
 		await enqueueMail(tx, { kind: 'contact-message-owner', messageId: message.id })

@@ -10,6 +10,7 @@ import { prisma } from '~/utils/db.server'
 import { releaseSlotIn } from '~/models/cake-quote.server'
 import { enqueueMail } from '~/models/mail-jobs.server'
 import { isRecordNotFound, isUniqueViolation } from '~/models/prisma-errors.server'
+import type { Locale } from '~/utils/i18n'
 
 export interface NewCustomCakeRequest {
 	name: string
@@ -21,6 +22,8 @@ export interface NewCustomCakeRequest {
 	imageKey: string | null
 	/** Identifies one submission; a repeat of it (double click, resubmitted page) is not stored twice. */
 	submissionToken: string
+	/** The language of the page it was sent from (the customer's mails and quote follow it); 'en' when absent. */
+	locale?: Locale
 }
 
 export type CreateOutcome = { created: true; id: string } | { created: false; duplicateOf: string }
@@ -63,6 +66,8 @@ export interface CustomCakeSubmission {
 	image?: File
 	/** Issued with the page; absent only when a bot posts without loading it. */
 	submissionToken?: string
+	/** The language of the page it was sent from. */
+	locale?: Locale
 }
 
 /** Saved (or already saved), or why not: the route says it in the form's words. */
@@ -96,7 +101,7 @@ export async function submitCustomCakeRequest(submission: CustomCakeSubmission):
 		return { ok: false, failure: 'database' }
 	}
 
-	const { name, phone, email, type, size, message = '' } = submission
+	const { name, phone, email, type, size, message = '', locale } = submission
 	const save = async (imageKey: string | null) => {
 		const outcome = await createCustomCakeRequest({
 			name,
@@ -107,6 +112,7 @@ export async function submitCustomCakeRequest(submission: CustomCakeSubmission):
 			message,
 			imageKey,
 			submissionToken,
+			...(locale ? { locale } : {}),
 		})
 		// A concurrent copy of this submission won the race: keep its photo, drop ours.
 		if (!outcome.created && imageKey) await removeObjectQuietly(imageKey)

@@ -17,50 +17,51 @@ import { createContactMessage } from '~/models/contact-message.server'
 import { bodyProblems, readForm, type BodyProblem } from '~/utils/body.server'
 import { isHoneypotFilled } from '~/utils/honeypot'
 import { formReply } from '~/utils/form-reply.server'
-import { consumeRateLimit, rateLimitedMessage } from '~/utils/rate-limit.server'
+import { consumeRateLimit, retryMinutes } from '~/utils/rate-limit.server'
+import type { MessageKey } from '~/utils/i18n'
+import { useLocalizedPath, useT } from '~/utils/i18n-react'
+import { requestLocale, translator } from '~/utils/i18n.server'
 import { clientKey } from '~/utils/request.server'
 import { withRetryAfter } from '~/utils/route-headers'
-import { pageMeta } from '~/utils/seo'
+import { metaTranslator, pageMeta } from '~/utils/seo'
 import { loadVisitorHours, visitorHoursHeaders } from '~/utils/visitor-hours.server'
 
 const MAX_MESSAGE_LENGTH = 2000
 
-export const SENT_MESSAGE = 'Thanks! Your message has been sent. We’ll get back to you soon.'
+export const SENT_MESSAGE = 'requests.contactSent' satisfies MessageKey
 
 /** One schema for the browser (Conform) and the server. */
 export const contactSchema = z.object({
 	name: z
-		.string({ required_error: 'Please enter your name.' })
+		.string({ required_error: 'requests.nameRequired' })
 		.trim()
-		.min(1, 'Please enter your name.')
-		.max(100, 'Please keep your name under 100 characters.'),
+		.min(1, 'requests.nameRequired')
+		.max(100, 'requests.nameTooLong'),
 	email: z
-		.string({ required_error: 'Please enter your email address so we can reply.' })
+		.string({ required_error: 'requests.contactEmailRequired' })
 		.trim()
-		.max(254, 'Please keep the email address under 254 characters.')
-		.email('Please enter a valid email address, e.g. name@example.com.'),
+		.max(254, 'requests.emailTooLong')
+		.email('requests.emailInvalid'),
 	message: z
-		.string({ required_error: 'Please write your message.' })
+		.string({ required_error: 'requests.contactMessageRequired' })
 		.trim()
-		.min(1, 'Please write your message.')
-		.max(MAX_MESSAGE_LENGTH, 'Please keep your message under 2,000 characters.'),
+		.min(1, 'requests.contactMessageRequired')
+		.max(MAX_MESSAGE_LENGTH, 'requests.contactMessageTooLong'),
 })
 
 // A rate-limited post says when to try again.
 export const headers = withRetryAfter()
 
-export const meta: MetaFunction = (args) =>
-	pageMeta(args, {
-		title: 'Contact',
-		description:
-			'Get in touch with our Brazilian and Mexican bakery in Everett, WA: address, phone, e-mail, opening hours, a map, and a form to send us a message.',
-	})
+export const meta: MetaFunction = (args) => {
+	const t = metaTranslator(args.matches)
+	return pageMeta(args, { title: t('requests.contactTitle'), description: t('requests.contactDescription') })
+}
 
 /** Said above the form when the post could not be read at all. */
-const bodyProblemMessages: Record<BodyProblem, string> = {
-	'too-large': 'Your message is too long to send. Please shorten it and try again.',
-	malformed: 'We couldn’t read your message. Please try sending it again.',
-}
+const bodyProblemMessages = {
+	'too-large': 'requests.contactTooLarge',
+	malformed: 'requests.contactUnreadable',
+} as const satisfies Record<BodyProblem, MessageKey>
 
 /** The opening hours and the closures ahead, from the owner's pickup schedule (read on every request). */
 export async function loader() {
@@ -69,33 +70,34 @@ export async function loader() {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+	const locale = requestLocale(request)
 	// Three short fields fit easily in the form limit; anything bigger is not a contact message.
 	const body = await readForm(request)
 	if (!body.ok) {
 		const { status } = bodyProblems[body.problem]
-		return formReply(null, { formErrors: [bodyProblemMessages[body.problem]], status }, { sent: false })
+		return formReply(null, { formErrors: [bodyProblemMessages[body.problem]], status, locale }, { sent: false })
 	}
 	const formData = body.value
 	const submission = parseWithZod(formData, { schema: contactSchema })
 
 	const limit = await consumeRateLimit('form', clientKey(context))
 	if (!limit.allowed) {
-		const formErrors = [rateLimitedMessage('You’ve sent several messages in a short time.', limit)]
+		const formErrors = [translator(locale)('requests.contactRateLimited', { minutes: retryMinutes(limit) })]
 		const headers = { 'Retry-After': String(limit.retryAfterSeconds) }
-		return formReply(submission, { formErrors, status: 429, headers }, { sent: false })
+		return formReply(submission, { formErrors, status: 429, headers, locale }, { sent: false })
 	}
 	// Bots that fill the hidden field see the normal success; nothing is stored.
-	if (isHoneypotFilled(formData)) return formReply(submission, { resetForm: true }, { sent: true })
+	if (isHoneypotFilled(formData)) return formReply(submission, { resetForm: true, locale }, { sent: true })
 
-	if (submission.status !== 'success') return formReply(submission, {}, { sent: false })
+	if (submission.status !== 'success') return formReply(submission, { locale }, { sent: false })
 	try {
-		await createContactMessage(submission.value)
+		await createContactMessage({ ...submission.value, locale })
 	} catch (error) {
 		console.error('Storing a contact message failed', error)
-		const formErrors = ['Sorry, we couldn’t send your message just now. Please try again in a moment.']
-		return formReply(submission, { formErrors, status: 503 }, { sent: false })
+		const formErrors = ['requests.contactSendFailed']
+		return formReply(submission, { formErrors, status: 503, locale }, { sent: false })
 	}
-	return formReply(submission, { resetForm: true }, { sent: true })
+	return formReply(submission, { resetForm: true, locale }, { sent: true })
 }
 
 export default function Contact() {
@@ -103,7 +105,9 @@ export default function Contact() {
 	const { hours } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const navigation = useNavigation()
-	const sending = navigation.state === 'submitting' && navigation.formAction === '/contact'
+	const t = useT()
+	const localize = useLocalizedPath()
+	const sending = navigation.state === 'submitting' && navigation.formAction === localize('/contact')
 	const statusRef = useRef<HTMLDivElement>(null)
 	const [form, fields] = useForm({
 		id: 'contact',
@@ -122,17 +126,21 @@ export default function Contact() {
 	return (
 		<>
 			<BakeryJsonLd openingHours={hours.openingHours} />
-			<PageIntro id="contact-heading" title="Get in Touch">
-				{"We'd love to hear from you! Whether you're placing an order, giving feedback, or just saying hello."}
+			<PageIntro id="contact-heading" title={t('requests.contactHeading')}>
+				{t('requests.contactIntro')}
 			</PageIntro>
 
 			<div className="mx-auto grid max-w-6xl gap-12 px-4 py-14 md:grid-cols-2 md:py-16">
 				<section aria-labelledby="our-bakery-heading">
 					<h2 id="our-bakery-heading" className="font-display text-3xl font-bold">
-						Our Bakery
+						{t('requests.contactOurBakery')}
 					</h2>
 					<p className="mt-2">
-						{business.name}, in the heart of {business.address.locality}, {business.address.region}.
+						{t('requests.contactWhere', {
+							name: business.name,
+							town: business.address.locality,
+							region: business.address.region,
+						})}
 					</p>
 					<ScheduleNotices
 						notices={hours.notices}
@@ -143,29 +151,45 @@ export default function Contact() {
 					<div className="mt-6">
 						<ContactDetails openingHours={hours.openingHours} />
 					</div>
-					<MapEmbed title="Bakery Location Map" className="mt-8" />
+					<MapEmbed title={t('requests.mapTitle')} className="mt-8" />
 				</section>
 
 				<section aria-labelledby="send-message-heading">
 					<h2 id="send-message-heading" className="font-display text-3xl font-bold">
-						Send a Message
+						{t('requests.contactSendHeading')}
 					</h2>
-					<p className="mt-2">All fields are required. We usually reply within one business day.</p>
+					<p className="mt-2">{t('requests.contactFormIntro')}</p>
 
 					{actionData?.sent ? (
 						<div ref={statusRef} tabIndex={-1} className="mt-6 outline-none">
-							<FormStatus tone="success">{SENT_MESSAGE}</FormStatus>
+							<FormStatus tone="success">{t(SENT_MESSAGE)}</FormStatus>
 						</div>
 					) : null}
 
 					<Form method="post" {...getFormProps(form)} className="relative mt-6">
 						<HoneypotField />
 						<FormErrors id={form.errorId} errors={form.errors} />
-						<TextField meta={fields.name} label="Name" placeholder="Your Name" autoComplete="name" />
-						<TextField meta={fields.email} label="Email" type="email" placeholder="Your Email" autoComplete="email" />
-						<TextareaField meta={fields.message} label="Message" placeholder="Your Message" rows={6} />
+						<TextField
+							meta={fields.name}
+							label={t('requests.nameLabel')}
+							placeholder={t('requests.contactNamePlaceholder')}
+							autoComplete="name"
+						/>
+						<TextField
+							meta={fields.email}
+							label={t('requests.emailLabel')}
+							type="email"
+							placeholder={t('requests.contactEmailPlaceholder')}
+							autoComplete="email"
+						/>
+						<TextareaField
+							meta={fields.message}
+							label={t('requests.contactMessageLabel')}
+							placeholder={t('requests.contactMessagePlaceholder')}
+							rows={6}
+						/>
 						<button type="submit" className={`${buttonClass} mt-2`} disabled={sending}>
-							{sending ? 'Sending…' : 'Send Message'}
+							{sending ? t('requests.sending') : t('requests.contactSend')}
 						</button>
 					</Form>
 				</section>

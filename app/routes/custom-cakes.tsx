@@ -9,16 +9,27 @@ import { buttonClass } from '~/components/ui/button-classes'
 import { HoneypotField } from '~/components/honeypot-field'
 import { submitCustomCakeRequest } from '~/models/custom-cake-request.server'
 import { isHoneypotFilled } from '~/utils/honeypot'
-import { consumeRateLimit, rateLimitedMessage } from '~/utils/rate-limit.server'
+import { consumeRateLimit, retryMinutes } from '~/utils/rate-limit.server'
+import type { MessageKey } from '~/utils/i18n'
+import { useLocalizedPath, useT, useTranslateMessage } from '~/utils/i18n-react'
+import { requestLocale, translator } from '~/utils/i18n.server'
 import { clientKey } from '~/utils/request.server'
 import { withRetryAfter } from '~/utils/route-headers'
-import { pageMeta } from '~/utils/seo'
+import { metaTranslator, pageMeta } from '~/utils/seo'
 import { acceptedImageTypes, imageFileField, publicPhotoUpload } from '~/utils/upload-rules'
 import { checkImageForm, readImageForm, uploadFailureReply } from '~/utils/uploads.server'
 import { useHydrated } from '~/utils/use-hydrated'
 
 const cakeTypes = ['Chocolate', 'Vanilla', 'Tres Leches', 'Fruit'] as const
 const REDIRECT_SECONDS = 20
+
+/** The cake types as the form names them; the value sent stays the English name the owner reads. */
+const cakeTypeKeys = {
+	Chocolate: 'requests.cakeTypeChocolate',
+	Vanilla: 'requests.cakeTypeVanilla',
+	'Tres Leches': 'requests.cakeTypeTresLeches',
+	Fruit: 'requests.cakeTypeFruit',
+} as const satisfies Record<(typeof cakeTypes)[number], MessageKey>
 
 /** US numbers such as (425) 555-0142 or 425.555.0142, and international ones such as +55 11 91234-5678. */
 function isPhoneNumber(value: string) {
@@ -31,27 +42,27 @@ function isPhoneNumber(value: string) {
 /** One schema for the browser (Conform) and the server. */
 const schema = z.object({
 	name: z
-		.string({ required_error: 'Please enter your name.' })
+		.string({ required_error: 'requests.nameRequired' })
 		.trim()
-		.min(1, 'Please enter your name.')
-		.max(100, 'Please keep your name under 100 characters.'),
+		.min(1, 'requests.nameRequired')
+		.max(100, 'requests.nameTooLong'),
 	phone: z
-		.string({ required_error: 'Please enter your phone number.' })
+		.string({ required_error: 'requests.phoneRequired' })
 		.trim()
-		.max(30, 'Please keep the phone number under 30 characters.')
-		.refine(isPhoneNumber, 'Please enter a valid phone number, e.g. (425) 555-0142 or +55 11 91234-5678.'),
+		.max(30, 'requests.phoneTooLong')
+		.refine(isPhoneNumber, 'requests.phoneInvalid'),
 	email: z
-		.string({ required_error: 'Please enter your email address.' })
+		.string({ required_error: 'requests.emailRequired' })
 		.trim()
-		.max(254, 'Please keep the email address under 254 characters.')
-		.email('Please enter a valid email address, e.g. name@example.com.'),
-	type: z.enum(cakeTypes, { errorMap: () => ({ message: 'Please choose a cake type.' }) }),
+		.max(254, 'requests.emailTooLong')
+		.email('requests.emailInvalid'),
+	type: z.enum(cakeTypes, { errorMap: () => ({ message: 'requests.cakeTypeRequired' }) }),
 	size: z
-		.string({ required_error: 'Please enter a size, e.g. 8-inch, 10-inch or 12-inch.' })
+		.string({ required_error: 'requests.sizeRequired' })
 		.trim()
-		.min(1, 'Please enter a size, e.g. 8-inch, 10-inch or 12-inch.')
-		.max(50, 'Please keep the size under 50 characters.'),
-	message: z.string().trim().max(2000, 'Please keep the message under 2,000 characters.').optional(),
+		.min(1, 'requests.sizeRequired')
+		.max(50, 'requests.sizeTooLong'),
+	message: z.string().trim().max(2000, 'requests.cakeMessageTooLong').optional(),
 	image: imageFileField(publicPhotoUpload).optional(),
 	submissionToken: z
 		.string()
@@ -59,11 +70,10 @@ const schema = z.object({
 		.optional(),
 })
 
-export const meta: MetaFunction = (args) =>
-	pageMeta(args, {
-		title: 'Custom Cakes',
-		description: 'Request a custom cake for your celebration: choose the type and size and tell us your ideas.',
-	})
+export const meta: MetaFunction = (args) => {
+	const t = metaTranslator(args.matches)
+	return pageMeta(args, { title: t('requests.cakesTitle'), description: t('requests.cakesDescription') })
+}
 
 // Each page view carries its own submission token: never let a cache hand one to someone else.
 export const headers = withRetryAfter({ 'Cache-Control': 'no-store' })
@@ -73,21 +83,25 @@ export function loader() {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+	const locale = requestLocale(request)
 	const parsed = await readImageForm(request, publicPhotoUpload)
 	const limit = await consumeRateLimit('form', clientKey(context))
 	const form = await checkImageForm(parsed, schema, publicPhotoUpload)
 	if (!limit.allowed) {
-		const formErrors = [rateLimitedMessage('Too many requests from your connection.', limit)]
+		const minutes = retryMinutes(limit)
+		const formErrors = [translator(locale)('requests.cakeRateLimited', { minutes })]
 		const headers = { 'Retry-After': String(limit.retryAfterSeconds) }
-		return form.reply({ formErrors, status: 429, headers }, { submitted: false })
+		return form.reply({ formErrors, status: 429, headers, locale }, { submitted: false })
 	}
 	// Bots that fill the hidden field see the normal thank-you; nothing is stored.
-	if (isHoneypotFilled(parsed.formData)) return form.reply({ resetForm: true }, { submitted: true })
-	if (!form.value) return form.reply(form.refusal, { submitted: false })
+	if (isHoneypotFilled(parsed.formData)) return form.reply({ resetForm: true, locale }, { submitted: true })
+	if (!form.value) return form.reply({ ...form.refusal, locale }, { submitted: false })
 
-	const outcome = await submitCustomCakeRequest(form.value)
-	if (!outcome.ok) return form.reply(uploadFailureReply(outcome.failure, publicPhotoUpload), { submitted: false })
-	return form.reply({ resetForm: true }, { submitted: true })
+	const outcome = await submitCustomCakeRequest({ ...form.value, locale })
+	if (!outcome.ok) {
+		return form.reply({ ...uploadFailureReply(outcome.failure, publicPhotoUpload), locale }, { submitted: false })
+	}
+	return form.reply({ resetForm: true, locale }, { submitted: true })
 }
 
 export default function CustomCakes() {
@@ -95,7 +109,11 @@ export default function CustomCakes() {
 	const actionData = useActionData<typeof action>()
 	const navigation = useNavigation()
 	const hydrated = useHydrated()
-	const submitting = navigation.state === 'submitting' && navigation.formAction === '/custom-cakes'
+	const t = useT()
+	const translate = useTranslateMessage()
+	const localize = useLocalizedPath()
+	const cakeTypeOptions = cakeTypes.map((type) => ({ value: type, label: t(cakeTypeKeys[type]) }))
+	const submitting = navigation.state === 'submitting' && navigation.formAction === localize('/custom-cakes')
 	const [form, fields] = useForm({
 		id: 'custom-cake-request',
 		lastResult: actionData?.result,
@@ -117,63 +135,71 @@ export default function CustomCakes() {
 
 	return (
 		<section className="mx-auto max-w-2xl px-4 py-12">
-			<h1 className="font-display text-4xl font-bold">Custom Cakes</h1>
-			<p className="mt-3 text-lg">
-				Celebrating something? Tell us about the cake you have in mind and we’ll get back to you to plan it together.
-				Fields marked with * are required.
-			</p>
+			<h1 className="font-display text-4xl font-bold">{t('requests.cakesTitle')}</h1>
+			<p className="mt-3 text-lg">{t('requests.cakesIntro')}</p>
 
 			<Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="relative mt-8">
 				<input type="hidden" name="submissionToken" value={submissionToken} />
 				<HoneypotField />
 				<FormErrors id={form.errorId} errors={form.errors} />
 
-				<TextField meta={fields.name} label={<Required>Name</Required>} autoComplete="name" {...focusProps('name')} />
+				<TextField
+					meta={fields.name}
+					label={<Required>{t('requests.nameLabel')}</Required>}
+					autoComplete="name"
+					{...focusProps('name')}
+				/>
 				<TextField
 					meta={fields.phone}
-					label={<Required>Phone</Required>}
+					label={<Required>{t('requests.phoneLabel')}</Required>}
 					type="tel"
 					autoComplete="tel"
 					{...focusProps('phone')}
 				/>
 				<TextField
 					meta={fields.email}
-					label={<Required>Email</Required>}
+					label={<Required>{t('requests.emailLabel')}</Required>}
 					type="email"
 					autoComplete="email"
 					{...focusProps('email')}
 				/>
 				<SelectField
 					meta={fields.type}
-					label={<Required>Cake type</Required>}
-					options={cakeTypes}
-					placeholder="Choose a type"
+					label={<Required>{t('requests.cakeTypeLabel')}</Required>}
+					options={cakeTypeOptions}
+					placeholder={t('requests.cakeTypePlaceholder')}
 					{...focusProps('type')}
 				/>
 				<TextField
 					meta={fields.size}
-					label={<Required>Size</Required>}
-					placeholder="e.g. 8-inch, 10-inch or 12-inch"
+					label={<Required>{t('requests.sizeLabel')}</Required>}
+					placeholder={t('requests.sizePlaceholder')}
 					{...focusProps('size')}
 				/>
 				<TextareaField
 					meta={fields.message}
-					label="Message"
-					hint="Occasion, date, flavours, decorations, number of guests…"
+					label={t('requests.cakeMessageLabel')}
+					hint={t('requests.cakeMessageHint')}
 					rows={5}
 					{...focusProps('message')}
 				/>
 				<TextField
 					meta={fields.image}
-					label="Inspiration photo"
-					hint={`Optional. ${actionData?.imageAttached && !hydrated ? publicPhotoUpload.messages.chooseAgain : publicPhotoUpload.messages.hint}`}
+					label={t('requests.photoLabel')}
+					hint={t('requests.photoOptional', {
+						hint: translate(
+							actionData?.imageAttached && !hydrated
+								? publicPhotoUpload.messages.chooseAgain
+								: publicPhotoUpload.messages.hint,
+						),
+					})}
 					type="file"
 					accept={acceptedImageTypes.join(',')}
 					{...focusProps('image')}
 				/>
 
 				<button type="submit" className={`${buttonClass} mt-4`} disabled={submitting}>
-					{submitting ? 'Submitting...' : 'Submit Request'}
+					{submitting ? t('requests.cakeSubmitting') : t('requests.cakeSubmit')}
 				</button>
 			</Form>
 		</section>
@@ -194,6 +220,9 @@ function Required({ children }: { children: string }) {
 
 function ThankYou({ hydrated }: { hydrated: boolean }) {
 	const navigate = useNavigate()
+	const t = useT()
+	const localize = useLocalizedPath()
+	const home = localize('/')
 	const [staying, setStaying] = useState(false)
 	const messageRef = useRef<HTMLDivElement>(null)
 
@@ -202,31 +231,27 @@ function ThankYou({ hydrated }: { hydrated: boolean }) {
 	}, [])
 	useEffect(() => {
 		if (staying) return
-		const timer = setTimeout(() => navigate('/'), REDIRECT_SECONDS * 1000)
+		const timer = setTimeout(() => navigate(home), REDIRECT_SECONDS * 1000)
 		return () => clearTimeout(timer)
-	}, [navigate, staying])
+	}, [navigate, staying, home])
 
 	return (
 		<section className="mx-auto max-w-2xl px-4 py-12">
 			{/* Without JavaScript the browser does the redirect. */}
-			{hydrated ? null : <meta httpEquiv="refresh" content={`${REDIRECT_SECONDS};url=/`} />}
-			<h1 className="font-display text-4xl font-bold">Custom Cakes</h1>
+			{hydrated ? null : <meta httpEquiv="refresh" content={`${REDIRECT_SECONDS};url=${home}`} />}
+			<h1 className="font-display text-4xl font-bold">{t('requests.cakesTitle')}</h1>
 			<div ref={messageRef} tabIndex={-1} className="mt-6 outline-none">
 				<FormStatus tone="success">
-					<p className="text-lg">
-						{staying
-							? 'Thank you! We’ll contact you soon.'
-							: "Thank you! We'll contact you soon. Redirecting to homepage..."}
-					</p>
+					<p className="text-lg">{staying ? t('requests.cakeThanks') : t('requests.cakeThanksRedirecting')}</p>
 				</FormStatus>
 			</div>
 			<div className="mt-6 flex flex-wrap items-center gap-4">
-				<Link to="/" className="font-semibold text-cinnamon underline underline-offset-4 hover:text-cocoa">
-					Go to the homepage now
+				<Link to={home} className="font-semibold text-cinnamon underline underline-offset-4 hover:text-cocoa">
+					{t('requests.goHomeNow')}
 				</Link>
 				{hydrated && !staying ? (
 					<button type="button" className="underline underline-offset-4" onClick={() => setStaying(true)}>
-						Stay on this page
+						{t('requests.stayOnPage')}
 					</button>
 				) : null}
 			</div>

@@ -12,18 +12,27 @@ import { formatPrice } from '~/utils/money'
 import { withOutagePolicy } from '~/utils/outage.server'
 import { formatPickupAt } from '~/utils/pickup-display'
 import { confirmQuotePayment, readQuoteLink, startQuotePayment, type ClosedQuote } from '~/utils/quote-checkout.server'
-import { consumeRateLimit, rateLimitedMessage } from '~/utils/rate-limit.server'
+import type { MessageKey } from '~/utils/i18n'
+import { useLocale, useLocalizedPath, useT } from '~/utils/i18n-react'
+import { requestLocale, translator } from '~/utils/i18n.server'
+import { consumeRateLimit, retryMinutes } from '~/utils/rate-limit.server'
 import { clientKey, siteOrigin } from '~/utils/request.server'
 import { withRetryAfter } from '~/utils/route-headers'
-import { pageMeta } from '~/utils/seo'
+import { metaTranslator, pageMeta } from '~/utils/seo'
 
 /** The link is personal: never shared by a cache, never indexed. */
 const noStore = { 'Cache-Control': 'private, no-store' }
 
 export const headers = withRetryAfter(noStore)
 
-export const meta: MetaFunction = (args) =>
-	pageMeta(args, { title: 'Your cake quote', description: 'Your custom cake quote from our bakery.', noindex: true })
+export const meta: MetaFunction = (args) => {
+	const t = metaTranslator(args.matches)
+	return pageMeta(args, {
+		title: t('requests.quoteTitle'),
+		description: t('requests.quoteDescription'),
+		noindex: true,
+	})
+}
 
 /** 404 for a link we never sent; 410 for one that no longer opens a quote. Nothing says whether other quotes exist. */
 const closedStatus: Record<ClosedQuote, number> = {
@@ -36,6 +45,7 @@ const closedStatus: Record<ClosedQuote, number> = {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const token = params.token ?? ''
+	const locale = requestLocale(request)
 	const sessionId = new URL(request.url).searchParams.get('session_id')
 	if (sessionId) await withOutagePolicy(() => confirmQuotePayment(sessionId))
 	const view = await withOutagePolicy(() => readQuoteLink(token))
@@ -55,8 +65,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 				priceCents: quote.quoteCents ?? 0,
 				depositCents: quote.depositCents ?? 0,
 				paidCents: quote.paidCents,
-				pickupText: quote.pickupAt ? formatPickupAt(quote.pickupAt, timeZone) : '',
-				validUntilText: quote.quoteValidUntil ? formatBakeryDateTime(quote.quoteValidUntil) : '',
+				pickupText: quote.pickupAt ? formatPickupAt(quote.pickupAt, timeZone, locale) : '',
+				validUntilText: quote.quoteValidUntil ? formatBakeryDateTime(quote.quoteValidUntil, locale) : '',
 				notes: quote.quoteNotes,
 				policy: settings.cancellationPolicy,
 				returnedFromPayment: Boolean(sessionId),
@@ -67,20 +77,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 const payWords = {
-	'not-payable': 'This quote has changed meanwhile — the page now shows where it stands.',
-	unavailable: 'Online payment isn’t available just now. Please try again in a few minutes, or call us.',
-} as const
+	'not-payable': 'requests.quoteChanged',
+	unavailable: 'requests.quotePaymentUnavailable',
+} as const satisfies Record<string, MessageKey>
+
+const bodyProblemWords = {
+	'too-large': 'requests.quoteTooLarge',
+	malformed: 'requests.quoteUnreadable',
+} as const satisfies Record<keyof typeof bodyProblems, MessageKey>
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
 	const token = params.token ?? ''
+	const locale = requestLocale(request)
+	const t = translator(locale)
 	const body = await readForm(request)
 	if (!body.ok) {
-		const { status, message } = bodyProblems[body.problem]
-		return data({ error: message, confirmDecline: false }, { status, headers: noStore })
+		const { status } = bodyProblems[body.problem]
+		return data({ error: t(bodyProblemWords[body.problem]), confirmDecline: false }, { status, headers: noStore })
 	}
 	const limit = await consumeRateLimit('form', clientKey(context))
 	if (!limit.allowed) {
-		const error = rateLimitedMessage('You’ve sent several forms in a short time.', limit)
+		const error = t('requests.formsRateLimited', { minutes: retryMinutes(limit) })
 		return data(
 			{ error, confirmDecline: false },
 			{ status: 429, headers: { ...noStore, 'Retry-After': String(limit.retryAfterSeconds) } },
@@ -89,10 +106,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 	const intent = String(body.value.get('intent') ?? '')
 	if (intent === 'pay-deposit' || intent === 'pay-balance') {
 		const kind = intent === 'pay-deposit' ? 'DEPOSIT' : 'BALANCE'
-		const started = await startQuotePayment(token, kind, { origin: siteOrigin(request) })
+		const started = await startQuotePayment(token, kind, { origin: siteOrigin(request), locale })
 		if (started.ok) return redirect(started.url, { headers: noStore })
 		return data(
-			{ error: payWords[started.reason], confirmDecline: false },
+			{ error: t(payWords[started.reason]), confirmDecline: false },
 			{ status: started.reason === 'unavailable' ? 503 : 409, headers: noStore },
 		)
 	}
@@ -101,35 +118,25 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 		const link = readQuoteToken(token)
 		const outcome = link ? await declineQuote(link.requestId, link.quoteVersion) : null
 		if (outcome?.ok) return redirect(new URL(request.url).pathname, { headers: noStore })
-		return data(
-			{ error: 'This quote can no longer be declined — the page now shows where it stands.', confirmDecline: false },
-			{ status: 409, headers: noStore },
-		)
+		return data({ error: t('requests.quoteCannotDecline'), confirmDecline: false }, { status: 409, headers: noStore })
 	}
-	return data({ error: 'Unknown action', confirmDecline: false }, { status: 400, headers: noStore })
+	return data({ error: t('requests.quoteUnknownAction'), confirmDecline: false }, { status: 400, headers: noStore })
 }
 
-const closedPages: Record<ClosedQuote, { title: string; text: string }> = {
-	invalid: {
-		title: 'This quote link doesn’t work',
-		text: 'Please check that the whole link from your e-mail was opened. If it still doesn’t work, call us or send us a message.',
-	},
-	replaced: {
-		title: 'This quote is no longer current',
-		text: 'The bakery changed or withdrew this quote. If we sent you a newer one, its link is in a newer e-mail; otherwise, send us a message.',
-	},
-	expired: {
-		title: 'This quote has expired',
-		text: 'The quote was not accepted in time, so its pickup time was given back. Send us a message and we’ll gladly write you a new one.',
-	},
-	declined: {
-		title: 'You declined this quote',
-		text: 'Thank you for letting us know. If you change your mind or want something different, send us a message.',
-	},
-	cancelled: {
-		title: 'This cake order was cancelled',
-		text: 'If you have questions about it, or about a refund, please call us or send us a message.',
-	},
+const closedPages = {
+	invalid: { title: 'requests.quoteInvalidTitle', text: 'requests.quoteInvalidText' },
+	replaced: { title: 'requests.quoteReplacedTitle', text: 'requests.quoteReplacedText' },
+	expired: { title: 'requests.quoteExpiredTitle', text: 'requests.quoteExpiredText' },
+	declined: { title: 'requests.quoteDeclinedTitle', text: 'requests.quoteDeclinedText' },
+	cancelled: { title: 'requests.quoteCancelledTitle', text: 'requests.quoteCancelledText' },
+} as const satisfies Record<ClosedQuote, { title: MessageKey; text: MessageKey }>
+
+/** The cake types the form offers, in the page's language (the stored value is the English name). */
+const cakeTypeKeys: Partial<Record<string, MessageKey>> = {
+	Chocolate: 'requests.cakeTypeChocolate',
+	Vanilla: 'requests.cakeTypeVanilla',
+	'Tres Leches': 'requests.cakeTypeTresLeches',
+	Fruit: 'requests.cakeTypeFruit',
 }
 
 export default function QuotePage() {
@@ -141,16 +148,18 @@ export default function QuotePage() {
 }
 
 function ClosedQuotePage({ reason }: { reason: ClosedQuote }) {
+	const t = useT()
+	const localize = useLocalizedPath()
 	const page = closedPages[reason]
 	return (
 		<section aria-labelledby="quote-closed-heading" className="mx-auto max-w-2xl px-4 py-16 text-center">
 			<h1 id="quote-closed-heading" className="font-display text-4xl font-bold">
-				{page.title}
+				{t(page.title)}
 			</h1>
-			<p className="mt-4 text-lg">{page.text}</p>
+			<p className="mt-4 text-lg">{t(page.text)}</p>
 			<p className="mt-6">
-				<Link to="/contact" className="font-semibold text-cinnamon underline underline-offset-4">
-					Send us a message
+				<Link to={localize('/contact')} className="font-semibold text-cinnamon underline underline-offset-4">
+					{t('requests.sendUsAMessage')}
 				</Link>
 			</p>
 		</section>
@@ -162,27 +171,31 @@ type QuoteData = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>['qu
 function OpenQuote({ quote }: { quote: QuoteData }) {
 	const actionData = useActionData<typeof action>()
 	const navigation = useNavigation()
+	const t = useT()
+	const locale = useLocale()
+	const price = (cents: number) => formatPrice(cents, locale)
 	const busy = navigation.state !== 'idle'
 	const balanceCents = quote.priceCents - quote.paidCents
+	const typeKey = cakeTypeKeys[quote.type]
 	const heading =
 		quote.status === 'QUOTED'
-			? 'Your cake quote'
+			? t('requests.quoteTitle')
 			: quote.status === 'DEPOSIT_PAID'
-				? 'Your cake is booked'
+				? t('requests.quoteBooked')
 				: quote.status === 'PAID_IN_FULL'
-					? 'Your cake is paid in full'
-					: 'Thank you for your order'
+					? t('requests.quotePaidInFull')
+					: t('requests.quoteThankYou')
 	return (
 		<div className="mx-auto max-w-3xl px-4 py-10">
 			<PageIntro id="quote-heading" title={heading}>
 				{quote.status === 'QUOTED'
-					? `Hi ${quote.name}, here is what we propose for your cake. Pay the deposit to book it.`
+					? t('requests.quoteIntroQuoted', { name: quote.name })
 					: quote.status === 'PICKED_UP'
-						? `Hi ${quote.name}, we hope the cake made the day!`
-						: `Hi ${quote.name}, see you at pickup: ${quote.pickupText}.`}
+						? t('requests.quoteIntroPickedUp', { name: quote.name })
+						: t('requests.quoteIntroBooked', { name: quote.name, pickup: quote.pickupText })}
 			</PageIntro>
 			{quote.returnedFromPayment && quote.status === 'QUOTED' ? (
-				<FormStatus tone="success">We’re confirming your payment — refresh this page in a moment.</FormStatus>
+				<FormStatus tone="success">{t('requests.quoteConfirmingPayment')}</FormStatus>
 			) : null}
 			{actionData?.error ? <FormStatus tone="error">{actionData.error}</FormStatus> : null}
 			<section
@@ -190,27 +203,27 @@ function OpenQuote({ quote }: { quote: QuoteData }) {
 				className="mt-6 rounded-2xl bg-white p-6 shadow-md ring-1 ring-dough"
 			>
 				<h2 id="quote-details-heading" className="font-display text-2xl font-bold">
-					Your cake
+					{t('requests.quoteYourCake')}
 				</h2>
 				<div className="mt-3 flex flex-wrap gap-6">
 					<dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-						<dt className="font-semibold">Cake</dt>
+						<dt className="font-semibold">{t('requests.quoteCake')}</dt>
 						<dd>
-							{quote.type}, {quote.size}
+							{typeKey ? t(typeKey) : quote.type}, {quote.size}
 						</dd>
-						<dt className="font-semibold">Price</dt>
-						<dd>{formatPrice(quote.priceCents)}</dd>
-						<dt className="font-semibold">Deposit</dt>
-						<dd>{formatPrice(quote.depositCents)}</dd>
-						<dt className="font-semibold">Paid</dt>
-						<dd>{formatPrice(quote.paidCents)}</dd>
-						<dt className="font-semibold">Balance due</dt>
-						<dd>{formatPrice(balanceCents)}</dd>
-						<dt className="font-semibold">Pickup</dt>
+						<dt className="font-semibold">{t('requests.quotePrice')}</dt>
+						<dd>{price(quote.priceCents)}</dd>
+						<dt className="font-semibold">{t('requests.quoteDeposit')}</dt>
+						<dd>{price(quote.depositCents)}</dd>
+						<dt className="font-semibold">{t('requests.quotePaid')}</dt>
+						<dd>{price(quote.paidCents)}</dd>
+						<dt className="font-semibold">{t('requests.quoteBalanceDue')}</dt>
+						<dd>{price(balanceCents)}</dd>
+						<dt className="font-semibold">{t('requests.quotePickup')}</dt>
 						<dd>{quote.pickupText}</dd>
 						{quote.status === 'QUOTED' ? (
 							<>
-								<dt className="font-semibold">Valid until</dt>
+								<dt className="font-semibold">{t('requests.quoteValidUntil')}</dt>
 								<dd>{quote.validUntilText}</dd>
 							</>
 						) : null}
@@ -218,7 +231,7 @@ function OpenQuote({ quote }: { quote: QuoteData }) {
 					{quote.photoUrl ? (
 						<img
 							src={quote.photoUrl}
-							alt="The cake inspiration you sent us"
+							alt={t('requests.quotePhotoAlt')}
 							width={160}
 							height={160}
 							className="h-40 w-40 rounded-lg object-cover ring-1 ring-dough"
@@ -227,13 +240,13 @@ function OpenQuote({ quote }: { quote: QuoteData }) {
 				</div>
 				{quote.message ? (
 					<>
-						<h3 className="mt-4 font-semibold">What you asked for</h3>
+						<h3 className="mt-4 font-semibold">{t('requests.quoteYouAsked')}</h3>
 						<p className="whitespace-pre-line break-words">{quote.message}</p>
 					</>
 				) : null}
 				{quote.notes ? (
 					<>
-						<h3 className="mt-4 font-semibold">Notes from the bakery</h3>
+						<h3 className="mt-4 font-semibold">{t('requests.quoteNotes')}</h3>
 						<p className="whitespace-pre-line break-words">{quote.notes}</p>
 					</>
 				) : null}
@@ -241,7 +254,7 @@ function OpenQuote({ quote }: { quote: QuoteData }) {
 			{quote.policy ? (
 				<section aria-labelledby="policy-heading" className="mt-6">
 					<h2 id="policy-heading" className="font-display text-xl font-bold">
-						Cancellation policy
+						{t('requests.quotePolicy')}
 					</h2>
 					<p className="whitespace-pre-line">{quote.policy}</p>
 				</section>
@@ -250,14 +263,14 @@ function OpenQuote({ quote }: { quote: QuoteData }) {
 				<div className="mt-6 flex flex-wrap items-center gap-4">
 					<Form method="post">
 						<button className={buttonClass} name="intent" value="pay-deposit" disabled={busy}>
-							Pay deposit {formatPrice(quote.depositCents)}
+							{t('requests.quotePayDeposit', { amount: price(quote.depositCents) })}
 						</button>
 					</Form>
 					<Form method="post" className="flex flex-wrap items-center gap-3">
 						{actionData?.confirmDecline ? (
 							<>
 								<p role="alert" className="font-semibold">
-									Decline this quote? Its pickup time will be given back.
+									{t('requests.quoteDeclineConfirm')}
 								</p>
 								<input type="hidden" name="confirmed" value="yes" />
 							</>
@@ -268,17 +281,17 @@ function OpenQuote({ quote }: { quote: QuoteData }) {
 							value="decline"
 							disabled={busy}
 						>
-							{actionData?.confirmDecline ? 'Yes, decline the quote' : 'Decline'}
+							{actionData?.confirmDecline ? t('requests.quoteDeclineYes') : t('requests.quoteDecline')}
 						</button>
 					</Form>
 				</div>
 			) : null}
 			{quote.status === 'DEPOSIT_PAID' ? (
 				<div className="mt-6">
-					<p>You can pay the balance now, or in the shop when you pick up the cake.</p>
+					<p>{t('requests.quoteBalanceNote')}</p>
 					<Form method="post" className="mt-3">
 						<button className={buttonClass} name="intent" value="pay-balance" disabled={busy}>
-							Pay the balance {formatPrice(balanceCents)}
+							{t('requests.quotePayBalance', { amount: price(balanceCents) })}
 						</button>
 					</Form>
 				</div>

@@ -7,8 +7,10 @@ import { RevealItem, RevealSection } from '~/components/reveal'
 import { defaultBusiness } from '~/config/business'
 import { listReviews } from '~/models/review.server'
 import { outageHeaders, withOutagePolicy } from '~/utils/outage.server'
-import { averageRating, ratingLabel, reviewsJsonLd } from '~/utils/review-rating'
-import { bakeryJsonLd, pageMeta, rootDataFrom } from '~/utils/seo'
+import { INTL_LOCALES } from '~/utils/i18n'
+import { useLocale, useLocalizedPath, useT } from '~/utils/i18n-react'
+import { averageRating, MAX_RATING, reviewsJsonLd } from '~/utils/review-rating'
+import { bakeryJsonLd, metaTranslator, pageMeta, rootDataFrom } from '~/utils/seo'
 
 /**
  * The page's title and description, and the bakery's JSON-LD with the approved reviews and their
@@ -18,12 +20,10 @@ import { bakeryJsonLd, pageMeta, rootDataFrom } from '~/utils/seo'
  */
 export const meta: MetaFunction<typeof loader> = (args) => {
 	const root = rootDataFrom(args.matches)
+	const t = metaTranslator(args.matches)
 	const bakery = bakeryJsonLd(root?.business ?? defaultBusiness, root?.siteOrigin ?? '')
 	return [
-		...pageMeta(args, {
-			title: 'Customer Reviews',
-			description: 'What our neighbours say about our pão de queijo, conchas, cakes and coffee in Everett, WA.',
-		}),
+		...pageMeta(args, { title: t('requests.reviewsTitle'), description: t('requests.reviewsDescription') }),
 		{ 'script:ld+json': { ...bakery, ...reviewsJsonLd(args.data?.reviews ?? []) } },
 	]
 }
@@ -35,27 +35,34 @@ export function loader() {
 export const headers = outageHeaders
 
 function ReviewsIntro() {
+	const t = useT()
 	return (
-		<PageIntro id="reviews-heading" title="Customer Reviews">
-			Kind words from the neighbours, regulars and first-timers who visit us.
+		<PageIntro id="reviews-heading" title={t('requests.reviewsTitle')}>
+			{t('requests.reviewsIntro')}
 		</PageIntro>
 	)
 }
 
 /** The average of the approved reviews, in words: "4.8 out of 5 stars from 10 reviews". */
 function RatingSummary({ ratings }: { ratings: number[] }) {
+	const t = useT()
+	const locale = useLocale()
 	const average = averageRating(ratings)
 	if (average === null) return null
+	// 4.8 in English, 4,8 in Spanish and Portuguese.
+	const rating = new Intl.NumberFormat(INTL_LOCALES[locale], { maximumFractionDigits: 1 }).format(average)
 	return (
 		<p className="mb-8 text-center text-lg">
-			<span className="font-semibold">Average rating: {ratingLabel(average)}</span>, from{' '}
-			{ratings.length === 1 ? '1 review' : `${ratings.length} reviews`}
+			<span className="font-semibold">{t('requests.reviewsAverage', { rating, max: MAX_RATING })}</span>
+			{t('requests.reviewsFrom', { count: ratings.length })}
 		</p>
 	)
 }
 
 export default function Reviews() {
 	const { reviews } = useLoaderData<typeof loader>()
+	const t = useT()
+	const localize = useLocalizedPath()
 	return (
 		<>
 			<ReviewsIntro />
@@ -63,9 +70,12 @@ export default function Reviews() {
 			<div className="mx-auto max-w-6xl px-4 py-14 md:py-16">
 				{reviews.length === 0 ? (
 					<div className="mx-auto max-w-xl text-center">
-						<p className="text-lg">No reviews yet. Be the first to tell us what you think!</p>
-						<Link to="/contact" className="mt-4 inline-block font-semibold text-cinnamon underline underline-offset-4">
-							Send us a message
+						<p className="text-lg">{t('requests.reviewsEmpty')}</p>
+						<Link
+							to={localize('/contact')}
+							className="mt-4 inline-block font-semibold text-cinnamon underline underline-offset-4"
+						>
+							{t('requests.sendUsAMessage')}
 						</Link>
 					</div>
 				) : (
@@ -94,10 +104,6 @@ export default function Reviews() {
 }
 
 export function ErrorBoundary() {
-	return (
-		<OutageErrorBoundary
-			heading={<ReviewsIntro />}
-			message="We couldn’t load the reviews right now. Please try again shortly."
-		/>
-	)
+	const t = useT()
+	return <OutageErrorBoundary heading={<ReviewsIntro />} message={t('requests.reviewsOutage')} />
 }

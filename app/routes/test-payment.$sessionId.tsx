@@ -6,6 +6,7 @@ import { applyCakePaymentEvent, findCakePaymentBySessionId } from '~/models/cake
 import { applyCheckoutEvent, findOrderBySessionId } from '~/models/order.server'
 import { bodyProblems, readForm } from '~/utils/body.server'
 import { quotePath } from '~/utils/cake-quote-token.server'
+import { isLocale, localizedPath } from '~/utils/i18n'
 import { formatPrice } from '~/utils/money'
 import { testSessionExpired } from '~/utils/checkout.server'
 import { paymentMode } from '~/utils/payments.server'
@@ -58,7 +59,9 @@ async function cakePaymentAction(
 	sessionId: string,
 	intent: FormDataEntryValue | null,
 ) {
-	const quotePage = quotePath(cakePayment.request.id, cakePayment.request.quoteVersion)
+	// Back to the quote in the customer's language, as their mail's link opens it.
+	const locale = isLocale(cakePayment.request.locale) ? cakePayment.request.locale : 'en'
+	const quotePage = localizedPath(quotePath(cakePayment.request.id, cakePayment.request.quoteVersion), locale)
 	if (cakePayment.status !== 'PENDING') return redirect(quotePage)
 	const event = (kind: 'paid' | 'expired' | 'cancelled', name: string) =>
 		applyCakePaymentEvent({ eventId: `test-${name}:${sessionId}`, type: `test.payment.${name}`, kind, sessionId })

@@ -53,3 +53,13 @@ export function translator(locale: Locale): Translate {
 export function requestLocale(request: Request): Locale {
 	return localeFromPath(new URL(request.url).pathname)
 }
+
+/**
+ * Like the browser's `useTranslateMessage`: a message that is a key (a Zod message, an upload refusal)
+ * is translated, text already written for the visitor passes unchanged. Server answers to forms use it
+ * so a page without JavaScript shows its errors in its own language.
+ */
+export function messageTranslator(locale: Locale): (message: string) => string {
+	const i18n = serverI18n(locale)
+	return (message) => (Object.hasOwn(i18n.messages, message) ? i18n._(message) : message)
+}

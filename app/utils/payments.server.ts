@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import Stripe from 'stripe'
 import { getEnv } from './env.server'
+import type { Locale } from './i18n'
 import type { TaxCategory } from './sales-tax'
 
 export interface CheckoutLine {
@@ -29,7 +30,12 @@ export interface CreateSessionInput {
 	pickupText?: string
 	/** More of the session's metadata (a cake quote's payment names its request and part). */
 	metadata?: Record<string, string>
+	/** The language of the hosted payment page (the customer's page language); Stripe guesses when absent. */
+	locale?: (typeof STRIPE_LOCALES)[Locale]
 }
+
+/** Stripe Checkout's languages for ours: Latin American Spanish and Brazilian Portuguese. */
+export const STRIPE_LOCALES = { en: 'en', es: 'es-419', 'pt-BR': 'pt-BR' } as const satisfies Record<Locale, string>
 
 export interface SessionState {
 	id: string
@@ -149,7 +155,7 @@ const stripeProvider: PaymentProvider = {
 				success_url: input.successUrl,
 				cancel_url: input.cancelUrl,
 				expires_at: checkoutSessionExpiresAt(),
-				locale: 'auto',
+				locale: input.locale ?? 'auto',
 			},
 			// A retried request for the same order returns the same session instead of a second one.
 			{ idempotencyKey: `checkout-session-${input.orderId}` },

@@ -11,6 +11,9 @@ import {
 import { getPickupSettings } from '~/models/pickup-schedule.server'
 import { quotePath, readQuoteToken } from './cake-quote-token.server'
 import { getPaymentProvider, SWEEP_GRACE_MS } from './checkout.server'
+import { localizedPath, type Locale } from './i18n'
+import { translator } from './i18n.server'
+import { STRIPE_LOCALES } from './payments.server'
 import { formatPickupAt } from './pickup-display'
 
 /**
@@ -52,7 +55,7 @@ export type QuotePaymentStart = { ok: true; url: string } | { ok: false; reason:
 export async function startQuotePayment(
 	token: string,
 	kind: 'DEPOSIT' | 'BALANCE',
-	{ origin, now = new Date() }: { origin: string; now?: Date },
+	{ origin, now = new Date(), locale = 'en' }: { origin: string; now?: Date; locale?: Locale },
 ): Promise<QuotePaymentStart> {
 	const provider = getPaymentProvider()
 	if (!provider) return { ok: false, reason: 'unavailable' }
@@ -62,14 +65,22 @@ export async function startQuotePayment(
 	const started = await startCakePayment(link.requestId, link.quoteVersion, kind, now)
 	if (!started.ok) return started
 	const { timeZone } = await getPickupSettings()
-	const pickupText = quote.pickupAt ? `Pickup ${formatPickupAt(quote.pickupAt, timeZone)}` : undefined
-	const page = `${origin}${quotePath(quote.id, quote.quoteVersion)}`
+	const t = translator(locale)
+	const pickupText = quote.pickupAt
+		? t('requests.stripePickup', { pickup: formatPickupAt(quote.pickupAt, timeZone, locale) })
+		: undefined
+	// Back from the payment page to the quote in the language it was paid from.
+	const page = `${origin}${localizedPath(quotePath(quote.id, quote.quoteVersion), locale)}`
+	const lineValues = { type: quote.type, size: quote.size }
 	try {
 		const session = await provider.createCheckoutSession({
 			orderId: started.paymentId,
 			lines: [
 				{
-					name: `${kind === 'DEPOSIT' ? 'Deposit' : 'Balance'}: custom cake (${quote.type}, ${quote.size})`,
+					name:
+						kind === 'DEPOSIT'
+							? t('requests.stripeDepositLine', lineValues)
+							: t('requests.stripeBalanceLine', lineValues),
 					unitAmountCents: started.amountCents,
 					quantity: 1,
 					taxCategory: 'BAKERY',
@@ -82,6 +93,7 @@ export async function startQuotePayment(
 			successUrl: `${page}?session_id={CHECKOUT_SESSION_ID}`,
 			cancelUrl: page,
 			...(pickupText ? { pickupText } : {}),
+			locale: STRIPE_LOCALES[locale],
 			metadata: { cakeRequestId: quote.id, cakePayment: kind.toLowerCase() },
 		})
 		await attachCakePaymentSession(started.paymentId, session.sessionId)

@@ -124,8 +124,13 @@ function describe(error: unknown) {
 }
 
 /** What a page says when a post was refused: its own first sentence, then when to try again (in whole minutes). */
-export function rateLimitedMessage(lead: string, { retryAfterSeconds }: { retryAfterSeconds: number }) {
-	const minutes = Math.ceil(retryAfterSeconds / 60)
+/** Whole minutes until a refused client may try again (what the refusal says, in any language). */
+export function retryMinutes({ retryAfterSeconds }: { retryAfterSeconds: number }) {
+	return Math.ceil(retryAfterSeconds / 60)
+}
+
+export function rateLimitedMessage(lead: string, limit: { retryAfterSeconds: number }) {
+	const minutes = retryMinutes(limit)
 	return `${lead} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`
 }
 

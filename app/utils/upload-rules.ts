@@ -67,12 +67,44 @@ function uploadPolicy(uploader: Uploader, maxMegabytes: number, { noun, saveFail
 
 export type UploadPolicy = ReturnType<typeof uploadPolicy>
 
-/** The public custom-cake form: a customer's photo, 5 MB, the public processing line (decision 023). */
-export const publicPhotoUpload = uploadPolicy('public', 5, {
+const publicPhotoPolicy = uploadPolicy('public', 5, {
 	noun: 'photo',
 	saveFailed: 'We couldn’t save your request just now. Please try again in a moment.',
 	busy: 'We’re busy processing other photos. Please try sending your request again in a minute.',
 })
+
+/**
+ * The public custom-cake form: a customer's photo, 5 MB, the public processing line (decision 023).
+ * Its words are message keys (app/locales/<language>/requests.json, English as the policy above
+ * writes it): the form shows them in the page's language, and the server answers in it.
+ */
+export const publicPhotoUpload: UploadPolicy = {
+	...publicPhotoPolicy,
+	messages: {
+		required: 'requests.photoRequired',
+		tooLarge: 'requests.photoTooLarge',
+		notAnImage: 'requests.photoNotAnImage',
+		heic: 'requests.photoHeic',
+		hint: 'requests.photoHint',
+		chooseAgain: 'requests.photoChooseAgain',
+	},
+	problems: {
+		'file-too-large': { field: 'image', message: 'requests.photoTooLarge' },
+		'request-too-large': { field: 'image', message: 'requests.photoTooLarge' },
+		'too-many-files': { field: 'image', message: 'requests.photoJustOne' },
+		malformed: { message: 'requests.formUnreadable' },
+	},
+	failures: {
+		'not-an-image': 'requests.photoNotAnImage',
+		heic: 'requests.photoHeic',
+		'too-many-pixels': 'requests.photoTooManyPixels',
+		unreadable: 'requests.photoUnreadable',
+		'too-slow': 'requests.photoTooSlow',
+		busy: 'requests.photoBusy',
+		storage: 'requests.photoStorage',
+		database: 'requests.requestSaveFailed',
+	},
+}
 
 /** The admin screens: the owner uploads straight from a phone or camera, hence 10 MB. */
 export const ownerImageUpload = uploadPolicy('owner', 10, {

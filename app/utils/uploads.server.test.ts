@@ -40,10 +40,19 @@ describe('checkImageForm', () => {
 		const parsed = { formData: form({ alt: 'A cake' }), problem: 'file-too-large' as const }
 		const checked = await checkImageForm(parsed, schema, publicPhotoUpload)
 		expect(checked.value).toBeNull()
-		const reply = sent(checked.reply(checked.refusal!, {}))
+		const reply = sent(checked.reply({ ...checked.refusal!, locale: 'en' }, {}))
 		expect(reply.status).toBe(413)
 		expect(reply.result.error).toMatchObject({ image: ['The photo is larger than 5 MB. Please choose a smaller one.'] })
 		expect(reply.imageAttached).toBe(false)
+	})
+
+	it('answers in the page’s language: the public policy’s words are keys', async () => {
+		const parsed = { formData: form({ alt: 'A cake' }), problem: 'file-too-large' as const }
+		const checked = await checkImageForm(parsed, schema, publicPhotoUpload)
+		const reply = sent(checked.reply({ ...checked.refusal!, locale: 'pt-BR' }, {}))
+		expect(reply.result.error).toMatchObject({ image: ['A foto tem mais de 5 MB. Escolha uma menor.'] })
+		const untranslated = sent(checked.reply(checked.refusal!, {}))
+		expect(untranslated.result.error).toMatchObject({ image: ['requests.photoTooLarge'] })
 	})
 
 	it('puts an unreadable body on the form with a 400, keeping what was typed', async () => {

@@ -23,6 +23,9 @@ const screens = [
 	'/es/about',
 	'/pt-br/gallery',
 	'/es/no-such-page',
+	// The request forms in Spanish and Portuguese.
+	'/pt-br/custom-cakes',
+	'/es/contact',
 ]
 
 async function scan(page: Page, path: string) {

@@ -108,3 +108,30 @@ describe('the cake payment sweep (a lost webhook, a customer who never came back
 		}
 	})
 })
+
+describe('paying from a quote page in Spanish or Portuguese', () => {
+	it('opens Stripe Checkout in that language, with the words and return URLs of that page', async () => {
+		const { requestId } = await depositStarted(0)
+		const english = stripe.requests.at(-1)!.params
+		expect(english.get('locale')).toBe('en')
+		expect(english.get('line_items[0][price_data][product_data][name]')).toBe('Deposit: custom cake (Birthday, 8″)')
+		await prisma.cakePayment.deleteMany()
+
+		const token = tokens.quotePath(requestId, 1).split('/').at(-1)!
+		expect(await checkout.startQuotePayment(token, 'DEPOSIT', { origin, locale: 'es' })).toMatchObject({ ok: true })
+		const spanish = stripe.requests.at(-1)!.params
+		expect(spanish.get('locale')).toBe('es-419')
+		expect(spanish.get('line_items[0][price_data][product_data][name]')).toBe(
+			'Anticipo: pastel personalizado (Birthday, 8″)',
+		)
+		expect(spanish.get('success_url')).toBe(`${origin}/es/quote/${token}?session_id={CHECKOUT_SESSION_ID}`)
+		expect(spanish.get('cancel_url')).toBe(`${origin}/es/quote/${token}`)
+		expect(spanish.get('custom_text[submit][message]')).toMatch(/^Recogida: /)
+		await prisma.cakePayment.deleteMany()
+
+		expect(await checkout.startQuotePayment(token, 'DEPOSIT', { origin, locale: 'pt-BR' })).toMatchObject({ ok: true })
+		const portuguese = stripe.requests.at(-1)!.params
+		expect(portuguese.get('locale')).toBe('pt-BR')
+		expect(portuguese.get('cancel_url')).toBe(`${origin}/pt-br/quote/${token}`)
+	})
+})

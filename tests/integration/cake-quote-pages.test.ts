@@ -269,6 +269,41 @@ describe('the customer’s quote page', () => {
 		expect(await openQuote(token)).toMatchObject({ data: { quote: { status: 'PAID_IN_FULL', paidCents: 12_000 } } })
 	})
 
+	it('in Spanish (/es/quote/…, the link a Spanish mail carries): dates, refusals and the way back in Spanish', async () => {
+		const { request, token } = await quoted()
+		await prisma.customCakeRequest.update({ where: { id: request.id }, data: { locale: 'es' } })
+		const english = await run(quoteLoader({ request: get(`/quote/${token}`), params: { token }, context: {} }))
+		const spanish = await run(quoteLoader({ request: get(`/es/quote/${token}`), params: { token }, context: {} }))
+		const texts = (loaded: typeof english) =>
+			(loaded.data as { quote: { pickupText: string; validUntilText: string } }).quote
+		expect(texts(spanish).pickupText).not.toBe(texts(english).pickupText)
+		expect(texts(spanish).validUntilText).not.toBe(texts(english).validUntilText)
+
+		const unknown = await run(
+			quoteAction({
+				request: post(`/es/quote/${token}`, { intent: 'nonsense' }),
+				params: { token },
+				context: { clientIp: 'quote-test-es' },
+			}),
+		)
+		expect(unknown).toMatchObject({ status: 400, data: { error: 'Acción desconocida' } })
+
+		// The test payment page sends the customer back to the quote in their language.
+		const pay = await run(
+			quoteAction({
+				request: post(`/es/quote/${token}`, { intent: 'pay-deposit' }),
+				params: { token },
+				context: { clientIp: 'quote-test-es' },
+			}),
+		)
+		const payUrl = new URL(pay.headers.get('Location')!)
+		const sessionId = payUrl.pathname.split('/').pop()!
+		const paid = await run(
+			testPaymentAction({ request: post(payUrl.pathname, { intent: 'pay' }), params: { sessionId }, context: {} }),
+		)
+		expect(paid.headers.get('Location')).toBe(`/es/quote/${token}`)
+	})
+
 	it('the customer declines after confirming; the slot is free again', async () => {
 		const { request, token } = await quoted()
 		const ask = await postQuote(token, { intent: 'decline' })

@@ -15,8 +15,11 @@ interface Outcome {
 const valid = { name: 'Mariana Souza', email: 'mariana@example.com', message: 'Do you make brigadeiros for weddings?' }
 
 /** Posts the form the way a browser does (urlencoded) straight to the route's action. */
-async function postContact(fields: Record<string, string>, { clientIp = 'contact-test', headers = {} } = {}) {
-	const request = new Request('http://localhost/contact', {
+async function postContact(
+	fields: Record<string, string>,
+	{ clientIp = 'contact-test', headers = {}, path = '/contact' } = {},
+) {
+	const request = new Request(`http://localhost${path}`, {
 		method: 'POST',
 		headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
 		body: new URLSearchParams(fields),
@@ -115,6 +118,37 @@ describe('abuse protection', () => {
 
 		// Another client is not affected.
 		expect((await postContact(valid, { clientIp: '198.51.100.4' })).sent).toBe(true)
+	})
+})
+
+describe('in Spanish and Portuguese (/es/contact, /pt-br/contact)', () => {
+	it('stores the page’s language with the message; English stays the default', async () => {
+		await postContact(valid, { path: '/es/contact' })
+		await postContact({ ...valid, name: 'Joana' }, { path: '/pt-br/contact' })
+		await postContact({ ...valid, name: 'Pat' })
+		const rows = await storedMessages()
+		expect(rows.map((row) => [row.name, row.locale])).toEqual([
+			['Mariana Souza', 'es'],
+			['Joana', 'pt-BR'],
+			['Pat', 'en'],
+		])
+	})
+
+	it('answers validation and the rate limit in the page’s language', async () => {
+		const invalid = await postContact({ ...valid, email: 'mariana@example' }, { path: '/es/contact' })
+		expect(invalid.status).toBe(400)
+		expect(invalid.result?.error).toEqual({
+			email: ['Escribe un correo electrónico válido, p. ej., nombre@ejemplo.com.'],
+		})
+		expect(invalid.result?.initialValue?.name).toBe(valid.name)
+
+		const { form } = rateLimitPolicies
+		for (let i = 0; i < form.points; i++) await postContact(valid, { clientIp: 'limited-pt', path: '/pt-br/contact' })
+		const limited = await postContact(valid, { clientIp: 'limited-pt', path: '/pt-br/contact' })
+		expect(limited.status).toBe(429)
+		expect(limited.result?.error?.['']?.[0]).toMatch(
+			/^Você enviou várias mensagens em pouco tempo\. Tente de novo em \d+ minutos?\.$/,
+		)
 	})
 })
 

@@ -25,7 +25,7 @@ export function validFields(overrides: Record<string, string | File> = {}): Reco
 /** Posts the form the way a browser does (multipart, file input last) straight to the route's action. */
 export async function postCustomCake(
 	fields: Record<string, string | File | undefined>,
-	{ clientIp = 'test-client' }: { clientIp?: string } = {},
+	{ clientIp = 'test-client', path = '/custom-cakes' }: { clientIp?: string; path?: string } = {},
 ): Promise<ActionOutcome> {
 	const body = new FormData()
 	for (const [name, value] of Object.entries(fields))
@@ -34,7 +34,7 @@ export async function postCustomCake(
 	// Encoded up front so the request carries Content-Length, as browsers send it.
 	const encoded = new Response(body)
 	const bytes = new Uint8Array(await encoded.arrayBuffer())
-	const request = new Request('http://localhost/custom-cakes', {
+	const request = new Request(`http://localhost${path}`, {
 		method: 'POST',
 		body: bytes,
 		headers: { 'Content-Type': encoded.headers.get('Content-Type')!, 'Content-Length': String(bytes.byteLength) },

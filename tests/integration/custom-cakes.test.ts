@@ -370,3 +370,29 @@ describe('spam protection', () => {
 		expect((await postCustomCake(validFields(), { clientIp: '198.51.100.7' })).submitted).toBe(true)
 	})
 })
+
+describe('in Spanish and Portuguese (/es/custom-cakes, /pt-br/custom-cakes)', () => {
+	it('stores the page’s language with the request', async () => {
+		await postCustomCake(validFields(), { path: '/pt-br/custom-cakes' })
+		await postCustomCake(validFields({ name: 'Lupita' }), { path: '/es/custom-cakes' })
+		await postCustomCake(validFields({ name: 'Pat' }))
+		const rows = await prisma.customCakeRequest.findMany({ orderBy: { createdAt: 'asc' } })
+		expect(rows.map((row) => [row.name, row.locale])).toEqual([
+			['Gabriela Torres', 'pt-BR'],
+			['Lupita', 'es'],
+			['Pat', 'en'],
+		])
+	})
+
+	it('answers field errors and photo refusals in the page’s language, keeping what was typed', async () => {
+		const outcome = await postCustomCake(validFields({ phone: '', image: file(executable, 'bolo.png', 'image/png') }), {
+			path: '/pt-br/custom-cakes',
+		})
+		expect(outcome.status).toBe(400)
+		expect(fieldErrors(outcome)).toEqual({
+			phone: ['Informe seu número de telefone.'],
+			image: ['Este arquivo não é uma foto que a gente consiga usar. Escolha uma imagem JPEG, PNG, WebP, AVIF ou GIF.'],
+		})
+		expect(outcome.result?.initialValue?.name).toBe('Gabriela Torres')
+	})
+})
