@@ -7,6 +7,9 @@ import ptHome from './pt-BR/home.json'
 import enPages from './en/pages.json'
 import esPages from './es/pages.json'
 import ptPages from './pt-BR/pages.json'
+import enShop from './en/shop.json'
+import esShop from './es/shop.json'
+import ptShop from './pt-BR/shop.json'
 
 /**
  * Every message, one JSON file per language and namespace. Keys are the English file's; a unit
@@ -14,9 +17,9 @@ import ptPages from './pt-BR/pages.json'
  * when the code never uses a key. Messages use ICU MessageFormat (`{name}`, `{count, plural, …}`).
  */
 export const catalogs = {
-	en: { common: enCommon, home: enHome, pages: enPages },
-	es: { common: esCommon, home: esHome, pages: esPages },
-	'pt-BR': { common: ptCommon, home: ptHome, pages: ptPages },
+	en: { common: enCommon, home: enHome, pages: enPages, shop: enShop },
+	es: { common: esCommon, home: esHome, pages: esPages, shop: esShop },
+	'pt-BR': { common: ptCommon, home: ptHome, pages: ptPages, shop: ptShop },
 } as const
 
 /** Namespaces only the server reads (mail); the rest go to the browser with each page. */

@@ -24,7 +24,8 @@ import { loadCartPickup, type CartLine } from '~/utils/pickup.server'
 import { consumeRateLimit } from '~/utils/rate-limit.server'
 import { clientKey, siteOrigin } from '~/utils/request.server'
 import { withRetryAfter } from '~/utils/route-headers'
-import { pageMeta } from '~/utils/seo'
+import { metaTranslator, pageMeta } from '~/utils/seo'
+import { requestLocale, translator } from '~/utils/i18n.server'
 import { taxPolicy } from '~/utils/env.server'
 import { listPreparedFoodIds } from '~/models/menu-item.server'
 import type { CheckoutTax } from '~/components/checkout/confirm-order-dialog'
@@ -87,7 +88,7 @@ const notStarted = { url: null }
 export async function action({ request, context }: ActionFunctionArgs) {
 	const limit = await consumeRateLimit('checkout', clientKey(context))
 	if (!limit.allowed) {
-		const formErrors = ['Too many checkout attempts. Please wait a few minutes and try again.']
+		const formErrors = [translator(requestLocale(request))('shop.tooManyAttempts')]
 		const headers = { ...noStore, 'Retry-After': String(limit.retryAfterSeconds) }
 		return formReply(null, { status: 429, headers, formErrors }, notStarted)
 	}
@@ -99,7 +100,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	const submission = parseWithZod(body.value, { schema: checkoutRequestSchema })
 	if (submission.status !== 'success') return formReply(submission, { headers: noStore }, notStarted)
 
-	const checkout = await startCheckout(submission.value, { origin: siteOrigin(request) })
+	// The page's language (its URL, never a field the browser sends) is the order's and the payment page's.
+	const checkout = await startCheckout(submission.value, { origin: siteOrigin(request), locale: requestLocale(request) })
 	if (!checkout.ok) {
 		// A pickup refusal (slot just taken, an item's limit, too soon…) belongs to the pickup choice; the rest stays as typed.
 		const errors = checkout.field
