@@ -26,7 +26,7 @@ import { checkPickupSlot, localDateOf, type LocalDate, type PickupCheck } from '
 import { cartPickupItems, nothingHeld } from './pickup.server'
 import { lineOptionsText, optionProblemMessage, priceChoices, type ChosenOption } from './item-options'
 import { formatPrice } from './money'
-import { localizedPath, type Locale, type Translate } from './i18n'
+import { localizedPath, type Locale, type MessageKey, type Translate } from './i18n'
 import { translator } from './i18n.server'
 import { taxOrder, type TaxPolicy } from './sales-tax'
 import { taxPolicy } from './env.server'
@@ -158,9 +158,9 @@ interface Words {
 	locale: Locale
 }
 
-/** A schema message is a key (one schema for every language); any other text passes unchanged. */
-function translateIfKey(t: Translate, message: string) {
-	return message.startsWith('shop.') ? t(message as Parameters<Translate>[0]) : message
+/** A schema message is a key (one schema for every language); any other text (Zod's own) passes unchanged. */
+export function translateIfKey(t: Translate, message: string) {
+	return message.startsWith('shop.') ? t(message as MessageKey) : message
 }
 
 function nameOf(lines: readonly PricedLine[], menuItemId: string | undefined, t: Translate) {
