@@ -23,6 +23,11 @@ const screens = [
 	'/es/about',
 	'/pt-br/gallery',
 	'/es/no-such-page',
+	// The ordering path in Spanish and Portuguese (the checkout with a cart: tests/e2e/shop-languages.spec.ts).
+	'/es/shop',
+	'/es/cart',
+	'/es/checkout',
+	'/pt-br/menu',
 ]
 
 async function scan(page: Page, path: string) {

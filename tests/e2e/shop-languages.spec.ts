@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
-import { gotoHydrated, mockStripeUrl, withE2eDatabase } from './support'
+import { expectNoAxeViolations, gotoHydrated, mockStripeUrl, withE2eDatabase } from './support'
 
 /**
  * The ordering path in Spanish and Portuguese (issue 18): a cake of this file's own, with a required size,
@@ -49,7 +49,10 @@ async function openCakeDialog(page: Page, path: string) {
 		await gotoHydrated(page, path)
 		await expect(page.getByRole('button', { name: new RegExp(name) }).first()).toBeVisible({ timeout: 5_000 })
 	}).toPass({ timeout: 60_000 })
-	await page.getByRole('button', { name: new RegExp(name) }).first().click()
+	await page
+		.getByRole('button', { name: new RegExp(name) })
+		.first()
+		.click()
 	return page.getByRole('dialog', { name })
 }
 
@@ -102,6 +105,7 @@ test('a purchase in Spanish: /es/shop, options, cart, checkout, the payment page
 	await expect(dialog).toContainText('Lucía Hernández')
 	await expect(dialog).toContainText('No indicado')
 	await expect(dialog).toContainText(`${name} x 1`)
+	await expectNoAxeViolations(page)
 	await dialog.getByRole('button', { name: 'Confirmar y pagar' }).click()
 
 	await page.waitForURL(/\/pay\/cs_test_/)
