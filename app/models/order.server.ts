@@ -3,6 +3,7 @@ import type { OrderStatus, TaxCategory } from '~/generated/prisma/enums'
 import { readLineOptions, type LineOption } from '~/utils/item-options'
 import type { ChargedAmounts } from '~/utils/payments.server'
 import { prisma } from '~/utils/db.server'
+import type { Locale } from '~/utils/i18n'
 import type { LocalDate } from '~/utils/pickup-schedule'
 import { enqueueMail } from './mail-jobs.server'
 import {
@@ -24,6 +25,8 @@ export const PAID_ORDER_STATUSES = ['PAID', 'READY', 'PICKED_UP'] as const satis
 export interface NewOrder {
 	customer: { name: string; email: string; phone?: string }
 	currency: string
+	/** The language the customer ordered in (default English): their mails follow it. */
+	locale?: Locale
 	lines: Array<{
 		menuItemId: string
 		name: string
@@ -52,7 +55,7 @@ export interface PendingPickup {
  * with `pickup_hold`; decision 029). A refusal leaves nothing behind.
  */
 export async function placePendingOrder(
-	{ customer, currency, lines }: NewOrder,
+	{ customer, currency, lines, locale = 'en' }: NewOrder,
 	pickup: PendingPickup,
 ): Promise<{ ok: true; orderId: string } | PickupRefusal> {
 	const orderId = crypto.randomUUID()
@@ -62,6 +65,7 @@ export async function placePendingOrder(
 		customerEmail: customer.email,
 		customerPhone: customer.phone ?? null,
 		currency,
+		locale,
 	})
 	const holdLines = lines.map((line) => ({ ...line, dailyLimit: pickup.dailyLimits.get(line.menuItemId) ?? null }))
 	const [refused] = await prisma.$queryRaw<HoldRefusalRow[]>`

@@ -3,13 +3,13 @@ import { useLoaderData } from '@remix-run/react'
 import { MenuErrorBoundary, MenuPageHeader, MenuPageShell, MenuSection } from '~/components/menu/menu-page'
 import { loadCategoryMenu } from '~/utils/menu-page.server'
 import { outageHeaders } from '~/utils/outage.server'
-import { pageMeta } from '~/utils/seo'
+import { useT } from '~/utils/i18n-react'
+import { metaTranslator, pageMeta } from '~/utils/seo'
 
-export const meta: MetaFunction = (args) =>
-	pageMeta(args, {
-		title: 'Brazilian Pastries',
-		description: 'Pão de queijo, brigadeiros, coxinhas, quindim and more Brazilian favourites, baked daily in Everett.',
-	})
+export const meta: MetaFunction = (args) => {
+	const t = metaTranslator(args.matches)
+	return pageMeta(args, { title: t('shop.brazilianTitle'), description: t('shop.brazilianDescription') })
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	return loadCategoryMenu('BRAZILIAN_PASTRIES', request)
@@ -18,15 +18,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = outageHeaders
 
 export default function BrazilianPastries() {
+	const t = useT()
 	const menu = useLoaderData<typeof loader>()
 	return (
 		<MenuPageShell>
-			<MenuPageHeader title="Brazilian Pastries">From pão de queijo to brigadeiros: a taste of Brazil.</MenuPageHeader>
+			<MenuPageHeader title={t('shop.brazilianTitle')}>{t('shop.brazilianIntro')}</MenuPageHeader>
 			<MenuSection {...menu} />
 		</MenuPageShell>
 	)
 }
 
 export function ErrorBoundary() {
-	return <MenuErrorBoundary message="We couldn't load the Brazilian pastries right now. Please try again later." />
+	const t = useT()
+	return <MenuErrorBoundary message={t('shop.brazilianError')} />
 }

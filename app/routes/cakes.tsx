@@ -9,13 +9,13 @@ import {
 } from '~/components/menu/menu-page'
 import { loadCategoryMenu } from '~/utils/menu-page.server'
 import { outageHeaders } from '~/utils/outage.server'
-import { pageMeta } from '~/utils/seo'
+import { useT } from '~/utils/i18n-react'
+import { metaTranslator, pageMeta } from '~/utils/seo'
 
-export const meta: MetaFunction = (args) =>
-	pageMeta(args, {
-		title: 'Our Cakes',
-		description: 'Tres leches, brigadeiro, carrot and fruit cakes, baked to order. Choose a cake and pay online.',
-	})
+export const meta: MetaFunction = (args) => {
+	const t = metaTranslator(args.matches)
+	return pageMeta(args, { title: t('shop.cakesTitle'), description: t('shop.cakesDescription') })
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	return loadCategoryMenu('CAKES', request)
@@ -24,11 +24,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = outageHeaders
 
 export default function Cakes() {
+	const t = useT()
 	const menu = useLoaderData<typeof loader>()
 	return (
 		<MenuPageShell>
-			<MenuPageHeader title="Our Cakes" actions={<ViewCartLink />}>
-				Homemade cakes from family recipes. Choose one, pick how many, and add it to your cart.
+			<MenuPageHeader title={t('shop.cakesTitle')} actions={<ViewCartLink />}>
+				{t('shop.cakesIntro')}
 			</MenuPageHeader>
 			<MenuSection {...menu} />
 		</MenuPageShell>
@@ -36,5 +37,6 @@ export default function Cakes() {
 }
 
 export function ErrorBoundary() {
-	return <MenuErrorBoundary message="Failed to load cakes. Please try again later." />
+	const t = useT()
+	return <MenuErrorBoundary message={t('shop.cakesError')} />
 }

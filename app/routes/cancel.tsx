@@ -5,10 +5,13 @@ import { useCart } from '~/components/cart-provider'
 import { buttonClass } from '~/components/ui/button-classes'
 import { cancelCheckoutSession } from '~/utils/checkout.server'
 import { outageHeaders, withOutagePolicy } from '~/utils/outage.server'
-import { pageMeta } from '~/utils/seo'
+import { metaTranslator, pageMeta } from '~/utils/seo'
+import { useLocalizedPath, useT } from '~/utils/i18n-react'
 
-export const meta: MetaFunction = (args) =>
-	pageMeta(args, { title: 'Order Cancelled', description: 'Your order was cancelled.', noindex: true })
+export const meta: MetaFunction = (args) => {
+	const t = metaTranslator(args.matches)
+	return pageMeta(args, { title: t('shop.cancelTitle'), description: t('shop.cancelDescription'), noindex: true })
+}
 
 export const headers = outageHeaders
 
@@ -25,19 +28,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The cart was emptied right before going to payment; a cancelled payment puts it back. */
 export default function Cancel() {
 	const { hydrated, restoreAfterCancel } = useCart()
+	const t = useT()
+	const localize = useLocalizedPath()
 	useEffect(() => {
 		if (hydrated) restoreAfterCancel()
 	}, [hydrated, restoreAfterCancel])
 	return (
 		<section className="mx-auto max-w-2xl px-4 py-16 text-center">
-			<h1 className="font-display text-4xl font-bold">Order Cancelled</h1>
-			<p className="mt-4 text-lg">{"No worries — come back when you're ready!"}</p>
+			<h1 className="font-display text-4xl font-bold">{t('shop.cancelTitle')}</h1>
+			<p className="mt-4 text-lg">{t('shop.cancelText')}</p>
 			<div className="mt-8 flex flex-wrap justify-center gap-4">
-				<Link to="/cart" className={buttonClass}>
-					Back to your cart
+				<Link to={localize('/cart')} className={buttonClass}>
+					{t('shop.backToCart')}
 				</Link>
-				<Link to="/menu" className="rounded-full border-2 border-cocoa px-6 py-3 font-semibold hover:bg-dough">
-					Browse menu
+				<Link
+					to={localize('/menu')}
+					className="rounded-full border-2 border-cocoa px-6 py-3 font-semibold hover:bg-dough"
+				>
+					{t('shop.browseMenu')}
 				</Link>
 			</div>
 		</section>

@@ -14,7 +14,7 @@ import { FormErrors, TextField } from '~/components/ui/forms'
 import { buttonClass } from '~/components/ui/button-classes'
 import { bodyLimits, bodyProblems, readForm } from '~/utils/body.server'
 import { checkoutRequestSchema, isMissingDetail, MISSING_DETAILS_MESSAGE, type CheckoutRequest } from '~/utils/checkout'
-import { startCheckout } from '~/utils/checkout.server'
+import { startCheckout, translateIfKey } from '~/utils/checkout.server'
 import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE, type CartItem } from '~/utils/cart'
 import { formReply } from '~/utils/form-reply.server'
 import { withOutagePolicy } from '~/utils/outage.server'
@@ -24,13 +24,17 @@ import { loadCartPickup, type CartLine } from '~/utils/pickup.server'
 import { consumeRateLimit } from '~/utils/rate-limit.server'
 import { clientKey, siteOrigin } from '~/utils/request.server'
 import { withRetryAfter } from '~/utils/route-headers'
-import { pageMeta } from '~/utils/seo'
+import { metaTranslator, pageMeta } from '~/utils/seo'
+import { useLocale, useLocalizedPath, useT } from '~/utils/i18n-react'
+import { requestLocale, translator } from '~/utils/i18n.server'
 import { taxPolicy } from '~/utils/env.server'
 import { listPreparedFoodIds } from '~/models/menu-item.server'
 import type { CheckoutTax } from '~/components/checkout/confirm-order-dialog'
 
-export const meta: MetaFunction = (args) =>
-	pageMeta(args, { title: 'Checkout', description: 'Review your order and pay securely.', noindex: true })
+export const meta: MetaFunction = (args) => {
+	const t = metaTranslator(args.matches)
+	return pageMeta(args, { title: t('shop.checkoutTitle'), description: t('shop.checkoutDescription'), noindex: true })
+}
 
 const noStore = { 'Cache-Control': 'private, no-store' }
 
@@ -85,9 +89,11 @@ const notStarted = { url: null }
  * parsed with the same schema the browser validated with. Every amount comes from the database.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
+	const locale = requestLocale(request)
+	const t = translator(locale)
 	const limit = await consumeRateLimit('checkout', clientKey(context))
 	if (!limit.allowed) {
-		const formErrors = ['Too many checkout attempts. Please wait a few minutes and try again.']
+		const formErrors = [t('shop.tooManyAttempts')]
 		const headers = { ...noStore, 'Retry-After': String(limit.retryAfterSeconds) }
 		return formReply(null, { status: 429, headers, formErrors }, notStarted)
 	}
@@ -97,9 +103,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		return formReply(null, { status, headers: noStore, formErrors: [message] }, notStarted)
 	}
 	const submission = parseWithZod(body.value, { schema: checkoutRequestSchema })
-	if (submission.status !== 'success') return formReply(submission, { headers: noStore }, notStarted)
+	if (submission.status !== 'success') {
+		// The schema's messages are keys: the answer says them in the page's language.
+		for (const [name, messages] of Object.entries(submission.error ?? {})) {
+			submission.error![name] = messages?.map((message) => translateIfKey(t, message)) ?? null
+		}
+		return formReply(submission, { headers: noStore }, notStarted)
+	}
 
-	const checkout = await startCheckout(submission.value, { origin: siteOrigin(request) })
+	// The page's language (its URL, never a field the browser sends) is the order's and the payment page's.
+	const checkout = await startCheckout(submission.value, { origin: siteOrigin(request), locale })
 	if (!checkout.ok) {
 		// A pickup refusal (slot just taken, an item's limit, too soon…) belongs to the pickup choice; the rest stays as typed.
 		const errors = checkout.field
@@ -113,9 +126,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Checkout() {
 	const { paymentsEnabled } = useLoaderData<typeof loader>()
 	const cart = useCart()
+	const t = useT()
 	return (
 		<section className="mx-auto max-w-6xl px-4 py-10">
-			<h1 className="font-display text-4xl font-bold">Checkout</h1>
+			<h1 className="font-display text-4xl font-bold">{t('shop.checkoutTitle')}</h1>
 			{/* The cart is only known after hydration: reserve the form's room so the footer does not jump (CLS). */}
 			<div className="mt-6 min-h-[75vh]">
 				{!cart.hydrated ? (
@@ -126,14 +140,12 @@ export default function Checkout() {
 					<CheckoutForm />
 				) : (
 					<p role="status" className="rounded-xl bg-dough/60 p-6 text-lg">
-						Online ordering is unavailable right now. Please call or visit us to order.
+						{t('shop.orderingUnavailable')}
 					</p>
 				)}
 			</div>
 			<noscript>
-				<p className="mt-6 rounded-xl bg-dough/60 p-4">
-					Checkout needs JavaScript turned on, as your cart is kept in this browser.
-				</p>
+				<p className="mt-6 rounded-xl bg-dough/60 p-4">{t('shop.checkoutNeedsJs')}</p>
 			</noscript>
 		</section>
 	)
@@ -146,12 +158,15 @@ export default function Checkout() {
  */
 function CheckoutForm() {
 	const cart = useCart()
+	const t = useT()
+	const locale = useLocale()
+	const localize = useLocalizedPath()
 	const fetcher = useFetcher<typeof action>()
 	const pickupFetcher = useFetcher<typeof loader>()
 	const formRef = useRef<HTMLFormElement>(null)
 	const [previewed, setPreviewed] = useState<CheckoutRequest | null>(null)
 	const pickupQuery = new URLSearchParams(cart.items.map((item) => ['item', `${item.id}:${item.quantity}`])).toString()
-	const pickupUrl = `/checkout?${pickupQuery}`
+	const pickupUrl = `${localize('/checkout')}?${pickupQuery}`
 	const pickup = pickupFetcher.data?.pickup ?? null
 	const backToFields = useRef(false)
 	const [previewTried, setPreviewTried] = useState(false)
@@ -224,10 +239,10 @@ function CheckoutForm() {
 				ref={formRef}
 				className="space-y-4 rounded-2xl bg-white p-6 shadow-md ring-1 ring-dough"
 			>
-				<h2 className="font-display text-2xl font-bold">Customer Info</h2>
-				<TextField meta={customer.name} label="Full Name" autoComplete="name" />
-				<TextField meta={customer.email} label="Email Address" type="email" autoComplete="email" />
-				<TextField meta={customer.phone} label="Phone Number (Optional)" type="tel" autoComplete="tel" />
+				<h2 className="font-display text-2xl font-bold">{t('shop.customerInfo')}</h2>
+				<TextField meta={customer.name} label={t('shop.fullName')} autoComplete="name" />
+				<TextField meta={customer.email} label={t('shop.emailAddress')} type="email" autoComplete="email" />
+				<TextField meta={customer.phone} label={t('shop.phoneOptional')} type="tel" autoComplete="tel" />
 				<PickupChooser
 					days={pickup?.days ?? null}
 					name={fields.pickupAt.name}
@@ -240,24 +255,24 @@ function CheckoutForm() {
 				))}
 				{previewed ? null : <FormErrors id={form.errorId} errors={problems} />}
 				<button type="submit" className={buttonClass}>
-					Preview Order
+					{t('shop.previewOrder')}
 				</button>
 			</form>
 			<div className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-dough">
-				<h2 className="font-display text-2xl font-bold">Your Order</h2>
+				<h2 className="font-display text-2xl font-bold">{t('shop.yourOrder')}</h2>
 				<CheckoutLines />
 				<AllergenNotice />
 			</div>
 			<ConfirmOrderDialog
 				open={previewed !== null}
 				customer={previewed?.customer ?? null}
-				pickup={previewed && pickup ? formatPickupAt(previewed.pickupAt, pickup.timeZone) : null}
+				pickup={previewed && pickup ? formatPickupAt(previewed.pickupAt, pickup.timeZone, locale) : null}
 				processing={processing}
 				tax={pickupFetcher.data?.tax ?? null}
 				errorId={form.errorId}
 				errors={problems}
 				onCancel={() => setPreviewed(null)}
-				onConfirm={() => fetcher.submit(formRef.current, { method: 'post', action: '/checkout' })}
+				onConfirm={() => fetcher.submit(formRef.current, { method: 'post', action: localize('/checkout') })}
 			/>
 		</div>
 	)

@@ -4,13 +4,13 @@ import { MenuJsonLd } from '~/components/menu/menu-json-ld'
 import { MenuErrorBoundary, MenuPageHeader, MenuPageShell, MenuSection } from '~/components/menu/menu-page'
 import { loadFilterableMenu } from '~/utils/menu-page.server'
 import { outageHeaders } from '~/utils/outage.server'
-import { pageMeta } from '~/utils/seo'
+import { useT } from '~/utils/i18n-react'
+import { metaTranslator, pageMeta } from '~/utils/seo'
 
-export const meta: MetaFunction = (args) =>
-	pageMeta(args, {
-		title: 'Explore Our Menu',
-		description: 'Everything we bake, from Brazilian pastries and Mexican pan dulce to celebration cakes and donuts.',
-	})
+export const meta: MetaFunction = (args) => {
+	const t = metaTranslator(args.matches)
+	return pageMeta(args, { title: t('shop.menuTitle'), description: t('shop.menuDescription') })
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	return loadFilterableMenu(request)
@@ -19,14 +19,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = outageHeaders
 
 export default function Menu() {
+	const t = useT()
 	const menu = useLoaderData<typeof loader>()
 	// The whole menu's structured data, on the page search engines index (not on its filtered views).
 	const wholeMenu = !menu.activeCategory && menu.hidden.length === 0
 	return (
 		<MenuPageShell>
 			{wholeMenu ? <MenuJsonLd items={menu.items} /> : null}
-			<MenuPageHeader title="Explore Our Menu">
-				Brazilian classics, Mexican pan dulce, cakes for every celebration and donuts with a twist.
+			<MenuPageHeader title={t('shop.menuTitle')}>
+				{t('shop.menuIntro')}
 			</MenuPageHeader>
 			<MenuSection {...menu} showDescription showOrderNow />
 		</MenuPageShell>
@@ -34,5 +35,6 @@ export default function Menu() {
 }
 
 export function ErrorBoundary() {
-	return <MenuErrorBoundary message="Unable to load menu right now. Please try again later." />
+	const t = useT()
+	return <MenuErrorBoundary message={t('shop.menuError')} />
 }

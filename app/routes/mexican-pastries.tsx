@@ -3,13 +3,13 @@ import { useLoaderData } from '@remix-run/react'
 import { MenuErrorBoundary, MenuPageHeader, MenuPageShell, MenuSection } from '~/components/menu/menu-page'
 import { loadCategoryMenu } from '~/utils/menu-page.server'
 import { outageHeaders } from '~/utils/outage.server'
-import { pageMeta } from '~/utils/seo'
+import { useT } from '~/utils/i18n-react'
+import { metaTranslator, pageMeta } from '~/utils/seo'
 
-export const meta: MetaFunction = (args) =>
-	pageMeta(args, {
-		title: 'Mexican Pastries',
-		description: 'Conchas, orejas, marranitos, empanadas and more Mexican pan dulce, baked daily in Everett.',
-	})
+export const meta: MetaFunction = (args) => {
+	const t = metaTranslator(args.matches)
+	return pageMeta(args, { title: t('shop.mexicanTitle'), description: t('shop.mexicanDescription') })
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	return loadCategoryMenu('MEXICAN_PASTRIES', request)
@@ -18,15 +18,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = outageHeaders
 
 export default function MexicanPastries() {
+	const t = useT()
 	const menu = useLoaderData<typeof loader>()
 	return (
 		<MenuPageShell>
-			<MenuPageHeader title="Mexican Pastries">Pan dulce, conchas and more, fresh from the oven.</MenuPageHeader>
+			<MenuPageHeader title={t('shop.mexicanTitle')}>{t('shop.mexicanIntro')}</MenuPageHeader>
 			<MenuSection {...menu} />
 		</MenuPageShell>
 	)
 }
 
 export function ErrorBoundary() {
-	return <MenuErrorBoundary message="We couldn't load the Mexican pastries right now. Please try again later." />
+	const t = useT()
+	return <MenuErrorBoundary message={t('shop.mexicanError')} />
 }

@@ -9,14 +9,13 @@ import {
 } from '~/components/menu/menu-page'
 import { loadFilterableMenu } from '~/utils/menu-page.server'
 import { outageHeaders } from '~/utils/outage.server'
-import { pageMeta } from '~/utils/seo'
+import { useT } from '~/utils/i18n-react'
+import { metaTranslator, pageMeta } from '~/utils/seo'
 
-export const meta: MetaFunction = (args) =>
-	pageMeta(args, {
-		title: 'Shop Our Menu',
-		description:
-			'Shop our Brazilian and Mexican bakery menu: pão de queijo, conchas, churros, tres leches cakes and more.',
-	})
+export const meta: MetaFunction = (args) => {
+	const t = metaTranslator(args.matches)
+	return pageMeta(args, { title: t('shop.shopTitle'), description: t('shop.shopDescription') })
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	return loadFilterableMenu(request)
@@ -25,11 +24,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = outageHeaders
 
 export default function Shop() {
+	const t = useT()
 	const menu = useLoaderData<typeof loader>()
 	return (
 		<MenuPageShell>
-			<MenuPageHeader title="Shop Our Menu" actions={<ViewCartLink to="/checkout" />}>
-				Fresh Brazilian and Mexican treats, baked every morning. Pick a favourite — or something new.
+			<MenuPageHeader title={t('shop.shopTitle')} actions={<ViewCartLink to="/checkout" />}>
+				{t('shop.shopIntro')}
 			</MenuPageHeader>
 			<MenuSection {...menu} showOrderNow />
 		</MenuPageShell>
@@ -37,5 +37,6 @@ export default function Shop() {
 }
 
 export function ErrorBoundary() {
-	return <MenuErrorBoundary message="We couldn't load the shop right now. Please try again shortly." />
+	const t = useT()
+	return <MenuErrorBoundary message={t('shop.shopError')} />
 }

@@ -9,10 +9,13 @@ import { getPickupSettings } from '~/models/pickup-schedule.server'
 import { confirmCheckoutSession } from '~/utils/checkout.server'
 import { mailTransportKind } from '~/utils/mailer.server'
 import { outageHeaders, withOutagePolicy } from '~/utils/outage.server'
-import { pageMeta } from '~/utils/seo'
+import { metaTranslator, pageMeta } from '~/utils/seo'
+import { useLocalizedPath, useT } from '~/utils/i18n-react'
 
-export const meta: MetaFunction = (args) =>
-	pageMeta(args, { title: 'Order Confirmed', description: 'Thank you for your order.', noindex: true })
+export const meta: MetaFunction = (args) => {
+	const t = metaTranslator(args.matches)
+	return pageMeta(args, { title: t('shop.successTitle'), description: t('shop.successDescription'), noindex: true })
+}
 
 export const headers = outageHeaders
 
@@ -49,33 +52,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function Success() {
 	const { order, receiptByEmail } = useLoaderData<typeof loader>()
 	const { forgetStash } = useCart()
+	const t = useT()
+	const localize = useLocalizedPath()
 	useEffect(() => {
 		if (order) forgetStash()
 	}, [order, forgetStash])
 	if (!order) {
 		return (
 			<section className="mx-auto max-w-2xl px-4 py-16 text-center">
-				<h1 className="font-display text-4xl font-bold">We couldn’t confirm this order</h1>
-				<p className="mt-4 text-lg">
-					We have no paid order for this link. If you paid, your confirmation e-mail has the details — or contact us and
-					we’ll sort it out.
-				</p>
-				<Link to="/contact" className="mt-6 inline-block font-semibold text-cinnamon underline">
-					Contact us
+				<h1 className="font-display text-4xl font-bold">{t('shop.notConfirmedHeading')}</h1>
+				<p className="mt-4 text-lg">{t('shop.notConfirmedText')}</p>
+				<Link to={localize('/contact')} className="mt-6 inline-block font-semibold text-cinnamon underline">
+					{t('shop.contactUs')}
 				</Link>
 			</section>
 		)
 	}
 	return (
 		<section className="mx-auto max-w-2xl px-4 py-16">
-			<h1 className="text-center font-display text-4xl font-bold">Order Confirmed!</h1>
+			<h1 className="text-center font-display text-4xl font-bold">{t('shop.successHeading')}</h1>
 			<p className="mt-4 text-center text-lg">
-				{receiptByEmail
-					? 'Thank you for your purchase. A receipt has been sent to your email.'
-					: 'Thank you for your purchase. Please keep this page as your receipt.'}
+				{receiptByEmail ? t('shop.successReceiptEmail') : t('shop.successReceiptPage')}
 			</p>
 			<div className="mt-8 rounded-2xl bg-white p-6 shadow-md ring-1 ring-dough">
-				<h2 className="font-display text-xl font-bold">Order #{order.number}</h2>
+				<h2 className="font-display text-xl font-bold">{t('shop.orderNumber', { number: order.number })}</h2>
 				{order.pickup ? <PickupDetails {...order.pickup} /> : null}
 				<OrderLines
 					lines={order.items.map((line, index) => ({ ...line, key: String(index) }))}
@@ -84,8 +84,8 @@ export default function Success() {
 				/>
 			</div>
 			<p className="mt-8 text-center">
-				<Link to="/menu" className="font-semibold text-cinnamon underline">
-					Back to the menu
+				<Link to={localize('/menu')} className="font-semibold text-cinnamon underline">
+					{t('shop.backToMenu')}
 				</Link>
 			</p>
 		</section>

@@ -1,4 +1,5 @@
 import type { Allergen, DietaryLabel } from '~/generated/prisma/enums'
+import type { MessageKey, Translate } from './i18n'
 
 /**
  * The one vocabulary of allergens and dietary labels (docs/decisions/037-allergens.md): the database
@@ -66,19 +67,58 @@ export function mayContainText(keys: readonly AllergenKey[]) {
 	return `May contain: ${keys.map(allergenWord).join(', ')}`
 }
 
+/** Each allergen's word for customers, in the page's language (the admin keeps the English words above). */
+export const allergenWordKeys = {
+	milk: 'shop.allergenMilk',
+	eggs: 'shop.allergenEggs',
+	fish: 'shop.allergenFish',
+	shellfish: 'shop.allergenShellfish',
+	'tree-nuts': 'shop.allergenTreeNuts',
+	peanuts: 'shop.allergenPeanuts',
+	wheat: 'shop.allergenWheat',
+	soy: 'shop.allergenSoy',
+	sesame: 'shop.allergenSesame',
+} as const satisfies Record<AllergenKey, MessageKey>
+
+export const dietWordKeys = {
+	vegetarian: 'shop.dietVegetarian',
+	vegan: 'shop.dietVegan',
+	'gluten-free': 'shop.dietGlutenFree',
+	'dairy-free': 'shop.dietDairyFree',
+} as const satisfies Record<DietKey, MessageKey>
+
 /**
  * The badges of an item, as text (never colour alone): the allergens first, then the labels. A vegan
  * item is vegetarian too; the badge says only 'Vegan'.
  */
-export function allergenBadges(item: ItemAllergens | null): string[] {
+export function allergenBadges(item: ItemAllergens | null, t?: Translate): string[] {
+	if (t) return translatedBadges(item, t)
 	if (!item) return [ALLERGENS_UNLISTED]
-	const diets = item.diets.includes('vegan') ? item.diets.filter((diet) => diet !== 'vegetarian') : item.diets
+	const diets = withoutImplied(item.diets)
 	const none = item.contains.length === 0 && item.mayContain.length === 0
 	return [
 		...(none ? [NO_MAJOR_ALLERGENS] : []),
 		...(item.contains.length > 0 ? [containsText(item.contains)] : []),
 		...(item.mayContain.length > 0 ? [mayContainText(item.mayContain)] : []),
 		...diets.map(dietWord),
+	]
+}
+
+/** A vegan item is vegetarian too: only 'Vegan' is said. */
+function withoutImplied(diets: readonly DietKey[]) {
+	return diets.includes('vegan') ? diets.filter((diet) => diet !== 'vegetarian') : diets
+}
+
+/** `allergenBadges` in the page's language (English reads the same as above). */
+function translatedBadges(item: ItemAllergens | null, t: Translate): string[] {
+	if (!item) return [t('shop.allergensUnlisted')]
+	const list = (keys: readonly AllergenKey[]) => keys.map((key) => t(allergenWordKeys[key])).join(', ')
+	const none = item.contains.length === 0 && item.mayContain.length === 0
+	return [
+		...(none ? [t('shop.noMajorAllergens')] : []),
+		...(item.contains.length > 0 ? [t('shop.contains', { list: list(item.contains) })] : []),
+		...(item.mayContain.length > 0 ? [t('shop.mayContain', { list: list(item.mayContain) })] : []),
+		...withoutImplied(item.diets).map((diet) => t(dietWordKeys[diet])),
 	]
 }
 

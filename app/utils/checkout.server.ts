@@ -12,7 +12,7 @@ import {
 	placePendingOrder,
 } from '~/models/order.server'
 import type { PickupRefusal } from '~/models/pickup-capacity.server'
-import { CHECKOUT_FAILED_MESSAGE, checkoutRequestSchema, type CheckoutRequest } from './checkout'
+import { checkoutRequestSchema, type CheckoutRequest } from './checkout'
 import {
 	CHECKOUT_SESSION_MINUTES,
 	createTestProvider,
@@ -21,19 +21,13 @@ import {
 	stripeProvider,
 	type PaymentProvider,
 } from './payments.server'
-import {
-	itemLimitMessage,
-	itemPickupMessage,
-	PICKUP_CLOSED_MESSAGE,
-	PICKUP_TOO_SOON_MESSAGE,
-	PICKUP_UNAVAILABLE_MESSAGE,
-	pickupNoticeText,
-	SLOT_TAKEN_MESSAGE,
-} from './pickup-display'
+import { formatPickupAt, formatPickupDate } from './pickup-display'
 import { checkPickupSlot, localDateOf, type LocalDate, type PickupCheck } from './pickup-schedule'
 import { cartPickupItems, nothingHeld } from './pickup.server'
 import { lineOptionsText, optionProblemMessage, priceChoices, type ChosenOption } from './item-options'
 import { formatPrice } from './money'
+import { localizedPath, type Locale, type MessageKey, type Translate } from './i18n'
+import { translator } from './i18n.server'
 import { taxOrder, type TaxPolicy } from './sales-tax'
 import { taxPolicy } from './env.server'
 
@@ -82,19 +76,23 @@ export function getPaymentProvider(): PaymentProvider | null {
  */
 export async function startCheckout(
 	body: unknown,
-	{ origin, now = new Date() }: { origin: string; now?: Date },
+	{ origin, now = new Date(), locale = 'en' }: { origin: string; now?: Date; locale?: Locale },
 ): Promise<StartCheckoutResult> {
+	// Every refusal is said in the customer's language (the page's; the action decides it from the URL).
+	const t = translator(locale)
 	const parsed = checkoutRequestSchema.safeParse(body)
 	if (!parsed.success) {
-		return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? 'Invalid checkout request.' }
+		const message = parsed.error.issues[0]?.message
+		return { ok: false, status: 400, error: message ? translateIfKey(t, message) : 'Invalid checkout request.' }
 	}
 	const provider = getPaymentProvider()
-	if (!provider) return { ok: false, status: 503, error: 'Online ordering is unavailable right now.' }
+	if (!provider) return { ok: false, status: 503, error: t('shop.orderingOff') }
 
 	const { items: cart, pickupAt } = parsed.data
 	const { schedule, menuItems } = await getCheckoutRules([...new Set(cart.map((line) => line.id))], now)
 	const policy = taxPolicy()
-	const priced = priceCart(cart, menuItems, policy)
+	const words: Words = { t, locale }
+	const priced = priceCart(cart, menuItems, policy, words)
 	if (!priced.ok) return priced
 
 	const pickupItems = cartPickupItems(
@@ -102,11 +100,11 @@ export async function startCheckout(
 		menuItems.map((item) => item.pickupRules),
 	)
 	const check = checkPickupSlot(schedule, pickupItems, nothingHeld, now, pickupAt)
-	if (!check.ok) return pickupRefused(check, localDateOf(pickupAt, schedule.timeZone), priced.lines)
+	if (!check.ok) return pickupRefused(check, localDateOf(pickupAt, schedule.timeZone), priced.lines, words)
 
 	const slotStart = new Date(pickupAt)
 	const placed = await placePendingOrder(
-		{ customer: parsed.data.customer, currency: CURRENCY, lines: priced.lines },
+		{ customer: parsed.data.customer, currency: CURRENCY, lines: priced.lines, locale },
 		{
 			slotStart,
 			pickupDate: check.date,
@@ -114,7 +112,7 @@ export async function startCheckout(
 			dailyLimits: new Map(pickupItems.map((item) => [item.menuItemId, item.dailyLimit])),
 		},
 	)
-	if (!placed.ok) return holdRefused(placed, check.date, priced.lines)
+	if (!placed.ok) return holdRefused(placed, check.date, priced.lines, words)
 
 	const business = getBusiness()
 	try {
@@ -131,10 +129,15 @@ export async function startCheckout(
 			})),
 			taxCents: priced.taxCents,
 			automaticTax: policy.mode === 'stripe',
-			successUrl: `${origin}/success?session_id={CHECKOUT_SESSION_ID}`,
-			cancelUrl: `${origin}/cancel?session_id={CHECKOUT_SESSION_ID}`,
+			// The payment page opens in the customer's language and comes back to the page in it.
+			locale,
+			successUrl: `${origin}${localizedPath('/success', locale)}?session_id={CHECKOUT_SESSION_ID}`,
+			cancelUrl: `${origin}${localizedPath('/cancel', locale)}?session_id={CHECKOUT_SESSION_ID}`,
 			pickupAt: slotStart.toISOString(),
-			pickupText: pickupNoticeText(slotStart, schedule.timeZone, `${business.name}, ${streetAddressLine(business)}`),
+			pickupText: t('shop.pickupNotice', {
+				when: formatPickupAt(slotStart, schedule.timeZone, locale),
+				place: `${business.name}, ${streetAddressLine(business)}`,
+			}),
 		})
 		await attachCheckoutSession(placed.orderId, session.sessionId)
 		return { ok: true, url: session.url, orderId: placed.orderId }
@@ -143,42 +146,67 @@ export async function startCheckout(
 			`Checkout failed for order ${placed.orderId}: ${error instanceof Error ? error.message : String(error)}`,
 		)
 		await markOrderCheckoutFailed(placed.orderId)
-		return { ok: false, status: 502, error: CHECKOUT_FAILED_MESSAGE }
+		return { ok: false, status: 502, error: t('shop.checkoutFailed') }
 	}
 }
 
 type PricedLine = { menuItemId: string; name: string }
 
-function nameOf(lines: readonly PricedLine[], menuItemId: string | undefined) {
-	return lines.find((line) => line.menuItemId === menuItemId)?.name ?? 'An item in your cart'
+/** The refusal's language: its translator, and its locale for the dates it names. */
+interface Words {
+	t: Translate
+	locale: Locale
+}
+
+/** A schema message is a key (one schema for every language); any other text (Zod's own) passes unchanged. */
+export function translateIfKey(t: Translate, message: string) {
+	return message.startsWith('shop.') ? t(message as MessageKey) : message
+}
+
+function nameOf(lines: readonly PricedLine[], menuItemId: string | undefined, t: Translate) {
+	return lines.find((line) => line.menuItemId === menuItemId)?.name ?? t('shop.anItemInCart')
 }
 
 const pickupConflict = (error: string) => ({ ok: false as const, status: 409, error, field: 'pickupAt' as const })
 
+/** 'Only 3 Tres Leches Slice left for Tue, Nov 24 — please lower the quantity or choose another day.' */
+function itemLimitMessage(name: string, left: number, date: LocalDate, { t, locale }: Words) {
+	const day = formatPickupDate(date, locale)
+	return left <= 0 ? t('shop.itemSoldOutForDay', { name, day }) : t('shop.itemLimitLeft', { name, left, day })
+}
+
 /** The engine's refusal of the chosen slot, in the customer's words, on the pickup field. */
-function pickupRefused(check: Extract<PickupCheck, { ok: false }>, date: LocalDate, lines: readonly PricedLine[]) {
+function pickupRefused(
+	check: Extract<PickupCheck, { ok: false }>,
+	date: LocalDate,
+	lines: readonly PricedLine[],
+	words: Words,
+) {
+	const { t } = words
 	switch (check.reason) {
 		case 'fully-booked':
-			return pickupConflict(SLOT_TAKEN_MESSAGE)
+			return pickupConflict(t('shop.slotTaken'))
 		case 'item-limit':
-			return pickupConflict(itemLimitMessage(nameOf(lines, check.menuItemId), check.left ?? 0, date))
+			return pickupConflict(itemLimitMessage(nameOf(lines, check.menuItemId, t), check.left ?? 0, date, words))
 		case 'too-soon':
 			return pickupConflict(
-				check.menuItemId ? itemPickupMessage(nameOf(lines, check.menuItemId), 'too-soon') : PICKUP_TOO_SOON_MESSAGE,
+				check.menuItemId
+					? t('shop.itemNeedsNotice', { name: nameOf(lines, check.menuItemId, t) })
+					: t('shop.pickupTooSoon'),
 			)
 		case 'outside-window':
-			return pickupConflict(itemPickupMessage(nameOf(lines, check.menuItemId), 'outside-window'))
+			return pickupConflict(t('shop.itemNotThatDay', { name: nameOf(lines, check.menuItemId, t) }))
 		case 'closed':
-			return pickupConflict(PICKUP_CLOSED_MESSAGE)
+			return pickupConflict(t('shop.pickupClosed'))
 		default:
-			return pickupConflict(PICKUP_UNAVAILABLE_MESSAGE)
+			return pickupConflict(t('shop.pickupUnavailable'))
 	}
 }
 
 /** The capacity counters refused: the slot filled, or an item's daily limit, while the customer chose. */
-function holdRefused(refusal: PickupRefusal, date: LocalDate, lines: readonly PricedLine[]) {
-	if (refusal.reason === 'slot-full') return pickupConflict(SLOT_TAKEN_MESSAGE)
-	return pickupConflict(itemLimitMessage(nameOf(lines, refusal.menuItemId), refusal.left, date))
+function holdRefused(refusal: PickupRefusal, date: LocalDate, lines: readonly PricedLine[], words: Words) {
+	if (refusal.reason === 'slot-full') return pickupConflict(words.t('shop.slotTaken'))
+	return pickupConflict(itemLimitMessage(nameOf(lines, refusal.menuItemId, words.t), refusal.left, date, words))
 }
 
 /**
@@ -186,13 +214,18 @@ function holdRefused(refusal: PickupRefusal, date: LocalDate, lines: readonly Pr
  * deltas (decision 038), taxed by the shop's policy (decision 039). Refuses items no longer for sale,
  * answers the item no longer offers (naming them) and a line whose price differs from what the customer saw.
  */
-export function priceCart(items: CheckoutRequest['items'], menuItems: readonly CheckoutMenuItem[], policy: TaxPolicy) {
+export function priceCart(
+	items: CheckoutRequest['items'],
+	menuItems: readonly CheckoutMenuItem[],
+	policy: TaxPolicy,
+	words: Words = { t: translator('en'), locale: 'en' },
+) {
 	const found = new Map(menuItems.map((item) => [item.id, item]))
 	const problems: string[] = []
 	const unavailableIds: string[] = []
 	const lines = []
 	for (const { id, quantity, choices, unitPriceCents: seen } of items) {
-		const problem = lineProblem(found.get(id), choices, seen)
+		const problem = lineProblem(found.get(id), choices, seen, words)
 		if (typeof problem === 'string') {
 			problems.push(problem)
 			unavailableIds.push(id)
@@ -209,7 +242,8 @@ export function priceCart(items: CheckoutRequest['items'], menuItems: readonly C
 		})
 	}
 	if (problems.length > 0) {
-		return { ok: false as const, status: 409, error: `${problems.join(' ')} Please update your cart.`, unavailableIds }
+		const error = words.t('shop.updateCart', { problems: problems.join(' ') })
+		return { ok: false as const, status: 409, error, unavailableIds }
 	}
 	return { ok: true as const, ...taxOrder(lines, policy) }
 }
@@ -219,14 +253,16 @@ function lineProblem(
 	menuItem: CheckoutMenuItem | undefined,
 	choices: readonly ChosenOption[],
 	seenUnitPriceCents: number | undefined,
+	{ t, locale }: Words,
 ) {
-	if (!menuItem) return 'An item in your cart is no longer on the menu.'
-	if (menuItem.soldOut) return `${menuItem.name} is sold out.`
-	if (!menuItem.orderable) return `${menuItem.name} can't be ordered online yet.`
+	if (!menuItem) return t('shop.itemOffMenu')
+	const { name } = menuItem
+	if (menuItem.soldOut) return t('shop.itemSoldOut', { name })
+	if (!menuItem.orderable) return t('shop.itemNotOrderable', { name })
 	const priced = priceChoices(menuItem.priceCents, menuItem.optionGroups, choices)
-	if (!priced.ok) return optionProblemMessage(menuItem.name, priced.problem)
+	if (!priced.ok) return optionProblemMessage(name, priced.problem, t)
 	if (seenUnitPriceCents !== undefined && seenUnitPriceCents !== priced.unitPriceCents) {
-		return `The price of ${menuItem.name} is now ${formatPrice(priced.unitPriceCents)}.`
+		return t('shop.itemPriceChanged', { name, price: formatPrice(priced.unitPriceCents, locale) })
 	}
 	return { menuItem, priced }
 }

@@ -1,12 +1,13 @@
 import { z } from 'zod'
 import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE } from './cart'
 import { cartLineKey, MAX_OPTION_TEXT_LENGTH } from './item-options'
-import { CHOOSE_PICKUP_MESSAGE } from './pickup-display'
 
-const NAME_REQUIRED = 'Please enter your name.'
-const EMAIL_REQUIRED = 'Please enter your email address.'
+// Messages are keys (app/locales/*/shop.json): the page shows them in its language, the action answers in the page's.
+const NAME_REQUIRED = 'shop.nameRequired'
+const EMAIL_REQUIRED = 'shop.emailRequired'
+const CHOOSE_PICKUP_MESSAGE = 'shop.choosePickup'
 /** The spec's alert when Preview Order is pressed without a name or an email (beside each field's own message). */
-export const MISSING_DETAILS_MESSAGE = 'Please enter name and email.'
+export const MISSING_DETAILS_MESSAGE = 'shop.missingDetails'
 
 /** Whether a customer field's errors say it was left empty. */
 export function isMissingDetail(errors: readonly string[] | undefined) {
@@ -15,22 +16,18 @@ export function isMissingDetail(errors: readonly string[] | undefined) {
 
 /** Who is ordering: the checkout form's fields (Conform names them `customer.name`, `customer.email`, `customer.phone`). */
 const customerSchema = z.object({
-	name: z
-		.string({ required_error: NAME_REQUIRED })
-		.trim()
-		.min(1, NAME_REQUIRED)
-		.max(100, 'Please keep your name under 100 characters.'),
+	name: z.string({ required_error: NAME_REQUIRED }).trim().min(1, NAME_REQUIRED).max(100, 'shop.nameTooLong'),
 	email: z
 		.string({ required_error: EMAIL_REQUIRED })
 		.trim()
 		.min(1, EMAIL_REQUIRED)
-		.max(254, 'Please keep the email address under 254 characters.')
-		.email('Please enter a valid email address.'),
+		.max(254, 'shop.emailTooLong')
+		.email('shop.emailInvalid'),
 	phone: z
 		.string()
 		.trim()
-		.max(30, 'Please keep the phone number under 30 characters.')
-		.regex(/^[+()\d\s.-]*$/, 'Please enter a valid phone number.')
+		.max(30, 'shop.phoneTooLong')
+		.regex(/^[+()\d\s.-]*$/, 'shop.phoneInvalid')
 		.optional()
 		.transform((value) => value || undefined),
 })
@@ -69,14 +66,12 @@ export const checkoutRequestSchema = z.object({
 				unitPriceCents: z.number().int().min(0).optional(),
 			}),
 		)
-		.min(1, 'Your cart is empty.')
+		.min(1, 'shop.cartEmpty')
 		.max(MAX_CART_LINES)
 		.refine(
 			(items) => new Set(items.map((item) => cartLineKey(item.id, item.choices))).size === items.length,
-			'Each item may appear once with the same choices.',
+			'shop.duplicateLines',
 		),
 })
 
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>
-
-export const CHECKOUT_FAILED_MESSAGE = 'Checkout failed. Try again.'

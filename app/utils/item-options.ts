@@ -1,3 +1,4 @@
+import type { Translate } from './i18n'
 /**
  * Item options (Size, Toppings, Message on the cake): what a customer may choose, what it costs, and how
  * a choice is written on a cart line, an order and a prep list. Pure, and shared by the item dialog (the
@@ -139,8 +140,9 @@ function countProblem(group: OptionGroupView, count: number): OptionProblem | nu
 	return null
 }
 
-/** The customer's words for a refused answer, naming the item, the group and the choice. */
-export function optionProblemMessage(itemName: string, problem: OptionProblem) {
+/** The customer's words for a refused answer, naming the item, the group and the choice (English without `t`). */
+export function optionProblemMessage(itemName: string, problem: OptionProblem, t?: Translate) {
+	if (t) return translatedOptionProblem(itemName, problem, t)
 	switch (problem.kind) {
 		case 'unknown-group':
 			return `${itemName}: its options have changed.`
@@ -156,6 +158,25 @@ export function optionProblemMessage(itemName: string, problem: OptionProblem) {
 			return `${itemName}: please choose at most ${problem.limit} for ${problem.group}.`
 		case 'too-long':
 			return `${itemName}: ${problem.group} can be at most ${problem.limit} characters.`
+	}
+}
+
+function translatedOptionProblem(item: string, problem: OptionProblem, t: Translate) {
+	switch (problem.kind) {
+		case 'unknown-group':
+			return t('shop.optionChanged', { item })
+		case 'unknown-choice':
+			return t('shop.optionGone', { item, group: problem.group })
+		case 'sold-out':
+			return t('shop.optionSoldOut', { item, choice: problem.choice, group: problem.group })
+		case 'required':
+			return t('shop.optionRequired', { item, group: problem.group })
+		case 'too-few':
+			return t('shop.optionTooFew', { item, group: problem.group, limit: problem.limit })
+		case 'too-many':
+			return t('shop.optionTooMany', { item, group: problem.group, limit: problem.limit })
+		case 'too-long':
+			return t('shop.optionTooLong', { item, group: problem.group, limit: problem.limit })
 	}
 }
 

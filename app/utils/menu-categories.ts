@@ -1,4 +1,5 @@
 import type { MenuCategory, TaxCategory } from '~/generated/prisma/enums'
+import type { MessageKey } from './i18n'
 
 /** The four menu categories (docs/product.md): database value, the label people see (and share in ?category=). */
 export const menuCategories = [
@@ -13,6 +14,14 @@ export type MenuCategoryLabel = (typeof menuCategories)[number]['label']
 export function categoryLabel(value: MenuCategory): MenuCategoryLabel {
 	return menuCategories.find((category) => category.value === value)!.label
 }
+
+/** A category's name in the page's language (?category= keeps the English label, so links work in every language). */
+export const categoryLabelKeys = {
+	BRAZILIAN_PASTRIES: 'shop.categoryBrazilianPastries',
+	MEXICAN_PASTRIES: 'shop.categoryMexicanPastries',
+	CAKES: 'shop.categoryCakes',
+	DONUTS: 'shop.categoryDonuts',
+} as const satisfies Record<MenuCategory, MessageKey>
 
 /** Reads a ?category= value case-insensitively; unknown values give undefined. */
 export function categoryFromParam(param: string | null): MenuCategory | undefined {

@@ -28,14 +28,11 @@ export interface CreateSessionInput {
 	pickupAt?: string
 	/** Said on the hosted payment page beside the Pay button, e.g. 'Pickup Tue, Nov 24 at 9:00 AM …'. */
 	pickupText?: string
+	/** The customer's language: the hosted page opens in it (missing: Stripe guesses from the browser). */
+	locale?: Locale
 	/** More of the session's metadata (a cake quote's payment names its request and part). */
 	metadata?: Record<string, string>
-	/** The language of the hosted payment page (the customer's page language); Stripe guesses when absent. */
-	locale?: (typeof STRIPE_LOCALES)[Locale]
 }
-
-/** Stripe Checkout's languages for ours: Latin American Spanish and Brazilian Portuguese. */
-export const STRIPE_LOCALES = { en: 'en', es: 'es-419', 'pt-BR': 'pt-BR' } as const satisfies Record<Locale, string>
 
 export interface SessionState {
 	id: string
@@ -155,7 +152,7 @@ const stripeProvider: PaymentProvider = {
 				success_url: input.successUrl,
 				cancel_url: input.cancelUrl,
 				expires_at: checkoutSessionExpiresAt(),
-				locale: input.locale ?? 'auto',
+				locale: input.locale ? STRIPE_LOCALES[input.locale] : 'auto',
 			},
 			// A retried request for the same order returns the same session instead of a second one.
 			{ idempotencyKey: `checkout-session-${input.orderId}` },
@@ -198,6 +195,13 @@ const stripeProvider: PaymentProvider = {
 		}
 	},
 }
+
+/** Stripe Checkout's language for each of the site's (Latin American Spanish, Brazilian Portuguese). */
+export const STRIPE_LOCALES = {
+	en: 'en',
+	es: 'es-419',
+	'pt-BR': 'pt-BR',
+} as const satisfies Record<Locale, Stripe.Checkout.SessionCreateParams.Locale>
 
 export const TEST_SESSION_PREFIX = 'test_cs_'
 

@@ -15,7 +15,6 @@ import {
  */
 
 export const SLOT_TAKEN_MESSAGE = 'That pickup time was just taken — please choose another.'
-export const CHOOSE_PICKUP_MESSAGE = 'Please choose a pickup time.'
 
 function calendarDate(date: LocalDate) {
 	const [year = 0, month = 1, day = 1] = date.split('-').map(Number)

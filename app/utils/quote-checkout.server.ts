@@ -13,7 +13,6 @@ import { quotePath, readQuoteToken } from './cake-quote-token.server'
 import { getPaymentProvider, SWEEP_GRACE_MS } from './checkout.server'
 import { localizedPath, type Locale } from './i18n'
 import { translator } from './i18n.server'
-import { STRIPE_LOCALES } from './payments.server'
 import { formatPickupAt } from './pickup-display'
 
 /**
@@ -93,7 +92,7 @@ export async function startQuotePayment(
 			successUrl: `${page}?session_id={CHECKOUT_SESSION_ID}`,
 			cancelUrl: page,
 			...(pickupText ? { pickupText } : {}),
-			locale: STRIPE_LOCALES[locale],
+			locale,
 			metadata: { cakeRequestId: quote.id, cakePayment: kind.toLowerCase() },
 		})
 		await attachCakePaymentSession(started.paymentId, session.sessionId)

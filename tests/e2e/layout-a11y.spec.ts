@@ -26,6 +26,11 @@ const screens = [
 	// The request forms in Spanish and Portuguese.
 	'/pt-br/custom-cakes',
 	'/es/contact',
+	// The ordering path in Spanish and Portuguese (the checkout with a cart: tests/e2e/shop-languages.spec.ts).
+	'/es/shop',
+	'/es/cart',
+	'/es/checkout',
+	'/pt-br/menu',
 ]
 
 async function scan(page: Page, path: string) {

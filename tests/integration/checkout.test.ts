@@ -61,7 +61,7 @@ describe('startCheckout with Stripe', () => {
 		expect(params.get('metadata[orderId]')).toBe(result.orderId)
 		expect(params.get('success_url')).toBe('https://bakery.test/success?session_id={CHECKOUT_SESSION_ID}')
 		expect(params.get('cancel_url')).toBe('https://bakery.test/cancel?session_id={CHECKOUT_SESSION_ID}')
-		expect(params.get('locale')).toBe('auto')
+		expect(params.get('locale')).toBe('en')
 		const expiresIn = Number(params.get('expires_at')) - Date.now() / 1000
 		// 30 minutes (Stripe's minimum, the pickup hold's lifetime) and a few seconds, never less when Stripe reads it.
 		expect(expiresIn).toBeGreaterThan(30 * 60)
@@ -83,10 +83,53 @@ describe('startCheckout with Stripe', () => {
 			providerSessionId: expect.stringMatching(/^cs_test_mock/),
 			pickupAt: new Date(pickupAt),
 			capacityHeld: true,
+			locale: 'en',
 		})
 		expect(order.items).toEqual([
 			expect.objectContaining({ name: 'Tres Leches Cake', unitPriceCents: 4200, quantity: 2, menuItemId: cake.id }),
 		])
+	})
+
+	it('opens the payment page in the customer’s language, comes back to its pages and stores the language', async () => {
+		const cake = await createMenuItem({ name: 'Tres Leches Cake', priceCents: 4200 })
+		for (const [locale, stripeLocale, prefix] of [
+			['es', 'es-419', '/es'],
+			['pt-BR', 'pt-BR', '/pt-br'],
+		] as const) {
+			stripe.requests.length = 0
+			const result = await checkout.startCheckout(
+				{ customer, items: [{ id: cake.id, quantity: 1 }], pickupAt },
+				{ origin, locale },
+			)
+			if (!result.ok) throw new Error(result.error)
+			const { params } = stripe.requests[0]!
+			expect(params.get('locale')).toBe(stripeLocale)
+			expect(params.get('success_url')).toBe(`https://bakery.test${prefix}/success?session_id={CHECKOUT_SESSION_ID}`)
+			expect(params.get('cancel_url')).toBe(`https://bakery.test${prefix}/cancel?session_id={CHECKOUT_SESSION_ID}`)
+			const order = await prisma.order.findUniqueOrThrow({ where: { id: result.orderId } })
+			expect(order.locale).toBe(locale)
+		}
+		expect(stripe.requests[0]!.params.get('custom_text[submit][message]')).toMatch(
+			/^Retirada em .* em Doce Dulce Bakery/,
+		)
+	})
+
+	it('refuses in the page’s language', async () => {
+		const soldOut = await createMenuItem({ name: 'Chocolate Cake', soldOut: true })
+		const result = await checkout.startCheckout(
+			{ customer, items: [{ id: soldOut.id, quantity: 1 }], pickupAt },
+			{ origin, locale: 'es' },
+		)
+		expect(result).toMatchObject({
+			ok: false,
+			status: 409,
+			error: 'Chocolate Cake está agotado. Actualiza tu carrito, por favor.',
+		})
+		const noName = await checkout.startCheckout(
+			{ customer: { ...customer, name: ' ' }, items: [{ id: soldOut.id, quantity: 1 }], pickupAt },
+			{ origin, locale: 'pt-BR' },
+		)
+		expect(noName).toMatchObject({ ok: false, status: 400, error: 'Informe seu nome.' })
 	})
 
 	it('keeps the price snapshot when the owner later changes the menu', async () => {

@@ -83,6 +83,7 @@ export async function startMockStripe(options: MockStripeOptions = {}) {
 			metadata: orderId ? { orderId } : {},
 			success_url: session.params.get('success_url'),
 			cancel_url: session.params.get('cancel_url'),
+			locale: session.params.get('locale'),
 			currency: session.params.get('line_items[0][price_data][currency]'),
 			amount_subtotal: subtotal,
 			amount_total: subtotal + tax,

@@ -3,6 +3,7 @@ import { CartLineOptions, cartLineName } from '~/components/cart/cart-line-optio
 import { useCart } from '~/components/cart-provider'
 import type { CartItem } from '~/utils/cart'
 import { formatPrice } from '~/utils/money'
+import { useLocale, useT } from '~/utils/i18n-react'
 
 const stepButton =
 	'grid h-10 w-10 place-items-center rounded-full border border-cocoa/40 text-lg font-bold hover:bg-dough disabled:cursor-not-allowed disabled:opacity-40'
@@ -10,6 +11,8 @@ const stepButton =
 /** The order column: each line with − quantity + and Remove (minus stops at 1), then the total. */
 export function CheckoutLines() {
 	const cart = useCart()
+	const t = useT()
+	const locale = useLocale()
 	return (
 		<div>
 			<ul className="divide-y divide-dough">
@@ -17,7 +20,9 @@ export function CheckoutLines() {
 					<CheckoutLine key={item.key} item={item} />
 				))}
 			</ul>
-			<p className="mt-4 text-right text-xl font-bold">Total: {formatPrice(cart.totalCents)}</p>
+			<p className="mt-4 text-right text-xl font-bold">
+				{t('shop.total', { amount: formatPrice(cart.totalCents, locale) })}
+			</p>
 		</div>
 	)
 }
@@ -25,31 +30,33 @@ export function CheckoutLines() {
 function CheckoutLine({ item }: { item: CartItem }) {
 	const cart = useCart()
 	const lineName = cartLineName(item)
+	const t = useT()
+	const locale = useLocale()
 	return (
 		<li className="flex flex-wrap items-center gap-3 py-3">
 			<CartLineImage item={item} />
 			<div className="min-w-32 flex-1">
 				<p className="font-semibold">{item.name}</p>
 				<CartLineOptions item={item} />
-				<p>{formatPrice(item.priceCents)}</p>
+				<p>{formatPrice(item.priceCents, locale)}</p>
 			</div>
 			<div className="flex items-center gap-2">
 				<button
 					type="button"
 					className={stepButton}
 					disabled={item.quantity <= 1}
-					aria-label={`Decrease quantity of ${lineName}`}
+					aria-label={t('shop.decreaseQuantityOf', { name: lineName })}
 					onClick={() => cart.updateQuantity(item.key, item.quantity - 1)}
 				>
 					−
 				</button>
-				<span className="w-8 text-center" aria-label={`Quantity of ${lineName}`}>
+				<span className="w-8 text-center" aria-label={t('shop.quantityOf', { name: lineName })}>
 					{item.quantity}
 				</span>
 				<button
 					type="button"
 					className={stepButton}
-					aria-label={`Increase quantity of ${lineName}`}
+					aria-label={t('shop.increaseQuantityOf', { name: lineName })}
 					onClick={() => cart.updateQuantity(item.key, item.quantity + 1)}
 				>
 					+
@@ -58,10 +65,10 @@ function CheckoutLine({ item }: { item: CartItem }) {
 			<button
 				type="button"
 				className="font-semibold text-cinnamon underline underline-offset-4 hover:text-cocoa"
-				aria-label={`Remove ${lineName}`}
+				aria-label={t('shop.removeItem', { name: lineName })}
 				onClick={() => cart.remove(item.key)}
 			>
-				Remove
+				{t('shop.remove')}
 			</button>
 		</li>
 	)

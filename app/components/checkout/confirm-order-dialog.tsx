@@ -5,6 +5,7 @@ import { Modal } from '~/components/ui/modal'
 import type { CheckoutRequest } from '~/utils/checkout'
 import { taxOrder, type TaxPolicy } from '~/utils/sales-tax'
 import { OrderLines } from './order-lines'
+import { useT } from '~/utils/i18n-react'
 
 /** The shop's tax policy and which of the cart's items it taxes (from the checkout loader). */
 export interface CheckoutTax {
@@ -39,6 +40,7 @@ export function ConfirmOrderDialog({
 	onConfirm: () => void
 }) {
 	const cart = useCart()
+	const t = useT()
 	const titleId = useId()
 	const taxable = new Set(tax?.preparedFoodIds)
 	const order = taxOrder(
@@ -52,22 +54,20 @@ export function ConfirmOrderDialog({
 	return (
 		<Modal open={open} onClose={processing ? () => {} : onCancel} labelledBy={titleId}>
 			<h2 id={titleId} className="font-display text-2xl font-bold">
-				Confirm Your Order
+				{t('shop.confirmTitle')}
 			</h2>
 			<dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-				<dt className="font-semibold">Name</dt>
+				<dt className="font-semibold">{t('shop.name')}</dt>
 				<dd>{customer?.name}</dd>
-				<dt className="font-semibold">Email</dt>
+				<dt className="font-semibold">{t('shop.email')}</dt>
 				<dd>{customer?.email}</dd>
-				<dt className="font-semibold">Phone</dt>
-				<dd>{customer?.phone ?? 'N/A'}</dd>
-				<dt className="font-semibold">Pickup</dt>
+				<dt className="font-semibold">{t('shop.phone')}</dt>
+				<dd>{customer?.phone ?? t('shop.notGiven')}</dd>
+				<dt className="font-semibold">{t('shop.pickup')}</dt>
 				<dd>{pickup}</dd>
 			</dl>
 			<OrderLines lines={order.lines} totalCents={order.totalCents} taxCents={order.taxCents} />
-			{tax?.policy.mode === 'stripe' ? (
-				<p className="mt-2 text-sm">Sales tax, where it applies, is added on the payment page.</p>
-			) : null}
+			{tax?.policy.mode === 'stripe' ? <p className="mt-2 text-sm">{t('shop.stripeTaxNote')}</p> : null}
 			<div className="mt-3">
 				<FormErrors id={errorId} errors={processing ? undefined : errors} />
 			</div>
@@ -78,7 +78,7 @@ export function ConfirmOrderDialog({
 					disabled={processing}
 					className="rounded-full border-2 border-cocoa px-6 py-3 font-semibold hover:bg-dough disabled:opacity-50"
 				>
-					Cancel
+					{t('shop.cancel')}
 				</button>
 				<button
 					type="button"
@@ -86,7 +86,7 @@ export function ConfirmOrderDialog({
 					disabled={processing}
 					className="rounded-full bg-cinnamon px-6 py-3 font-semibold text-white hover:bg-cocoa disabled:cursor-not-allowed disabled:bg-stone-500"
 				>
-					{processing ? 'Processing...' : 'Confirm & Pay'}
+					{processing ? t('shop.processing') : t('shop.confirmAndPay')}
 				</button>
 			</div>
 		</Modal>

@@ -1,5 +1,6 @@
 import { lineOptionsText, type LineOption } from '~/utils/item-options'
 import { formatPrice } from '~/utils/money'
+import { useLocale, useT } from '~/utils/i18n-react'
 
 interface OrderLine {
 	key: string
@@ -22,6 +23,8 @@ export function OrderLines({
 	totalCents: number
 	taxCents?: number
 }) {
+	const t = useT()
+	const locale = useLocale()
 	return (
 		<>
 			<ul className="mt-3 divide-y divide-dough border-y border-dough">
@@ -30,22 +33,22 @@ export function OrderLines({
 					return (
 						<li key={line.key} className="flex justify-between gap-4 py-2">
 							<span className="min-w-0 break-words">
-								{line.name} x {line.quantity}
+								{t('shop.lineQuantity', { name: line.name, quantity: line.quantity })}
 								{options ? <span className="block text-sm text-cocoa/80">{options}</span> : null}
 							</span>
-							<span className="shrink-0">{formatPrice(line.unitPriceCents * line.quantity)}</span>
+							<span className="shrink-0">{formatPrice(line.unitPriceCents * line.quantity, locale)}</span>
 						</li>
 					)
 				})}
 			</ul>
 			{taxCents > 0 ? (
 				<div className="mt-3 text-right">
-					<p>Subtotal: {formatPrice(totalCents - taxCents)}</p>
-					<p>Tax: {formatPrice(taxCents)}</p>
+					<p>{t('shop.subtotal', { amount: formatPrice(totalCents - taxCents, locale) })}</p>
+					<p>{t('shop.tax', { amount: formatPrice(taxCents, locale) })}</p>
 				</div>
 			) : null}
 			<p className={`${taxCents > 0 ? 'mt-1' : 'mt-3'} text-right text-lg font-bold`}>
-				Total: {formatPrice(totalCents)}
+				{t('shop.total', { amount: formatPrice(totalCents, locale) })}
 			</p>
 		</>
 	)

@@ -1,7 +1,19 @@
 import { useEffect, useId, useState } from 'react'
 import { FieldErrors } from '~/components/ui/forms'
-import { dayReasonText, formatPickupDate, formatPickupDateLong, formatWallTime } from '~/utils/pickup-display'
+import { formatPickupDate, formatPickupDateLong, formatWallTime } from '~/utils/pickup-display'
+import type { MessageKey } from '~/utils/i18n'
+import { useLocale, useT } from '~/utils/i18n-react'
+import type { DayReason } from '~/utils/pickup-schedule'
 import type { PickupDay } from '~/utils/pickup-schedule'
+
+/** Why a day cannot be chosen ('Fully booked'), in the page's language (utils/pickup-display.ts's words). */
+const dayReasonKeys = {
+	closed: 'shop.dayClosed',
+	'too-soon': 'shop.dayTooSoon',
+	'fully-booked': 'shop.dayFullyBooked',
+	'item-limit': 'shop.soldOut',
+	'outside-window': 'shop.dayOutsideWindow',
+} as const satisfies Record<DayReason, MessageKey>
 
 /**
  * The pickup choice: a date (every day of the ordering horizon; days that cannot be chosen are
@@ -23,6 +35,8 @@ export function PickupChooser({
 	loading: boolean
 }) {
 	const dateId = useId()
+	const t = useT()
+	const locale = useLocale()
 	const firstOpen = days?.find((day) => day.available)?.date ?? ''
 	const [date, setDate] = useState(firstOpen)
 	const [chosen, setChosen] = useState('')
@@ -42,16 +56,16 @@ export function PickupChooser({
 	const ready = Boolean(days && firstOpen)
 	const notice = !days
 		? loading
-			? 'Loading pickup times…'
-			: 'Pickup times could not be loaded. Please reload the page.'
-		: 'No pickup times are available for your order in the coming days. Please call us.'
+			? t('shop.pickupLoading')
+			: t('shop.pickupLoadFailed')
+		: t('shop.pickupNoneAvailable')
 	// The same boxes before and after the times load (a fixed-height time grid), so nothing below moves.
 	return (
 		<fieldset className="space-y-3 rounded-xl border border-dough p-4">
-			<legend className="px-1 font-display text-xl font-bold">Pickup</legend>
+			<legend className="px-1 font-display text-xl font-bold">{t('shop.pickup')}</legend>
 			<div>
 				<label htmlFor={dateId} className="block font-semibold">
-					Pickup date
+					{t('shop.pickupDate')}
 				</label>
 				<select
 					id={dateId}
@@ -66,8 +80,10 @@ export function PickupChooser({
 					{ready && days ? (
 						days.map((option) => (
 							<option key={option.date} value={option.date} disabled={!option.available}>
-								{formatPickupDate(option.date)}
-								{option.available ? '' : ` — ${dayReasonText(option)}`}
+								{formatPickupDate(option.date, locale)}
+								{option.available || !option.reason
+									? ''
+									: ` — ${option.reason === 'closed' && option.note ? t('shop.dayClosedNote', { note: option.note }) : t(dayReasonKeys[option.reason])}`}
 							</option>
 						))
 					) : (
@@ -77,7 +93,7 @@ export function PickupChooser({
 			</div>
 			<fieldset>
 				<legend className="font-semibold">
-					{ready ? `Pickup time on ${formatPickupDateLong(date)}` : 'Pickup time'}
+					{ready ? t('shop.pickupTimeOn', { date: formatPickupDateLong(date, locale) }) : t('shop.pickupTime')}
 				</legend>
 				<div className="mt-2 h-44 overflow-y-auto p-1">
 					{ready ? (
@@ -98,7 +114,7 @@ export function PickupChooser({
 										data-invalid={invalid || undefined}
 										className="accent-cinnamon"
 									/>
-									{formatWallTime(slot.time)}
+									{formatWallTime(slot.time, locale)}
 								</label>
 							))}
 						</div>

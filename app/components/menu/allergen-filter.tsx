@@ -1,5 +1,6 @@
 import { Form, Link } from '@remix-run/react'
-import { allergenFilterWords, allergens, HIDE_PARAM, menuSearch, type AllergenKey } from '~/utils/allergens'
+import { allergens, allergenWordKeys, HIDE_PARAM, menuSearch, type AllergenKey } from '~/utils/allergens'
+import { useT } from '~/utils/i18n-react'
 import { outlineButtonClass } from '~/components/ui/button-classes'
 
 /**
@@ -17,6 +18,7 @@ export function AllergenFilter({
 	/** The active category's label (?category=), kept when the filter is applied. */
 	category?: string | null
 }) {
+	const t = useT()
 	return (
 		<Form
 			method="get"
@@ -27,9 +29,9 @@ export function AllergenFilter({
 		>
 			{category ? <input type="hidden" name="category" value={category} /> : null}
 			<fieldset aria-describedby="allergen-filter-note">
-				<legend className="font-semibold">{allergenFilterWords.legend}</legend>
+				<legend className="font-semibold">{t('shop.allergenFilterLegend')}</legend>
 				<div className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
-					{allergens.map(({ key, word }) => (
+					{allergens.map(({ key }) => (
 						<label key={key} className="flex items-center gap-2">
 							<input
 								type="checkbox"
@@ -38,17 +40,17 @@ export function AllergenFilter({
 								defaultChecked={hidden.includes(key)}
 								className="h-5 w-5 accent-cinnamon"
 							/>
-							{word}
+							{t(allergenWordKeys[key])}
 						</label>
 					))}
 				</div>
 				<p id="allergen-filter-note" className="mt-2 text-sm text-cocoa/90">
-					{allergenFilterWords.note}
+					{t('shop.allergenFilterNote')}
 				</p>
 			</fieldset>
 			<div className="mt-3 flex flex-wrap items-center gap-4">
 				<button type="submit" className={`${outlineButtonClass} px-5 py-2`}>
-					{allergenFilterWords.submit}
+					{t('shop.allergenFilterSubmit')}
 				</button>
 				{hidden.length > 0 ? (
 					<Link
@@ -56,11 +58,11 @@ export function AllergenFilter({
 						preventScrollReset
 						className="font-semibold text-cinnamon underline underline-offset-4"
 					>
-						{allergenFilterWords.clear}
+						{t('shop.allergenFilterClear')}
 					</Link>
 				) : null}
 				<p role="status" className="font-semibold">
-					{hidden.length > 0 ? allergenFilterWords.hiddenCount(hiddenCount) : null}
+					{hidden.length > 0 ? t('shop.allergenHiddenCount', { count: hiddenCount }) : null}
 				</p>
 			</div>
 		</Form>

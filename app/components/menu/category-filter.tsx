@@ -1,7 +1,8 @@
 import { Link } from '@remix-run/react'
 import type { MenuCategory } from '~/generated/prisma/enums'
 import { menuSearch, type AllergenKey } from '~/utils/allergens'
-import { categoryLabel } from '~/utils/menu-categories'
+import { categoryLabel, categoryLabelKeys } from '~/utils/menu-categories'
+import { useT } from '~/utils/i18n-react'
 
 /**
  * 'All' plus each category present, as links (?category=) so filtering works without JavaScript; they keep
@@ -16,17 +17,18 @@ export function CategoryFilter({
 	active: MenuCategory | undefined
 	hide?: readonly AllergenKey[]
 }) {
+	const t = useT()
 	const options = [
-		{ key: 'all', label: 'All', search: menuSearch({ hide }), current: active === undefined },
+		{ key: 'all', label: t('shop.categoryAll'), search: menuSearch({ hide }), current: active === undefined },
 		...categories.map((category) => ({
 			key: category,
-			label: categoryLabel(category),
+			label: t(categoryLabelKeys[category]),
 			search: menuSearch({ category: categoryLabel(category), hide }),
 			current: active === category,
 		})),
 	]
 	return (
-		<nav aria-label="Menu categories">
+		<nav aria-label={t('shop.categoriesLabel')}>
 			<ul className="flex flex-wrap gap-2">
 				{options.map((option) => (
 					<li key={option.key}>

@@ -4,6 +4,7 @@ import { Modal, ModalCloseButton } from '~/components/ui/modal'
 import { StoredImage } from '~/components/stored-image'
 import { formatPrice } from '~/utils/money'
 import { useBusiness } from '~/config/business'
+import { useLocale, useLocalizedPath, useT } from '~/utils/i18n-react'
 import { AllergenBadges } from './allergen-badges'
 import { PickupLabels } from './menu-grid'
 import { QuantityStepper } from './quantity-stepper'
@@ -23,9 +24,10 @@ import type { OptionAnswers, OptionFieldsProblem } from './item-option-fields'
 const ItemOptionFields = lazy(() => import('./item-option-fields').catch(() => ({ default: OptionFieldsUnavailable })))
 
 function OptionFieldsUnavailable({ problem }: { problem: OptionFieldsProblem | null }) {
+	const t = useT()
 	return (
 		<div role="alert" className="mt-4 font-semibold text-red-800">
-			<p>The choices for this item could not be loaded. Please check your connection and reload the page.</p>
+			<p>{t('shop.optionsUnavailable')}</p>
 			{problem ? <p>{problem.message}</p> : null}
 		</div>
 	)
@@ -92,6 +94,9 @@ export function ItemDialog({
 	const titleId = useId()
 	const quantityId = useId()
 	const { allergenStatement } = useBusiness()
+	const t = useT()
+	const locale = useLocale()
+	const localize = useLocalizedPath()
 
 	useEffect(() => {
 		setQuantity(1)
@@ -114,7 +119,7 @@ export function ItemDialog({
 	function add(item: MenuItemView) {
 		if (groups.length === 0) {
 			onAdd(item, quantity)
-			setAddedMessage(`Added to cart: ${quantity} × ${item.name}`)
+			setAddedMessage(t('shop.addedToCart', { quantity, name: item.name }))
 			setQuantity(1)
 			return
 		}
@@ -125,7 +130,7 @@ export function ItemDialog({
 			setAddedMessage(null)
 			setProblem({
 				groupId: group?.id ?? null,
-				message: optionProblemMessage(item.name, problem),
+				message: optionProblemMessage(item.name, problem, t),
 				attempt: Date.now(),
 			})
 			return
@@ -133,7 +138,7 @@ export function ItemDialog({
 		setProblem(null)
 		onAdd(item, quantity, { unitPriceCents: priced.unitPriceCents, chosen: priced.chosen, options: priced.options })
 		const options = priced.options.length ? ` (${lineOptionsText(priced.options)})` : ''
-		setAddedMessage(`Added to cart: ${quantity} × ${item.name}${options}`)
+		setAddedMessage(t('shop.addedToCart', { quantity, name: `${item.name}${options}` }))
 		setQuantity(1)
 	}
 
@@ -160,9 +165,9 @@ export function ItemDialog({
 					) : null}
 					<p className="mt-4">{item.description}</p>
 					<p className="mt-2 text-lg font-semibold">
-						{formatPrice(unitPriceCents)}
+						{formatPrice(unitPriceCents, locale)}
 						{item.soldOut ? (
-							<span className="ml-3 rounded-full bg-cocoa px-3 py-1 text-sm text-cream">Sold out</span>
+							<span className="ml-3 rounded-full bg-cocoa px-3 py-1 text-sm text-cream">{t('shop.soldOut')}</span>
 						) : null}
 					</p>
 					{item.pickupLabels?.length ? (
@@ -190,14 +195,14 @@ export function ItemDialog({
 						</div>
 					) : null}
 					<div className="mt-4 flex flex-wrap items-center justify-between gap-4">
-						<QuantityStepper id={quantityId} label="Quantity" value={quantity} onChange={setQuantity} />
+						<QuantityStepper id={quantityId} label={t('shop.quantity')} value={quantity} onChange={setQuantity} />
 						{canAdd ? (
 							<button
 								type="button"
 								className="rounded-full bg-cinnamon px-6 py-3 font-semibold text-white hover:bg-cocoa"
 								onClick={() => add(item)}
 							>
-								Add to Cart - {formatPrice(unitPriceCents * quantity)}
+								{t('shop.addToCart', { price: formatPrice(unitPriceCents * quantity, locale) })}
 							</button>
 						) : (
 							<button
@@ -205,7 +210,11 @@ export function ItemDialog({
 								disabled
 								className="cursor-not-allowed rounded-full bg-stone-500 px-6 py-3 font-semibold text-white"
 							>
-								{item.soldOut ? 'Sold out' : item.orderable && item.unavailable ? item.unavailable : 'Coming Soon!'}
+								{item.soldOut
+									? t('shop.soldOut')
+									: item.orderable && item.unavailable
+										? item.unavailable
+										: t('shop.comingSoon')}
 							</button>
 						)}
 					</div>
@@ -215,8 +224,8 @@ export function ItemDialog({
 						{addedMessage ? (
 							<>
 								{addedMessage}.{' '}
-								<Link to="/cart" className="text-cinnamon underline">
-									View cart
+								<Link to={localize('/cart')} className="text-cinnamon underline">
+									{t('shop.viewCartLink')}
 								</Link>
 							</>
 						) : null}
@@ -228,9 +237,10 @@ export function ItemDialog({
 }
 
 function OptionFieldsSkeleton({ count }: { count: number }) {
+	const t = useT()
 	return (
 		<div className="mt-4 space-y-4" aria-busy="true">
-			<p className="sr-only">Loading the options…</p>
+			<p className="sr-only">{t('shop.loadingOptions')}</p>
 			{Array.from({ length: count }, (_, index) => (
 				<div key={index} className="h-24 animate-pulse rounded-xl bg-dough" />
 			))}

@@ -1,6 +1,8 @@
 import { useEffect, useId, useState } from 'react'
 import { normalizeOptionText, type OptionChoiceView, type OptionGroupView } from '~/utils/item-options'
 import { formatPrice } from '~/utils/money'
+import type { Translate } from '~/utils/i18n'
+import { useLocale, useT } from '~/utils/i18n-react'
 
 /** What the customer has picked or typed so far in one group (checked by `priceChoices` on Add). */
 export interface OptionAnswer {
@@ -69,13 +71,13 @@ const legendClass = 'px-1 font-semibold'
 const hintClass = 'text-sm text-cocoa/90'
 
 /** 'Size (required)', 'Toppings (choose up to 2)', 'Message on the cake (optional)'. */
-function legendWords(group: OptionGroupView) {
-	if (group.kind !== 'MULTIPLE') return group.required ? 'required' : 'optional'
+function legendWords(group: OptionGroupView, t: Translate) {
+	if (group.kind !== 'MULTIPLE') return group.required ? t('shop.optionRequiredHint') : t('shop.optionOptionalHint')
 	const { minChoices: min, maxChoices: max } = group
-	if (max === null) return min > 0 ? `choose at least ${min}` : 'optional, choose any'
-	if (min === max) return `choose ${min}`
-	if (min > 0) return `choose ${min} to ${max}`
-	return `optional, choose up to ${max}`
+	if (max === null) return min > 0 ? t('shop.optionAtLeast', { min }) : t('shop.optionAny')
+	if (min === max) return t('shop.optionExactly', { min })
+	if (min > 0) return t('shop.optionRange', { min, max })
+	return t('shop.optionUpTo', { max })
 }
 
 function ProblemText({ id, problem }: { id: string; problem: string | null }) {
@@ -87,6 +89,8 @@ function ProblemText({ id, problem }: { id: string; problem: string | null }) {
 }
 
 function ChoiceOptionField({ group, answer, idPrefix, problem, onChange }: FieldProps) {
+	const t = useT()
+	const locale = useLocale()
 	const single = group.kind === 'SINGLE'
 	const chosen = new Set(answer.optionIds)
 	const atMax = !single && group.maxChoices !== null && chosen.size >= group.maxChoices
@@ -108,7 +112,7 @@ function ChoiceOptionField({ group, answer, idPrefix, problem, onChange }: Field
 			aria-invalid={problem ? true : undefined}
 		>
 			<legend className={legendClass}>
-				{group.name} <span className="font-normal">({legendWords(group)})</span>
+				{group.name} <span className="font-normal">({legendWords(group, t)})</span>
 			</legend>
 			<ul className="space-y-1">
 				{group.options.map((option) => {
@@ -130,9 +134,9 @@ function ChoiceOptionField({ group, answer, idPrefix, problem, onChange }: Field
 									className="h-5 w-5 accent-cinnamon"
 								/>
 								<span className="flex-1">{option.name}</span>
-								{option.priceDeltaCents > 0 ? <span>+{formatPrice(option.priceDeltaCents)}</span> : null}
+								{option.priceDeltaCents > 0 ? <span>+{formatPrice(option.priceDeltaCents, locale)}</span> : null}
 								{option.soldOut ? (
-									<span className="rounded-full bg-cocoa px-2 py-0.5 text-sm text-cream">Sold out</span>
+									<span className="rounded-full bg-cocoa px-2 py-0.5 text-sm text-cream">{t('shop.soldOut')}</span>
 								) : null}
 							</label>
 						</li>
@@ -141,7 +145,7 @@ function ChoiceOptionField({ group, answer, idPrefix, problem, onChange }: Field
 			</ul>
 			{atMax ? (
 				<p id={hintId} className={hintClass}>
-					You have chosen {group.maxChoices}, the most for {group.name}: untick one to choose another.
+					{t('shop.optionAtMax', { max: group.maxChoices ?? 0, group: group.name })}
 				</p>
 			) : null}
 			<ProblemText id={errorId} problem={problem} />
@@ -150,6 +154,7 @@ function ChoiceOptionField({ group, answer, idPrefix, problem, onChange }: Field
 }
 
 function TextOptionField({ group, answer, idPrefix, problem, onChange }: FieldProps) {
+	const t = useT()
 	const inputId = `${idPrefix}-text`
 	const counterId = `${idPrefix}-counter`
 	const errorId = `${idPrefix}-error`
@@ -164,13 +169,13 @@ function TextOptionField({ group, answer, idPrefix, problem, onChange }: FieldPr
 			() =>
 				setAnnounced(
 					over > 0
-						? `${length} of ${group.maxLength} characters, ${over} too many`
-						: `${length} of ${group.maxLength} characters`,
+						? t('shop.optionCountOver', { length, max: group.maxLength, over })
+						: t('shop.optionCount', { length, max: group.maxLength }),
 				),
 			ANNOUNCE_AFTER_MS,
 		)
 		return () => clearTimeout(timer)
-	}, [length, over, group.maxLength])
+	}, [length, over, group.maxLength, t])
 
 	return (
 		<fieldset
@@ -180,7 +185,7 @@ function TextOptionField({ group, answer, idPrefix, problem, onChange }: FieldPr
 			aria-invalid={problem ? true : undefined}
 		>
 			<legend className={legendClass}>
-				{group.name} <span className="font-normal">({legendWords(group)})</span>
+				{group.name} <span className="font-normal">({legendWords(group, t)})</span>
 			</legend>
 			<label htmlFor={inputId} className="sr-only">
 				{group.name}
@@ -200,7 +205,7 @@ function TextOptionField({ group, answer, idPrefix, problem, onChange }: FieldPr
 				className={`mt-1 text-right text-sm ${over > 0 ? 'font-semibold text-red-800' : 'text-cocoa/90'}`}
 			>
 				{length} / {group.maxLength}
-				{over > 0 ? ` (${over} too many)` : null}
+				{over > 0 ? t('shop.optionTooManyChars', { over }) : null}
 			</p>
 			<p className="sr-only" aria-live="polite">
 				{announced}

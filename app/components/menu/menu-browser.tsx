@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { useCart } from '~/components/cart-provider'
 import { lineOptionsText } from '~/utils/item-options'
+import { useLocalizedPath, useT } from '~/utils/i18n-react'
 import { ItemDialog, type PricedLine } from './item-dialog'
 import { MenuCard, menuGridClass } from './menu-grid'
 import type { MenuItemView } from '~/utils/menu-item-view'
@@ -22,6 +23,8 @@ export function MenuBrowser({
 	cardFooter?: (item: MenuItemView, open: () => void) => ReactNode
 }) {
 	const cart = useCart()
+	const t = useT()
+	const localize = useLocalizedPath()
 	const [openItem, setOpenItem] = useState<MenuItemView | null>(null)
 	const [toast, setToast] = useState<{ id: number; text: string } | null>(null)
 
@@ -40,7 +43,7 @@ export function MenuBrowser({
 			cart.add({ id, name, imageKey, imageAlt, priceCents }, quantity)
 		}
 		const described = line?.options.length ? `${name} (${lineOptionsText(line.options)})` : name
-		setToast({ id: Date.now(), text: `Added to cart: ${quantity} × ${described}` })
+		setToast({ id: Date.now(), text: t('shop.addedToCart', { quantity, name: described }) })
 	}
 
 	return (
@@ -73,8 +76,8 @@ export function MenuBrowser({
 						className="pointer-events-auto flex items-center gap-4 rounded-full bg-cocoa px-5 py-3 text-cream shadow-xl"
 					>
 						<span>{toast.text}</span>
-						<Link to="/cart" className="font-semibold underline">
-							View cart
+						<Link to={localize('/cart')} className="font-semibold underline">
+							{t('shop.viewCartLink')}
 						</Link>
 					</p>
 				) : null}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { StoredImage } from '~/components/stored-image'
 import { formatPrice } from '~/utils/money'
+import { useLocale, useT } from '~/utils/i18n-react'
 import type { MenuItemView } from '~/utils/menu-item-view'
 import { AllergenBadges } from './allergen-badges'
 
@@ -44,6 +45,8 @@ export function MenuCard({
 	showDescription?: boolean
 	footer?: ReactNode
 }) {
+	const t = useT()
+	const locale = useLocale()
 	return (
 		<li className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-dough">
 			<button
@@ -66,14 +69,14 @@ export function MenuCard({
 					) : null}
 					{item.soldOut ? (
 						<span className="absolute top-3 left-3 rounded-full bg-cocoa px-3 py-1 text-sm font-semibold text-cream">
-							Sold out
+							{t('shop.soldOut')}
 						</span>
 					) : null}
 				</div>
 				<span className="block px-4 pt-4 font-display text-xl font-bold group-hover:underline">{item.name}</span>
 			</button>
 			<div className="flex flex-1 flex-col gap-2 px-4 pt-1 pb-4">
-				<p className="text-lg font-semibold text-cinnamon">{formatPrice(item.priceCents)}</p>
+				<p className="text-lg font-semibold text-cinnamon">{formatPrice(item.priceCents, locale)}</p>
 				<PickupLabels labels={item.pickupLabels} />
 				<AllergenBadges allergens={item.allergens} />
 				{showDescription ? <p className="text-cocoa/90">{item.description}</p> : null}

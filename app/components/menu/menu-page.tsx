@@ -4,15 +4,14 @@ import { ErrorNote, GeneralErrorBoundary } from '~/components/error-boundary'
 import { orderLink, useBusiness } from '~/config/business'
 import type { MenuCategory } from '~/generated/prisma/enums'
 import { outlineButtonClass } from '~/components/ui/button-classes'
-import { allergenFilterWords, type AllergenKey } from '~/utils/allergens'
+import type { AllergenKey } from '~/utils/allergens'
+import { useLocalizedPath, useT } from '~/utils/i18n-react'
 import { categoryLabel } from '~/utils/menu-categories'
 import { AllergenFilter } from './allergen-filter'
 import { CategoryFilter } from './category-filter'
 import { MenuBrowser } from './menu-browser'
 import { MenuSkeleton } from './menu-skeleton'
 import type { MenuItemView } from '~/utils/menu-item-view'
-
-export const NO_ITEMS_MESSAGE = 'No items found in this category.'
 
 /** True while the router loads new data for this same page (e.g. a category filter change). */
 function useReloadingThisPage() {
@@ -46,17 +45,19 @@ export const pageLinkClass = `${outlineButtonClass} px-5 py-2`
 /** 'Order Now': the ordering provider in a new tab, or (with none configured) the item's own dialog. */
 function OrderNow({ item, open }: { item: MenuItemView; open: () => void }) {
 	const link = orderLink(useBusiness())
+	const t = useT()
 	const className = 'font-semibold text-cinnamon underline underline-offset-4 hover:text-cocoa'
 	if (!link.external) {
 		return (
-			<button type="button" className={className} onClick={open} aria-label={`Order Now: ${item.name}`}>
-				Order Now
+			<button type="button" className={className} onClick={open} aria-label={t('shop.orderNowItem', { name: item.name })}>
+				{t('shop.orderNow')}
 			</button>
 		)
 	}
 	return (
 		<a href={link.href} target="_blank" rel="noopener noreferrer" className={className}>
-			Order Now<span className="sr-only"> {item.name} (opens in a new tab)</span>
+			{t('shop.orderNow')}
+			<span className="sr-only"> {t('shop.opensInNewTab', { name: item.name })}</span>
 		</a>
 	)
 }
@@ -84,6 +85,7 @@ export function MenuSection({
 	showOrderNow?: boolean
 }) {
 	const reloading = useReloadingThisPage()
+	const t = useT()
 	return (
 		<>
 			{categories ? (
@@ -103,7 +105,7 @@ export function MenuSection({
 			) : (
 				<MenuBrowser
 					items={items}
-					emptyMessage={hiddenCount > 0 ? allergenFilterWords.noneLeft : NO_ITEMS_MESSAGE}
+					emptyMessage={hiddenCount > 0 ? t('shop.allergenNoneLeft') : t('shop.noItems')}
 					showDescription={showDescription}
 					cardFooter={showOrderNow ? (item, open) => <OrderNow item={item} open={open} /> : undefined}
 				/>
@@ -125,9 +127,11 @@ export function MenuPageShell({ children }: { children: ReactNode }) {
 }
 
 export function ViewCartLink({ to = '/cart' }: { to?: string }) {
+	const t = useT()
+	const localize = useLocalizedPath()
 	return (
-		<Link to={to} className={pageLinkClass}>
-			View Cart
+		<Link to={localize(to)} className={pageLinkClass}>
+			{t('shop.viewCartButton')}
 		</Link>
 	)
 }

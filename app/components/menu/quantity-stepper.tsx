@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { MAX_QUANTITY_PER_LINE } from '~/utils/cart'
+import { useT } from '~/utils/i18n-react'
 
 /**
  * − [n] + with a minimum of 1. Typed input that is not a positive whole number is ignored:
@@ -19,6 +20,7 @@ export function QuantityStepper({
 	value: number
 	onChange: (quantity: number) => void
 }) {
+	const t = useT()
 	const [text, setText] = useState(String(value))
 	useEffect(() => setText(String(value)), [value])
 
@@ -39,7 +41,7 @@ export function QuantityStepper({
 			<button
 				type="button"
 				className={buttonClass}
-				aria-label={`Decrease quantity${itemName ? ` of ${itemName}` : ''}`}
+				aria-label={itemName ? t('shop.decreaseQuantityOf', { name: itemName }) : t('shop.decreaseQuantity')}
 				disabled={value <= 1}
 				onClick={() => onChange(Math.max(1, value - 1))}
 			>
@@ -58,7 +60,7 @@ export function QuantityStepper({
 			<button
 				type="button"
 				className={buttonClass}
-				aria-label={`Increase quantity${itemName ? ` of ${itemName}` : ''}`}
+				aria-label={itemName ? t('shop.increaseQuantityOf', { name: itemName }) : t('shop.increaseQuantity')}
 				disabled={value >= MAX_QUANTITY_PER_LINE}
 				onClick={() => onChange(Math.min(MAX_QUANTITY_PER_LINE, value + 1))}
 			>

@@ -164,12 +164,13 @@ export function FormStatus({ tone, children }: { tone: 'success' | 'error'; chil
 
 /** The form-level errors Conform reports (`form.errors`), announced, under the form's `errorId`. */
 export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
+	const translate = useTranslateMessage()
 	if (!errors?.length) return null
 	return (
 		<div id={id} className="mb-4">
 			<FormStatus tone="error">
 				{errors.map((error) => (
-					<p key={error}>{error}</p>
+					<p key={error}>{translate(error)}</p>
 				))}
 			</FormStatus>
 		</div>
