@@ -32,10 +32,12 @@ import {
 } from './pickup-display'
 import { checkPickupSlot, localDateOf, type LocalDate, type PickupCheck } from './pickup-schedule'
 import { cartPickupItems, nothingHeld } from './pickup.server'
-import { lineOptionsText, optionProblemMessage, priceChoices, type ChosenOption } from './item-options'
+import { optionProblemMessage, priceChoices, type ChosenOption } from './item-options'
 import { formatPrice } from './money'
 import { taxOrder, type TaxPolicy } from './sales-tax'
 import { taxPolicy } from './env.server'
+import type { Locale } from './i18n'
+import { localizedLineText } from './localized-content'
 
 const CURRENCY = 'usd'
 
@@ -82,7 +84,7 @@ export function getPaymentProvider(): PaymentProvider | null {
  */
 export async function startCheckout(
 	body: unknown,
-	{ origin, now = new Date() }: { origin: string; now?: Date },
+	{ origin, now = new Date(), locale = 'en' }: { origin: string; now?: Date; locale?: Locale },
 ): Promise<StartCheckoutResult> {
 	const parsed = checkoutRequestSchema.safeParse(body)
 	if (!parsed.success) {
@@ -92,7 +94,7 @@ export async function startCheckout(
 	if (!provider) return { ok: false, status: 503, error: 'Online ordering is unavailable right now.' }
 
 	const { items: cart, pickupAt } = parsed.data
-	const { schedule, menuItems } = await getCheckoutRules([...new Set(cart.map((line) => line.id))], now)
+	const { schedule, menuItems } = await getCheckoutRules([...new Set(cart.map((line) => line.id))], now, locale)
 	const policy = taxPolicy()
 	const priced = priceCart(cart, menuItems, policy)
 	if (!priced.ok) return priced
@@ -122,9 +124,13 @@ export async function startCheckout(
 			orderId: placed.orderId,
 			currency: CURRENCY,
 			customerEmail: parsed.data.customer.email,
-			lines: priced.lines.map(({ name, unitPriceCents, quantity, options, taxCategory }) => ({
-				name,
-				description: lineOptionsText(options) || undefined,
+			// The order's lines keep the English names (the owner's); Stripe shows the customer's language.
+			lines: priced.lines.map(({ menuItemId, name, unitPriceCents, quantity, options, taxCategory }) => ({
+				...localizedLineText(
+					menuItems.find((item) => item.id === menuItemId),
+					{ name, options },
+					locale,
+				),
 				unitAmountCents: unitPriceCents,
 				quantity,
 				taxCategory,
