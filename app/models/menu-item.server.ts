@@ -197,6 +197,11 @@ export function createMenuItemWithImage(
 }
 
 export interface MenuItemChanges extends MenuItemDetails {
+	/** The owner's translations (null: the English is shown). */
+	nameEs: string | null
+	namePtBr: string | null
+	descriptionEs: string | null
+	descriptionPtBr: string | null
 	orderable: boolean
 	soldOut: boolean
 	sortOrder: number
