@@ -14,6 +14,7 @@ import { menuCategories } from '~/utils/menu-categories'
 import { parsePriceToCents } from '~/utils/money'
 import { translationColumn } from '~/utils/localized-content'
 import { isLocalDate } from '~/utils/pickup-schedule'
+import { SITE_TEXT_KEYS, SITE_TEXT_MAX } from '~/utils/site-texts'
 import { TAX_CATEGORIES } from '~/utils/sales-tax'
 import { imageFileField, ownerImageUpload } from './upload-rules'
 
@@ -339,4 +340,25 @@ export const optionChoiceSchema = z.object({
 			return cents
 		}),
 	soldOut: z.boolean().optional(),
+})
+
+// --- The owner's Home and About texts (/admin/site-texts) ---
+
+function siteTextIn(language: string) {
+	return z
+		.string()
+		.trim()
+		.max(
+			SITE_TEXT_MAX,
+			`Please keep the ${language} text to ${SITE_TEXT_MAX.toLocaleString('en-US')} characters or fewer.`,
+		)
+		.optional()
+}
+
+/** One text in three languages; every field may be empty (the built-in text shows). */
+export const siteTextSchema = z.object({
+	key: z.enum(SITE_TEXT_KEYS, { errorMap: () => ({ message: 'Please choose one of the texts on this page.' }) }),
+	en: siteTextIn('English'),
+	es: siteTextIn('Spanish'),
+	ptBr: siteTextIn('Portuguese'),
 })
