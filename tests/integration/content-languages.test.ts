@@ -231,7 +231,7 @@ describe('site texts', () => {
 		expect((await run(siteTextsLoader({ request: get('/admin/site-texts'), params: {}, context: {} }))).status).toBe(
 			302,
 		)
-		expect((await save({ key: 'story', en: 'Intruder' }, '')).status).toBe(302)
+		expect((await save({ key: 'story', en: 'Intruder' }, '')).status).toBe(401)
 		expect(await prisma.siteText.count()).toBe(0)
 	})
 
