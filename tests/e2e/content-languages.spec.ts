@@ -7,6 +7,9 @@ import { withE2eDatabase } from './support'
  * a Portuguese site text shows on /pt-br/about. Each test works on rows of its own and removes them.
  */
 
+// Each test signs in and saves through the admin: generous on a busy machine.
+test.describe.configure({ timeout: 120_000 })
+
 const items: string[] = []
 
 async function createCake(label: string) {
@@ -50,8 +53,9 @@ test('the owner adds a Spanish name and description: /es/menu shows them, /pt-br
 	await card.getByRole('link', { name: `Edit ${cake.name}` }).click()
 	await expect(page.getByRole('heading', { level: 1, name: `Edit ${cake.name}` })).toBeVisible()
 	await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
-	await page.getByLabel('Name in Spanish').fill(`Pastel de prueba ${cake.id.slice(-6)}`)
-	await page.getByLabel('Description in Spanish').fill('Un pastel para la prueba de idiomas.')
+	const translations = page.getByRole('group', { name: 'Spanish and Portuguese' })
+	await translations.getByLabel('Name in Spanish').fill(`Pastel de prueba ${cake.id.slice(-6)}`)
+	await translations.getByLabel('Description in Spanish').fill('Un pastel para la prueba de idiomas.')
 	await page.getByRole('button', { name: 'Save changes' }).click()
 	await expect(page.getByText('Changes saved. The public menu shows them now.')).toBeVisible()
 
