@@ -320,8 +320,7 @@ export default function EditMenuItem() {
 					<fieldset className="mt-6 rounded-xl border border-dough p-4" aria-describedby="translations-hint">
 						<legend className="px-1 font-display text-lg font-bold">Spanish and Portuguese</legend>
 						<p id="translations-hint" className="text-sm text-stone-700">
-							Optional. Visitors reading the site in Spanish or Portuguese see these; an empty field shows the
-							English.
+							Optional. Visitors reading the site in Spanish or Portuguese see these; an empty field shows the English.
 						</p>
 						<TextField meta={fields.nameEs} label="Name in Spanish" autoComplete="off" lang="es" />
 						<TextareaField meta={fields.descriptionEs} label="Description in Spanish" rows={3} lang="es" />

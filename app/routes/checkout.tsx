@@ -102,7 +102,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	const submission = parseWithZod(body.value, { schema: checkoutRequestSchema })
 	if (submission.status !== 'success') return formReply(submission, { headers: noStore }, notStarted)
 
-	const checkout = await startCheckout(submission.value, { origin: siteOrigin(request), locale: requestLocale(request) })
+	const checkout = await startCheckout(submission.value, {
+		origin: siteOrigin(request),
+		locale: requestLocale(request),
+	})
 	if (!checkout.ok) {
 		// A pickup refusal (slot just taken, an item's limit, too soon…) belongs to the pickup choice; the rest stays as typed.
 		const errors = checkout.field

@@ -78,7 +78,9 @@ export function localizedLineText(
 		return {
 			...option,
 			group: group ? pickLocalized(group, 'name', locale) : option.group,
-			...(option.choice !== undefined ? { choice: choice ? pickLocalized(choice, 'name', locale) : option.choice } : {}),
+			...(option.choice !== undefined
+				? { choice: choice ? pickLocalized(choice, 'name', locale) : option.choice }
+				: {}),
 		}
 	})
 	return {

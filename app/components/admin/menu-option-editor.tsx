@@ -39,7 +39,13 @@ function NameTranslationFields({
 }) {
 	return (
 		<div className="grid gap-x-4 sm:grid-cols-2">
-			<TextField meta={nameEs} label="Name in Spanish" hint="Optional: empty shows the English." autoComplete="off" lang="es" />
+			<TextField
+				meta={nameEs}
+				label="Name in Spanish"
+				hint="Optional: empty shows the English."
+				autoComplete="off"
+				lang="es"
+			/>
 			<TextField
 				meta={namePtBr}
 				label="Name in Portuguese"
