@@ -11,6 +11,7 @@ import { SiteImage } from './site-image'
 import type { MessageKey } from '~/utils/i18n'
 import { useLocalizedPath, useT } from '~/utils/i18n-react'
 import type { SiteImageName } from '~/utils/site-images'
+import type { OwnSiteTexts } from '~/utils/site-texts'
 
 const goodies: ReadonlyArray<{
 	title: MessageKey
@@ -50,10 +51,17 @@ const headingClass = 'font-display text-3xl font-bold md:text-4xl'
  * The Home screen (also shown, with a 404 status, for unknown paths). `hours`: the owner's schedule
  * from the page's loader; without it (the 404 page) the hours in business.ts.
  */
-export function HomePage({ hours = defaultVisitorHours }: { hours?: VisitorHours }) {
+export function HomePage({
+	hours = defaultVisitorHours,
+	siteTexts,
+}: {
+	hours?: VisitorHours
+	/** The owner's texts in the page's language (app/models/site-text.server.ts). */
+	siteTexts?: OwnSiteTexts
+}) {
 	const business = useBusiness()
 	const t = useT()
-	const texts = useBakeryTexts()
+	const texts = useBakeryTexts(siteTexts)
 	const localize = useLocalizedPath()
 	const place = { town: business.address.locality, region: business.address.region }
 	return (

@@ -6,6 +6,8 @@ import { isRecordNotFound } from '~/models/prisma-errors.server'
 import { dateColumn, dateFromColumn } from '~/models/pickup-schedule.server'
 import type { LocalDate } from '~/utils/pickup-schedule'
 import { defaultTaxCategory } from '~/utils/menu-categories'
+import type { Locale } from '~/utils/i18n'
+import { localizeRow } from '~/utils/localized-content'
 
 /** Option groups and their choices in the owner's order (the checkout's SQL reads them the same way). */
 const ownerOrder: Array<{ position?: 'asc'; id?: 'asc' }> = [{ position: 'asc' }, { id: 'asc' }]
@@ -14,6 +16,10 @@ const publicFields = {
 	id: true,
 	name: true,
 	description: true,
+	nameEs: true,
+	namePtBr: true,
+	descriptionEs: true,
+	descriptionPtBr: true,
 	priceCents: true,
 	category: true,
 	imageKey: true,
@@ -32,13 +38,15 @@ const publicFields = {
 		select: {
 			id: true,
 			name: true,
+			nameEs: true,
+			namePtBr: true,
 			kind: true,
 			required: true,
 			minChoices: true,
 			maxChoices: true,
 			maxLength: true,
 			options: {
-				select: { id: true, name: true, priceDeltaCents: true, soldOut: true },
+				select: { id: true, name: true, nameEs: true, namePtBr: true, priceDeltaCents: true, soldOut: true },
 				orderBy: ownerOrder,
 			},
 		},
@@ -87,7 +95,30 @@ async function queryMenuItems(category?: MenuCategory) {
 	return rows.map(withLocalDates)
 }
 
-export type PublicMenuItem = Awaited<ReturnType<typeof listMenuItems>>[number]
+type StoredMenuItem = Awaited<ReturnType<typeof listMenuItems>>[number]
+
+/**
+ * An item in the visitor's language: its name, description, option groups and choices in `locale` where the
+ * owner translated them, English otherwise; the translation columns are left out of the page's data.
+ */
+export function localizeMenuItem(item: StoredMenuItem, locale: Locale) {
+	const { optionGroups, ...rest } = localizeRow(item, ['name', 'description'], locale)
+	return {
+		...rest,
+		optionGroups: optionGroups.map(({ options, ...group }) => ({
+			...localizeRow(group, ['name'], locale),
+			options: options.map((option) => localizeRow(option, ['name'], locale)),
+		})),
+	}
+}
+
+/** The public menu in one language (listMenuItems, localized). */
+export async function listLocalizedMenuItems(locale: Locale, category?: MenuCategory) {
+	const items = await listMenuItems(category)
+	return items.map((item) => localizeMenuItem(item, locale))
+}
+
+export type PublicMenuItem = ReturnType<typeof localizeMenuItem>
 
 /** The distinct categories that have at least one item, for the filter buttons. */
 export function listMenuCategories() {
@@ -166,6 +197,11 @@ export function createMenuItemWithImage(
 }
 
 export interface MenuItemChanges extends MenuItemDetails {
+	/** The owner's translations (null: the English is shown). */
+	nameEs: string | null
+	namePtBr: string | null
+	descriptionEs: string | null
+	descriptionPtBr: string | null
 	orderable: boolean
 	soldOut: boolean
 	sortOrder: number

@@ -9,6 +9,9 @@ import { invalidateMenuCache } from '~/utils/menu-cache.server'
 /** A group as the owner sets it up (the migration's CHECKs hold the same rules). */
 export interface OptionGroupFields {
 	name: string
+	/** The owner's translations; null: the English name is shown. */
+	nameEs: string | null
+	namePtBr: string | null
 	kind: OptionGroupKind
 	required: boolean
 	minChoices: number
@@ -18,6 +21,8 @@ export interface OptionGroupFields {
 
 export interface OptionChoiceFields {
 	name: string
+	nameEs: string | null
+	namePtBr: string | null
 	priceDeltaCents: number
 	soldOut: boolean
 }

@@ -2,6 +2,8 @@ import { Prisma } from '~/generated/prisma/client'
 import type { TaxCategory } from '~/generated/prisma/enums'
 import { prisma } from '~/utils/db.server'
 import type { OptionGroupView } from '~/utils/item-options'
+import type { Locale } from '~/utils/i18n'
+import { localizeRow } from '~/utils/localized-content'
 import { invalidateMenuCache } from '~/utils/menu-cache.server'
 import {
 	defaultPickupSettings,
@@ -47,20 +49,28 @@ export async function getPickupSettings(): Promise<PickupSettings> {
  * The whole pickup schedule at `now`: settings (or the defaults), weekly hours, and the closures and
  * special hours that end on or after today in the bakery's zone (earlier ones no longer matter).
  */
-export async function getPickupSchedule(now: Date): Promise<PickupSchedule> {
-	return scheduleOf(await readSchedule({ from: null, now }))
+export async function getPickupSchedule(now: Date, locale: Locale = 'en'): Promise<PickupSchedule> {
+	return scheduleOf(await readSchedule({ from: null, now }), locale)
+}
+
+/** The owner's translations of a name (null: not translated). */
+interface NameTranslations {
+	nameEs: string | null
+	namePtBr: string | null
 }
 
 /** A menu item as the checkout prices it and checks its pickup. */
-export interface CheckoutMenuItem {
+export interface CheckoutMenuItem extends NameTranslations {
 	id: string
 	name: string
 	priceCents: number
 	orderable: boolean
 	soldOut: boolean
 	taxCategory: TaxCategory
-	/** Its option groups and choices, in the owner's order (as the menu shows them). */
-	optionGroups: OptionGroupView[]
+	/** Its option groups and choices, in the owner's order (as the menu shows them), with their translations. */
+	optionGroups: Array<
+		OptionGroupView & NameTranslations & { options: Array<OptionGroupView['options'][number] & NameTranslations> }
+	>
 	pickupRules: Omit<PickupItemRules, 'quantity'>
 }
 
@@ -68,41 +78,53 @@ export interface CheckoutMenuItem {
  * What the checkout decides with, in one round trip: the schedule at `now` (as `getPickupSchedule`) and
  * the cart's menu items with their prices, state and pickup rules (unknown ids are left out).
  */
-export async function getCheckoutRules(menuItemIds: readonly string[], now: Date) {
+export async function getCheckoutRules(menuItemIds: readonly string[], now: Date, locale: Locale = 'en') {
 	const row = await readSchedule<{ menuItems: CheckoutMenuItem[] }>(
 		{ from: null, now },
 		Prisma.sql`,
-			COALESCE((SELECT json_agg(json_build_object('id', m."id", 'name', m."name", 'priceCents', m."priceCents",
+			COALESCE((SELECT json_agg(json_build_object('id', m."id", 'name', m."name",
+				'nameEs', m."nameEs", 'namePtBr', m."namePtBr", 'priceCents', m."priceCents",
 				'orderable', m."orderable", 'soldOut', m."soldOut", 'taxCategory', m."taxCategory",
 				'optionGroups', ${optionGroupsJson}, 'pickupRules', json_build_object('menuItemId', m."id",
 				'leadMinutes', m."leadMinutes", 'dailyLimit', m."dailyLimit", 'availableFrom', m."availableFrom",
 				'availableUntil', m."availableUntil")))
 				FROM "MenuItem" m WHERE m."id" = ANY(${[...menuItemIds]}::text[])), '[]') AS "menuItems"`,
 	)
-	return { schedule: scheduleOf(row), menuItems: row.menuItems }
+	return { schedule: scheduleOf(row, locale), menuItems: row.menuItems }
 }
 
 /** The option groups of menu item `m`, with their choices, as `OptionGroupView[]` (owner's order: position, then id). */
 const optionGroupsJson = Prisma.sql`COALESCE((SELECT json_agg(json_build_object('id', g."id", 'name', g."name",
-	'kind', g."kind", 'required', g."required", 'minChoices', g."minChoices", 'maxChoices', g."maxChoices",
+	'nameEs', g."nameEs", 'namePtBr', g."namePtBr", 'kind', g."kind", 'required', g."required", 'minChoices', g."minChoices", 'maxChoices', g."maxChoices",
 	'maxLength', g."maxLength", 'options', COALESCE((SELECT json_agg(json_build_object('id', o."id", 'name', o."name",
-		'priceDeltaCents', o."priceDeltaCents", 'soldOut', o."soldOut") ORDER BY o."position", o."id")
+		'nameEs', o."nameEs", 'namePtBr', o."namePtBr", 'priceDeltaCents', o."priceDeltaCents", 'soldOut', o."soldOut") ORDER BY o."position", o."id")
 		FROM "MenuOption" o WHERE o."groupId" = g."id"), '[]')) ORDER BY g."position", g."id")
 	FROM "MenuOptionGroup" g WHERE g."menuItemId" = m."id"), '[]')`
 
-function scheduleOf({ settings, weeklyHours, closures, specialHours }: ScheduleRow): PickupSchedule {
+/** The schedule with each closure's note in `locale` (English where the owner left it untranslated). */
+function scheduleOf({ settings, weeklyHours, closures, specialHours }: ScheduleRow, locale: Locale): PickupSchedule {
 	return {
 		...(settings ?? defaultPickupSettings),
 		weeklyHours,
-		closures: closures.map(({ id: _id, ...closure }) => closure),
+		closures: closures.map(({ id: _id, ...closure }) => localizeRow(closure, ['note'], locale)),
 		specialHours,
 	}
+}
+
+/** A closure with its note in English and the owner's translations (null: not translated). */
+export interface StoredClosure {
+	id: string
+	startDate: LocalDate
+	endDate: LocalDate
+	note: string
+	noteEs: string | null
+	notePtBr: string | null
 }
 
 interface ScheduleRow {
 	settings: PickupSettings | null
 	weeklyHours: Array<{ weekday: number; opensAt: string; closesAt: string }>
-	closures: Array<{ id: string; startDate: LocalDate; endDate: LocalDate; note: string }>
+	closures: StoredClosure[]
 	specialHours: Array<{ date: LocalDate; opensAt: string; closesAt: string }>
 }
 
@@ -128,7 +150,8 @@ async function readSchedule<Also extends object = object>(
 			(SELECT row_to_json(settings) FROM settings) AS "settings",
 			COALESCE((SELECT json_agg(json_build_object('weekday', h."weekday", 'opensAt', h."opensAt", 'closesAt', h."closesAt")
 				ORDER BY h."weekday", h."opensAt") FROM "OpeningHours" h), '[]') AS "weeklyHours",
-			COALESCE((SELECT json_agg(json_build_object('id', c."id", 'startDate', c."startDate", 'endDate', c."endDate", 'note', c."note")
+			COALESCE((SELECT json_agg(json_build_object('id', c."id", 'startDate', c."startDate", 'endDate', c."endDate", 'note', c."note",
+				'noteEs', c."noteEs", 'notePtBr', c."notePtBr")
 				ORDER BY c."startDate", c."endDate", c."id") FROM "PickupClosure" c, since WHERE c."endDate" >= since."date"), '[]') AS "closures",
 			COALESCE((SELECT json_agg(json_build_object('date', d."date", 'opensAt', d."opensAt", 'closesAt', d."closesAt")
 				ORDER BY d."date") FROM "SpecialHours" d, since WHERE d."date" >= since."date"), '[]') AS "specialHours"
@@ -223,8 +246,8 @@ export async function getItemPickupRules(
 export interface AdminPickupSchedule {
 	settings: PickupSettings
 	weeklyHours: Array<{ weekday: number; opensAt: string; closesAt: string }>
-	/** Closures that end on or after `from`, soonest first. */
-	closures: Array<{ id: string; startDate: LocalDate; endDate: LocalDate; note: string }>
+	/** Closures that end on or after `from`, soonest first, with their notes' translations. */
+	closures: StoredClosure[]
 	/** Special hours on or after `from`, soonest first. */
 	specialHours: Array<{ date: LocalDate; opensAt: string; closesAt: string }>
 }
@@ -255,9 +278,21 @@ export async function savePickupSettings(settings: Omit<PickupSettings, 'timeZon
 	invalidateMenuCache()
 }
 
-export async function addPickupClosure(closure: { startDate: LocalDate; endDate: LocalDate; note: string }) {
+export async function addPickupClosure(closure: {
+	startDate: LocalDate
+	endDate: LocalDate
+	note: string
+	noteEs?: string | null
+	notePtBr?: string | null
+}) {
 	const row = await prisma.pickupClosure.create({
-		data: { startDate: dateColumn(closure.startDate), endDate: dateColumn(closure.endDate), note: closure.note },
+		data: {
+			startDate: dateColumn(closure.startDate),
+			endDate: dateColumn(closure.endDate),
+			note: closure.note,
+			noteEs: closure.noteEs ?? null,
+			notePtBr: closure.notePtBr ?? null,
+		},
 		select: { id: true },
 	})
 	invalidateMenuCache()

@@ -1,7 +1,9 @@
-import { data, type MetaFunction } from '@remix-run/node'
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { HomePage } from '~/components/home-page'
 import { defaultBusiness } from '~/config/business'
+import { loadOwnSiteTexts } from '~/models/site-text.server'
+import { requestLocale } from '~/utils/i18n.server'
 import { pageMeta } from '~/utils/seo'
 import { loadVisitorHours, visitorHoursHeaders } from '~/utils/visitor-hours.server'
 
@@ -12,13 +14,20 @@ export const meta: MetaFunction = (args) =>
 			'Fresh Brazilian and Mexican goods baked daily in Everett, WA: pão de queijo, brigadeiros, conchas, pan dulce, custom cakes and coffee. Visit us or order online.',
 	})
 
-/** The opening hours and the closures ahead, from the owner's pickup schedule (read on every request). */
-export async function loader() {
-	const { hours, outage } = await loadVisitorHours(new Date())
-	return data({ hours }, { headers: visitorHoursHeaders(outage) })
+/**
+ * The opening hours and the closures ahead, from the owner's pickup schedule (read on every request), and
+ * the owner's own texts in the page's language.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+	const locale = requestLocale(request)
+	const [{ hours, outage }, siteTexts] = await Promise.all([
+		loadVisitorHours(new Date(), locale),
+		loadOwnSiteTexts(locale),
+	])
+	return data({ hours, siteTexts }, { headers: visitorHoursHeaders(outage) })
 }
 
 export default function Home() {
-	const { hours } = useLoaderData<typeof loader>()
-	return <HomePage hours={hours} />
+	const { hours, siteTexts } = useLoaderData<typeof loader>()
+	return <HomePage hours={hours} siteTexts={siteTexts} />
 }

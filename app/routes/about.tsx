@@ -1,10 +1,13 @@
-import type { MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
 import { PageIntro } from '~/components/page-intro'
 import { RevealItem, RevealSection } from '~/components/reveal'
 import { SiteImage } from '~/components/site-image'
 import { useBakeryTexts } from '~/components/bakery-texts'
 import { useBusiness } from '~/config/business'
 import { useT } from '~/utils/i18n-react'
+import { loadOwnSiteTexts } from '~/models/site-text.server'
+import { requestLocale } from '~/utils/i18n.server'
 import { metaTranslator, pageMeta } from '~/utils/seo'
 
 export const meta: MetaFunction = (args) => {
@@ -12,9 +15,15 @@ export const meta: MetaFunction = (args) => {
 	return pageMeta(args, { title: t('pages.aboutTitle'), description: t('pages.aboutDescription') })
 }
 
+/** The owner's own texts (/admin/site-texts) in the page's language; none during a database outage. */
+export async function loader({ request }: LoaderFunctionArgs) {
+	return { siteTexts: await loadOwnSiteTexts(requestLocale(request)) }
+}
+
 export default function About() {
 	const business = useBusiness()
-	const texts = useBakeryTexts()
+	const { siteTexts } = useLoaderData<typeof loader>()
+	const texts = useBakeryTexts(siteTexts)
 	const t = useT()
 	return (
 		<>

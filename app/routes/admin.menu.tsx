@@ -16,6 +16,7 @@ import { adminReply, deleteAfterConfirming, readAdminForm, refuseAdminAction } f
 import { requireAdmin } from '~/utils/auth.server'
 import { allergenBadges, allergenFormWords, itemAllergensOf } from '~/utils/allergens'
 import { categoryLabel } from '~/utils/menu-categories'
+import { missingTranslations } from '~/utils/localized-content'
 import { formatPrice } from '~/utils/money'
 import { dailyLimitLabel, leadTimeLabel, preorderLabel } from '~/utils/pickup-display'
 import { taxCategoryLabels } from '~/utils/sales-tax'
@@ -96,6 +97,23 @@ function allergenLabels(item: AdminMenuItem) {
 	return listed ? allergenBadges(listed) : [allergenFormWords.unlistedBadge]
 }
 
+const needsWords = { es: 'Needs Spanish', 'pt-BR': 'Needs Portuguese' } as const
+
+/**
+ * The languages the item still lacks a translation in: its name or description, or a name of one of its
+ * option groups or choices (the visitor then reads that part in English).
+ */
+function translationBadges(item: AdminMenuItem) {
+	const missing = new Set(missingTranslations(item, ['name', 'description']))
+	for (const group of item.optionGroups) {
+		for (const locale of missingTranslations(group, ['name'])) missing.add(locale)
+		for (const option of group.options) {
+			for (const locale of missingTranslations(option, ['name'])) missing.add(locale)
+		}
+	}
+	return (['es', 'pt-BR'] as const).filter((locale) => missing.has(locale)).map((locale) => needsWords[locale])
+}
+
 function MenuItemRow({ item, confirming }: { item: AdminMenuItem; confirming: boolean }) {
 	const navigation = useNavigation()
 	const pendingIntent = navigation.formData?.get('id') === item.id ? navigation.formData.get('intent') : null
@@ -136,6 +154,11 @@ function MenuItemRow({ item, confirming }: { item: AdminMenuItem; confirming: bo
 						</span>
 						{[...pickupRuleLabels(item), ...optionAndTaxLabels(item), ...allergenLabels(item)].map((label) => (
 							<span key={label} className="rounded-full bg-dough px-3 py-0.5 font-semibold">
+								{label}
+							</span>
+						))}
+						{translationBadges(item).map((label) => (
+							<span key={label} className="rounded-full border border-dashed border-cocoa px-3 py-0.5 font-semibold">
 								{label}
 							</span>
 						))}

@@ -14,10 +14,12 @@ import {
 	optionChoiceSchema,
 	optionGroupColumns,
 	optionGroupSchema,
+	optionNameColumns,
 } from '~/utils/admin-schemas'
+import { translationColumn } from '~/utils/localized-content'
 import { ownerImageUpload } from '~/utils/upload-rules'
 import { useHydrated } from '~/utils/use-hydrated'
-import { FormErrors, TextField } from '~/components/ui/forms'
+import { FormErrors, TextareaField, TextField } from '~/components/ui/forms'
 import { buttonClass } from '~/components/ui/button-classes'
 import { StoredImage } from '~/components/stored-image'
 import { findMenuItemForAdmin, updateMenuItem } from '~/models/menu-item.server'
@@ -77,12 +79,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		availableFrom,
 		availableUntil,
 		taxCategory,
+		nameEs,
+		namePtBr,
+		descriptionEs,
+		descriptionPtBr,
 	} = form.value
 	const outcome = await updateMenuItem(
 		params.itemId ?? '',
 		{
 			name,
 			description,
+			nameEs: translationColumn(nameEs),
+			namePtBr: translationColumn(namePtBr),
+			descriptionEs: translationColumn(descriptionEs),
+			descriptionPtBr: translationColumn(descriptionPtBr),
 			priceCents: price,
 			category,
 			taxCategory,
@@ -135,7 +145,12 @@ async function optionAction(itemId: string, intent: string, parsed: ParsedForm) 
 		const submission = parseWithZod(form, { schema: optionChoiceSchema })
 		if (submission.status !== 'success') return formReply(submission, { headers }, { form: key })
 		const { name: choice, price, soldOut = false } = submission.value
-		const created = await createOptionChoice(itemId, groupId, { name: choice, priceDeltaCents: price, soldOut })
+		const created = await createOptionChoice(itemId, groupId, {
+			name: choice,
+			...optionNameColumns(submission.value),
+			priceDeltaCents: price,
+			soldOut,
+		})
 		if (created.outcome !== 'created') {
 			const formErrors = [
 				created.outcome === 'text-group'
@@ -171,7 +186,12 @@ async function optionAction(itemId: string, intent: string, parsed: ParsedForm) 
 		const submission = parseWithZod(form, { schema: optionChoiceSchema })
 		if (submission.status !== 'success') return formReply(submission, { headers }, { form: key })
 		const { name: choice, price, soldOut = false } = submission.value
-		const saved = await updateOptionChoice(itemId, id, { name: choice, priceDeltaCents: price, soldOut })
+		const saved = await updateOptionChoice(itemId, id, {
+			name: choice,
+			...optionNameColumns(submission.value),
+			priceDeltaCents: price,
+			soldOut,
+		})
 		if (!saved) {
 			const formErrors = ['That choice is no longer on this item, so nothing was saved.']
 			return formReply(submission, { headers, formErrors, status: 404 }, { form: key })
@@ -238,6 +258,10 @@ export default function EditMenuItem() {
 		defaultValue: {
 			name: item.name,
 			description: item.description,
+			nameEs: item.nameEs ?? '',
+			namePtBr: item.namePtBr ?? '',
+			descriptionEs: item.descriptionEs ?? '',
+			descriptionPtBr: item.descriptionPtBr ?? '',
 			price: (item.priceCents / 100).toFixed(2),
 			category: item.category,
 			taxCategory: item.taxCategory,
@@ -293,6 +317,16 @@ export default function EditMenuItem() {
 								: `Optional. ${ownerImageUpload.messages.hint} The current one is kept otherwise.`
 						}
 					/>
+					<fieldset className="mt-6 rounded-xl border border-dough p-4" aria-describedby="translations-hint">
+						<legend className="px-1 font-display text-lg font-bold">Spanish and Portuguese</legend>
+						<p id="translations-hint" className="text-sm text-stone-700">
+							Optional. Visitors reading the site in Spanish or Portuguese see these; an empty field shows the English.
+						</p>
+						<TextField meta={fields.nameEs} label="Name in Spanish" autoComplete="off" lang="es" />
+						<TextareaField meta={fields.descriptionEs} label="Description in Spanish" rows={3} lang="es" />
+						<TextField meta={fields.namePtBr} label="Name in Portuguese" autoComplete="off" lang="pt-BR" />
+						<TextareaField meta={fields.descriptionPtBr} label="Description in Portuguese" rows={3} lang="pt-BR" />
+					</fieldset>
 					<TextField
 						meta={fields.sortOrder}
 						label="Position on the menu"

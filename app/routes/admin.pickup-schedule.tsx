@@ -23,6 +23,7 @@ import { adminReply, readAdminBody, refuseAdminAction } from '~/utils/admin-acti
 import { adminMeta, adminResponseHeaders, CONFIRMED_FIELD } from '~/utils/admin-route'
 import { requireAdmin } from '~/utils/auth.server'
 import { formReply } from '~/utils/form-reply.server'
+import { translationColumn } from '~/utils/localized-content'
 import { closureNoticeText, formatPickupDate, specialHoursNoticeText } from '~/utils/pickup-display'
 import { localDateOf } from '~/utils/pickup-schedule'
 import {
@@ -102,8 +103,14 @@ export async function action({ request }: ActionFunctionArgs) {
 				},
 			)
 		}
-		const { startDate, endDate, note } = submission.value
-		await addPickupClosure({ startDate, endDate, note })
+		const { startDate, endDate, note, noteEs, notePtBr } = submission.value
+		await addPickupClosure({
+			startDate,
+			endDate,
+			note,
+			noteEs: translationColumn(noteEs),
+			notePtBr: translationColumn(notePtBr),
+		})
 		return formReply(
 			submission,
 			{ headers, resetForm: true },
@@ -400,6 +407,22 @@ function ClosuresSection({
 					hint="For example: Closed for Thanksgiving"
 					autoComplete="off"
 				/>
+				<div className="grid gap-x-6 sm:grid-cols-2">
+					<TextField
+						meta={fields.noteEs}
+						label="Note in Spanish"
+						hint="Optional: empty shows the English note."
+						autoComplete="off"
+						lang="es"
+					/>
+					<TextField
+						meta={fields.notePtBr}
+						label="Note in Portuguese"
+						hint="Optional: empty shows the English note."
+						autoComplete="off"
+						lang="pt-BR"
+					/>
+				</div>
 				<button type="submit" className={`${buttonClass} mt-2`} disabled={saving}>
 					{saving ? 'Adding...' : 'Add closure'}
 				</button>
@@ -414,7 +437,14 @@ function ClosuresSection({
 						return (
 							<li key={closure.id} className="rounded-lg border border-cocoa/20 p-3">
 								<div className="flex flex-wrap items-center justify-between gap-3">
-									<p>{text}</p>
+									<div>
+										<p>{text}</p>
+										<p className="text-sm text-cocoa/80">
+											Spanish: <TranslatedNote note={closure.noteEs} lang="es" />
+											<br />
+											Portuguese: <TranslatedNote note={closure.notePtBr} lang="pt-BR" />
+										</p>
+									</div>
 									<DeleteForm id={closure.id} intent="delete-closure" question={DELETE_CLOSURE_QUESTION}>
 										Delete <VisuallyHidden>closure: {text}</VisuallyHidden>
 									</DeleteForm>
@@ -429,6 +459,11 @@ function ClosuresSection({
 			)}
 		</Panel>
 	)
+}
+
+/** A closure's translated note, or that the English shows instead. */
+function TranslatedNote({ note, lang }: { note: string | null; lang: string }) {
+	return note ? <span lang={lang}>{note}</span> : <>not translated (the English note shows)</>
 }
 
 function SpecialHoursSection({

@@ -17,6 +17,7 @@ import { checkoutRequestSchema, isMissingDetail, MISSING_DETAILS_MESSAGE, type C
 import { startCheckout, translateIfKey } from '~/utils/checkout.server'
 import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE, type CartItem } from '~/utils/cart'
 import { formReply } from '~/utils/form-reply.server'
+import type { Locale } from '~/utils/i18n'
 import { withOutagePolicy } from '~/utils/outage.server'
 import { paymentMode } from '~/utils/payments.server'
 import { formatPickupAt } from '~/utils/pickup-display'
@@ -48,7 +49,8 @@ export const headers = withRetryAfter(noStore)
 export async function loader({ request }: LoaderFunctionArgs) {
 	const paymentsEnabled = paymentMode() !== 'disabled'
 	const lines = cartLinesOf(new URL(request.url).searchParams.getAll('item'))
-	const pickup = paymentsEnabled && lines ? await withOutagePolicy(() => pickupFor(lines)) : null
+	const locale = requestLocale(request)
+	const pickup = paymentsEnabled && lines ? await withOutagePolicy(() => pickupFor(lines, locale)) : null
 	const tax = paymentsEnabled && lines ? await withOutagePolicy(() => taxFor(lines)) : null
 	return data({ paymentsEnabled, pickup, tax }, { headers: noStore })
 }
@@ -73,8 +75,8 @@ function cartLinesOf(values: string[]): CartLine[] | null {
 }
 
 /** Every day of the horizon; only the free times of each are sent (taken and too-soon ones are not offered). */
-async function pickupFor(lines: CartLine[]) {
-	const { schedule, days } = await loadCartPickup(lines)
+async function pickupFor(lines: CartLine[], locale: Locale) {
+	const { schedule, days } = await loadCartPickup(lines, new Date(), locale)
 	return {
 		timeZone: schedule.timeZone,
 		days: days.map((day) => ({ ...day, slots: day.slots.filter((slot) => slot.available) })),

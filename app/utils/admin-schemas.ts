@@ -12,7 +12,9 @@ import {
 } from '~/utils/allergens'
 import { menuCategories } from '~/utils/menu-categories'
 import { parsePriceToCents } from '~/utils/money'
+import { translationColumn } from '~/utils/localized-content'
 import { isLocalDate } from '~/utils/pickup-schedule'
+import { SITE_TEXT_KEYS, SITE_TEXT_MAX } from '~/utils/site-texts'
 import { TAX_CATEGORIES } from '~/utils/sales-tax'
 import { imageFileField, ownerImageUpload } from './upload-rules'
 
@@ -56,6 +58,26 @@ const menuItemDetails = {
 	taxCategory: z
 		.enum(TAX_CATEGORIES, { errorMap: () => ({ message: 'Please choose how sales tax applies to this item.' }) })
 		.optional(),
+}
+
+/**
+ * An optional translation of the owner's text (Spanish or Portuguese): empty means "show the English". The
+ * limit is the English field's (the database's CHECKs hold the same).
+ */
+function translation(language: string, what: string, max: number) {
+	return z
+		.string()
+		.trim()
+		.max(max, `Please keep the ${language} ${what} to ${max.toLocaleString('en-US')} characters or fewer.`)
+		.optional()
+}
+
+/** The Spanish and Portuguese name and description of a menu item (edit page). */
+const menuItemTranslationFields = {
+	nameEs: translation('Spanish', 'name', 100),
+	namePtBr: translation('Portuguese', 'name', 100),
+	descriptionEs: translation('Spanish', 'description', 1000),
+	descriptionPtBr: translation('Portuguese', 'description', 1000),
 }
 
 export const MAX_LEAD_HOURS = 720
@@ -168,6 +190,7 @@ export const uploadMenuItemSchema = z
 export const editMenuItemSchema = z
 	.object({
 		...menuItemDetails,
+		...menuItemTranslationFields,
 		...pickupRuleFields,
 		...allergenFields,
 		image: imageFile.optional(),
@@ -216,6 +239,17 @@ function optionName(what: string) {
 		.max(OPTION_NAME_MAX, `Please keep the name to ${OPTION_NAME_MAX} characters or fewer.`)
 }
 
+/** A group's or choice's Spanish and Portuguese names (empty: the English one is shown). */
+const optionNameTranslations = {
+	nameEs: translation('Spanish', 'name', OPTION_NAME_MAX),
+	namePtBr: translation('Portuguese', 'name', OPTION_NAME_MAX),
+}
+
+/** The translations as the model's columns: an empty field is null. */
+export function optionNameColumns(value: { nameEs?: string; namePtBr?: string }) {
+	return { nameEs: translationColumn(value.nameEs), namePtBr: translationColumn(value.namePtBr) }
+}
+
 function wholeNumber(message: string, min: number, max: number) {
 	return z.number({ invalid_type_error: message }).int(message).min(min, message).max(max, message).optional()
 }
@@ -231,6 +265,7 @@ export const maxBelowMinMessage = (min: number) => `Max must be at least min (${
 export const optionGroupSchema = z
 	.object({
 		name: optionName('group'),
+		...optionNameTranslations,
 		kind: z.enum(['SINGLE', 'MULTIPLE', 'TEXT'], {
 			errorMap: () => ({ message: 'Please choose how customers answer.' }),
 		}),
@@ -263,10 +298,11 @@ function minimumOf(value: Pick<OptionGroupFormValue, 'required' | 'minChoices'>)
 /** The group form's values as the model's columns (the database refuses min/max on a SINGLE or TEXT group). */
 export function optionGroupColumns(value: OptionGroupFormValue) {
 	const { name, kind } = value
+	const names = { name, ...optionNameColumns(value) }
 	if (kind === 'MULTIPLE') {
 		const minChoices = minimumOf(value)
 		return {
-			name,
+			...names,
 			kind,
 			required: minChoices > 0,
 			minChoices,
@@ -275,7 +311,7 @@ export function optionGroupColumns(value: OptionGroupFormValue) {
 		}
 	}
 	const maxLength = kind === 'TEXT' ? (value.maxLength ?? DEFAULT_OPTION_TEXT_LENGTH) : DEFAULT_OPTION_TEXT_LENGTH
-	return { name, kind, required: value.required ?? false, minChoices: 0, maxChoices: null, maxLength }
+	return { ...names, kind, required: value.required ?? false, minChoices: 0, maxChoices: null, maxLength }
 }
 
 export const choicePriceMessage =
@@ -285,6 +321,7 @@ export const choicePriceTooHighMessage = 'A choice can add at most $1,000.00 to 
 /** Adding or editing a choice: what it adds to the item's price (empty: nothing), and whether it is sold out. */
 export const optionChoiceSchema = z.object({
 	name: optionName('choice'),
+	...optionNameTranslations,
 	price: z
 		.string()
 		.trim()
@@ -303,4 +340,25 @@ export const optionChoiceSchema = z.object({
 			return cents
 		}),
 	soldOut: z.boolean().optional(),
+})
+
+// --- The owner's Home and About texts (/admin/site-texts) ---
+
+function siteTextIn(language: string) {
+	return z
+		.string()
+		.trim()
+		.max(
+			SITE_TEXT_MAX,
+			`Please keep the ${language} text to ${SITE_TEXT_MAX.toLocaleString('en-US')} characters or fewer.`,
+		)
+		.optional()
+}
+
+/** One text in three languages; every field may be empty (the built-in text shows). */
+export const siteTextSchema = z.object({
+	key: z.enum(SITE_TEXT_KEYS, { errorMap: () => ({ message: 'Please choose one of the texts on this page.' }) }),
+	en: siteTextIn('English'),
+	es: siteTextIn('Spanish'),
+	ptBr: siteTextIn('Portuguese'),
 })

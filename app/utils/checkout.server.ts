@@ -24,12 +24,13 @@ import {
 import { formatPickupAt, formatPickupDate } from './pickup-display'
 import { checkPickupSlot, localDateOf, type LocalDate, type PickupCheck } from './pickup-schedule'
 import { cartPickupItems, nothingHeld } from './pickup.server'
-import { lineOptionsText, optionProblemMessage, priceChoices, type ChosenOption } from './item-options'
+import { optionProblemMessage, priceChoices, type ChosenOption } from './item-options'
 import { formatPrice } from './money'
 import { localizedPath, type Locale, type MessageKey, type Translate } from './i18n'
 import { translator } from './i18n.server'
 import { taxOrder, type TaxPolicy } from './sales-tax'
 import { taxPolicy } from './env.server'
+import { localizedLineText } from './localized-content'
 
 const CURRENCY = 'usd'
 
@@ -89,7 +90,7 @@ export async function startCheckout(
 	if (!provider) return { ok: false, status: 503, error: t('shop.orderingOff') }
 
 	const { items: cart, pickupAt } = parsed.data
-	const { schedule, menuItems } = await getCheckoutRules([...new Set(cart.map((line) => line.id))], now)
+	const { schedule, menuItems } = await getCheckoutRules([...new Set(cart.map((line) => line.id))], now, locale)
 	const policy = taxPolicy()
 	const words: Words = { t, locale }
 	const priced = priceCart(cart, menuItems, policy, words)
@@ -120,9 +121,13 @@ export async function startCheckout(
 			orderId: placed.orderId,
 			currency: CURRENCY,
 			customerEmail: parsed.data.customer.email,
-			lines: priced.lines.map(({ name, unitPriceCents, quantity, options, taxCategory }) => ({
-				name,
-				description: lineOptionsText(options) || undefined,
+			// The order's lines keep the English names (the owner's); Stripe shows the customer's language.
+			lines: priced.lines.map(({ menuItemId, name, unitPriceCents, quantity, options, taxCategory }) => ({
+				...localizedLineText(
+					menuItems.find((item) => item.id === menuItemId),
+					{ name, options },
+					locale,
+				),
 				unitAmountCents: unitPriceCents,
 				quantity,
 				taxCategory,

@@ -1,9 +1,10 @@
 import type { MenuCategory } from '~/generated/prisma/enums'
-import { listMenuCategories, listMenuItems, type PublicMenuItem } from '~/models/menu-item.server'
+import { listLocalizedMenuItems, listMenuCategories, type PublicMenuItem } from '~/models/menu-item.server'
 import { hiddenAllergensFrom, isSafeFor, itemAllergensOf, type AllergenKey } from './allergens'
 import { isDatabaseUnavailable } from './db.server'
 import { cachedMenuRead } from './menu-cache.server'
 import { categoryFromParam, menuCategories } from './menu-categories'
+import { requestLocale } from './i18n.server'
 import { withOutagePolicy } from './outage.server'
 import {
 	leadTimeLabel,
@@ -119,9 +120,10 @@ export function loadFilterableMenu(request: Request) {
 	const hidden = hiddenAllergensFrom(searchParams)
 	// An unknown category matches nothing (and says so) rather than silently showing everything.
 	const matchesNothing = Boolean(param) && !activeCategory
+	const locale = requestLocale(request)
 	return withOutagePolicy(async () => {
 		const [all, categories] = await Promise.all([
-			matchesNothing ? Promise.resolve([]) : listMenuItems(activeCategory ?? undefined),
+			matchesNothing ? Promise.resolve([]) : listLocalizedMenuItems(locale, activeCategory ?? undefined),
 			listMenuCategories(),
 		])
 		const { items, hiddenCount } = withoutHidden(await itemsWithPickup(activeCategory ?? 'ALL', all), hidden)
@@ -138,9 +140,11 @@ export function loadFilterableMenu(request: Request) {
 /** Loader data for one category's page (/cakes…), with the same ?hide= allergen filter. */
 export function loadCategoryMenu(category: MenuCategory, request: Request) {
 	const hidden = hiddenAllergensFrom(new URL(request.url).searchParams)
+	const locale = requestLocale(request)
 	return withOutagePolicy(async () => {
-		const { items, hiddenCount } = withoutHidden(await itemsWithPickup(category, await listMenuItems(category)), hidden)
-		return { items, hidden, hiddenCount }
+		const items = await listLocalizedMenuItems(locale, category)
+		const { items: shown, hiddenCount } = withoutHidden(await itemsWithPickup(category, items), hidden)
+		return { items: shown, hidden, hiddenCount }
 	})
 }
 
@@ -152,7 +156,7 @@ export function loadCategoryMenu(category: MenuCategory, request: Request) {
 export async function loadUnavailableForCart(): Promise<Record<string, string>> {
 	let items: PublicMenuItem[]
 	try {
-		items = await listMenuItems()
+		items = await listLocalizedMenuItems('en')
 	} catch (error) {
 		if (isDatabaseUnavailable(error)) return {}
 		throw error

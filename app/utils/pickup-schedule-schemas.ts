@@ -127,6 +127,9 @@ export const closureSchema = z
 			.trim()
 			.min(1, 'Please write the note visitors will see, e.g. “Closed for Thanksgiving”.')
 			.max(120, 'Please keep the note under 120 characters.'),
+		// Optional translations; empty: Spanish and Portuguese pages show the English note.
+		noteEs: z.string().trim().max(120, 'Please keep the Spanish note under 120 characters.').optional(),
+		notePtBr: z.string().trim().max(120, 'Please keep the Portuguese note under 120 characters.').optional(),
 	})
 	.superRefine((closure, ctx) => {
 		if (closure.endDate < closure.startDate) {

@@ -1,4 +1,5 @@
 import { getCapacityUsage, getItemPickupRules, getPickupSchedule } from '~/models/pickup-schedule.server'
+import type { Locale } from './i18n'
 import {
 	addLocalDays,
 	itemsAvailability,
@@ -22,8 +23,8 @@ export interface CartLine {
  * The schedule, the items' rules and what is held over the horizon. Only items with a daily limit need
  * their quantities (the others are never refused for quantity), which keeps the menu's read small.
  */
-async function readHorizon(menuItemIds: readonly string[], now: Date) {
-	const [schedule, rules] = await Promise.all([getPickupSchedule(now), getItemPickupRules(menuItemIds)])
+async function readHorizon(menuItemIds: readonly string[], now: Date, locale: Locale = 'en') {
+	const [schedule, rules] = await Promise.all([getPickupSchedule(now, locale), getItemPickupRules(menuItemIds)])
 	const today = localDateOf(now, schedule.timeZone)
 	const limited = rules.filter((rule) => rule.dailyLimit !== null).map((rule) => rule.menuItemId)
 	const usage = await getCapacityUsage(today, addLocalDays(today, schedule.horizonDays - 1), limited)
@@ -47,9 +48,9 @@ export function cartPickupItems(
 	return rules.map((rule) => ({ ...rule, quantity: quantityOf(rule.menuItemId) }))
 }
 
-/** Everything the checkout page needs to offer slots for a cart. */
-export async function loadCartPickup(lines: readonly CartLine[], now = new Date()) {
-	const { schedule, rules, usage } = await readHorizon([...new Set(lines.map((line) => line.id))], now)
+/** Everything the checkout page needs to offer slots for a cart (closure notes in `locale`). */
+export async function loadCartPickup(lines: readonly CartLine[], now = new Date(), locale: Locale = 'en') {
+	const { schedule, rules, usage } = await readHorizon([...new Set(lines.map((line) => line.id))], now, locale)
 	const items = cartPickupItems(lines, rules)
 	return { schedule, items, usage, days: pickupDays(schedule, items, usage, now) }
 }

@@ -4,6 +4,7 @@ import { closureNoticeText, specialHoursNoticeText } from './pickup-display'
 import { cachePresets } from './cache-control'
 import { openingHoursFromWeekly } from './opening-hours'
 import { isDatabaseUnavailable } from './db.server'
+import type { Locale } from './i18n'
 
 /**
  * The hours Home and Contact show, read from the owner's pickup schedule at `now`: the weekly hours,
@@ -11,9 +12,13 @@ import { isDatabaseUnavailable } from './db.server'
  * later, in the bakery's zone). During a database outage (decision 025) the pages still render, with
  * the hours in business.ts and no notices, and `outage` says so.
  */
-export async function loadVisitorHours(now: Date): Promise<{ hours: VisitorHours; outage: boolean }> {
+export async function loadVisitorHours(
+	now: Date,
+	locale: Locale = 'en',
+): Promise<{ hours: VisitorHours; outage: boolean }> {
 	try {
-		const schedule = await getPickupSchedule(now)
+		// Closure notes in the page's language (the owner's translation, else English).
+		const schedule = await getPickupSchedule(now, locale)
 		return {
 			outage: false,
 			hours: {

@@ -37,6 +37,7 @@ const adminRoutes = [
 	'/admin/custom-cakes',
 	'/admin/gallery',
 	'/admin/pickup-schedule',
+	'/admin/site-texts',
 	'/admin/reviews',
 	// A seeded review's editor.
 	'/admin/reviews/seed-review-1',

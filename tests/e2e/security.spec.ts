@@ -131,6 +131,7 @@ test.describe('cross-site requests', () => {
 		'/admin/orders',
 		'/admin/custom-cakes',
 		'/admin/gallery',
+		'/admin/site-texts',
 		'/test-payment/cs_test_forged',
 		'/contact.data',
 		'/checkout.data',

@@ -140,6 +140,10 @@ const routes: Record<string, RouteCase> = {
 		params: (f) => ({ reviewId: f.reviews[0]!.id }),
 		actions: { edit: () => ({ name: 'Mallory', rating: '1', comment: 'Rewritten by an intruder.' }) },
 	},
+	'admin.site-texts.tsx': {
+		path: () => '/admin/site-texts',
+		actions: { save: () => ({ intent: 'save', key: 'story', en: 'Rewritten by an intruder.' }) },
+	},
 	'admin.pickup-schedule.tsx': {
 		path: () => '/admin/pickup-schedule',
 		actions: {
@@ -206,6 +210,7 @@ beforeEach(async () => {
 	await prisma.galleryImage.deleteMany()
 	await prisma.contactMessage.deleteMany()
 	await prisma.review.deleteMany()
+	await prisma.siteText.deleteMany()
 	await rm(process.env.STORAGE_DIR!, { recursive: true, force: true })
 	fixtures = await seedAdminFixtures()
 })

@@ -92,35 +92,46 @@ export function post(pathname: string, fields: Record<string, string | readonly 
 export async function snapshot() {
 	const { prisma } = await import('~/utils/db.server')
 	const { listObjectKeys } = await import('~/utils/storage.server')
-	const [menuItems, cakeRequests, galleryImages, orders, messages, objects, pickupSchedule, reviews, mailJobs] =
-		await Promise.all([
-			prisma.menuItem.findMany({
-				orderBy: { id: 'asc' },
-				include: { optionGroups: { orderBy: { id: 'asc' }, include: { options: { orderBy: { id: 'asc' } } } } },
+	const [
+		menuItems,
+		cakeRequests,
+		galleryImages,
+		orders,
+		messages,
+		objects,
+		pickupSchedule,
+		reviews,
+		mailJobs,
+		siteTexts,
+	] = await Promise.all([
+		prisma.menuItem.findMany({
+			orderBy: { id: 'asc' },
+			include: { optionGroups: { orderBy: { id: 'asc' }, include: { options: { orderBy: { id: 'asc' } } } } },
+		}),
+		Promise.all([prisma.customCakeRequest.findMany({ orderBy: { id: 'asc' } }), prisma.cakeQuoteSettings.findMany()]),
+		prisma.galleryImage.findMany({ orderBy: { id: 'asc' } }),
+		prisma.order.findMany({ orderBy: { id: 'asc' }, include: { items: { orderBy: { id: 'asc' } } } }),
+		prisma.contactMessage.findMany({ orderBy: { id: 'asc' } }),
+		Promise.all(storagePrefixes.map((prefix) => listObjectKeys(prefix))).then((lists) => lists.flat().sort()),
+		Promise.all([
+			prisma.pickupSettings.findMany({
+				select: {
+					slotMinutes: true,
+					ordersPerSlot: true,
+					minLeadMinutes: true,
+					sameDayCutoff: true,
+					horizonDays: true,
+				},
 			}),
-			Promise.all([prisma.customCakeRequest.findMany({ orderBy: { id: 'asc' } }), prisma.cakeQuoteSettings.findMany()]),
-			prisma.galleryImage.findMany({ orderBy: { id: 'asc' } }),
-			prisma.order.findMany({ orderBy: { id: 'asc' }, include: { items: { orderBy: { id: 'asc' } } } }),
-			prisma.contactMessage.findMany({ orderBy: { id: 'asc' } }),
-			Promise.all(storagePrefixes.map((prefix) => listObjectKeys(prefix))).then((lists) => lists.flat().sort()),
-			Promise.all([
-				prisma.pickupSettings.findMany({
-					select: {
-						slotMinutes: true,
-						ordersPerSlot: true,
-						minLeadMinutes: true,
-						sameDayCutoff: true,
-						horizonDays: true,
-					},
-				}),
-				prisma.openingHours.findMany({ orderBy: { weekday: 'asc' } }),
-				prisma.pickupClosure.findMany({ orderBy: { id: 'asc' } }),
-				prisma.specialHours.findMany({ orderBy: { date: 'asc' } }),
-			]),
-			prisma.review.findMany({ orderBy: { id: 'asc' } }),
-			// The mail queue (dead mails the dashboard retries; mails an order step queues).
-			prisma.$queryRawUnsafe('SELECT name, state, data FROM pgboss.job ORDER BY name, id'),
-		])
+			prisma.openingHours.findMany({ orderBy: { weekday: 'asc' } }),
+			prisma.pickupClosure.findMany({ orderBy: { id: 'asc' } }),
+			prisma.specialHours.findMany({ orderBy: { date: 'asc' } }),
+		]),
+		prisma.review.findMany({ orderBy: { id: 'asc' } }),
+		// The mail queue (dead mails the dashboard retries; mails an order step queues).
+		prisma.$queryRawUnsafe('SELECT name, state, data FROM pgboss.job ORDER BY name, id'),
+		prisma.siteText.findMany({ orderBy: { key: 'asc' } }),
+	])
 	return JSON.parse(
 		JSON.stringify({
 			menuItems,
@@ -132,6 +143,7 @@ export async function snapshot() {
 			pickupSchedule,
 			reviews,
 			mailJobs,
+			siteTexts,
 		}),
 	) as unknown
 }

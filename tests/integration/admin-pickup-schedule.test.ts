@@ -69,7 +69,7 @@ function weekFields(week: Record<number, [string, string] | null>) {
 }
 
 async function visitorHours(load: typeof homeLoader | typeof contactLoader) {
-	const returned = (await load()) as unknown as {
+	const returned = (await load({ request: new Request('http://localhost/'), params: {}, context: {} })) as unknown as {
 		type?: string
 		data: { hours: VisitorHours }
 		init: ResponseInit | null

@@ -11,6 +11,7 @@ export const adminLinks = [
 	{ to: '/admin/messages', label: 'Messages' },
 	{ to: '/admin/reviews', label: 'Reviews' },
 	{ to: '/admin/gallery', label: 'Gallery' },
+	{ to: '/admin/site-texts', label: 'Site texts' },
 	// The development Outbox (mails kept instead of sent); never in the production build.
 	...(import.meta.env.DEV ? [{ to: '/admin/outbox', label: 'Outbox' }] : []),
 ] as const

@@ -19,6 +19,44 @@ import { CheckboxField } from './checkbox-field'
 import { ConfirmDeletePanel, DeleteForm } from './delete-form'
 import { RadioGroupField } from './radio-group-field'
 
+/** The owner's Spanish and Portuguese names (null: the English is shown). */
+interface NameTranslations {
+	nameEs: string | null
+	namePtBr: string | null
+}
+
+/** A choice and a group as the owner edits them: with their translations. */
+export type AdminOptionChoice = OptionChoiceView & NameTranslations
+export type AdminOptionGroup = Omit<OptionGroupView, 'options'> & NameTranslations & { options: AdminOptionChoice[] }
+
+/** The Spanish and Portuguese name fields of a group or choice form. */
+function NameTranslationFields({
+	nameEs,
+	namePtBr,
+}: {
+	nameEs: FieldMetadata<string | undefined>
+	namePtBr: FieldMetadata<string | undefined>
+}) {
+	return (
+		<div className="grid gap-x-4 sm:grid-cols-2">
+			<TextField
+				meta={nameEs}
+				label="Name in Spanish"
+				hint="Optional: empty shows the English."
+				autoComplete="off"
+				lang="es"
+			/>
+			<TextField
+				meta={namePtBr}
+				label="Name in Portuguese"
+				hint="Optional: empty shows the English."
+				autoComplete="off"
+				lang="pt-BR"
+			/>
+		</div>
+	)
+}
+
 /** What the item page's action answers to an option form: which form (`form`), its result, a message. */
 export interface OptionEditorReply {
 	form?: string
@@ -51,7 +89,7 @@ export function MenuOptionEditor({
 	reply,
 }: {
 	itemName: string
-	groups: readonly OptionGroupView[]
+	groups: readonly AdminOptionGroup[]
 	reply?: OptionEditorReply
 }) {
 	return (
@@ -93,7 +131,7 @@ export function MenuOptionEditor({
 }
 
 /** 'One choice · required', 'Several choices · up to 2', 'Short text · optional · up to 60 characters'. */
-function groupSummary(group: OptionGroupView) {
+function groupSummary(group: AdminOptionGroup) {
 	const kind = optionGroupKinds.find((entry) => entry.value === group.kind)!.label
 	if (group.kind === 'MULTIPLE') {
 		const { minChoices: min, maxChoices: max } = group
@@ -119,7 +157,7 @@ function OptionGroupCard({
 	last,
 	reply,
 }: {
-	group: OptionGroupView
+	group: AdminOptionGroup
 	first: boolean
 	last: boolean
 	reply?: OptionEditorReply
@@ -153,7 +191,7 @@ function OptionGroupCard({
 					</summary>
 					<OptionGroupForm
 						// The saved settings are part of the key: after a save the form starts from them.
-						key={`${group.name}|${group.kind}|${group.required}|${group.minChoices}|${group.maxChoices}|${group.maxLength}`}
+						key={`${group.name}|${group.nameEs}|${group.namePtBr}|${group.kind}|${group.required}|${group.minChoices}|${group.maxChoices}|${group.maxLength}`}
 						formKey={formKey}
 						group={group}
 						lastResult={resultFor(reply, formKey)}
@@ -185,7 +223,7 @@ function OptionGroupForm({
 	submitLabel,
 }: {
 	formKey: string
-	group?: OptionGroupView
+	group?: AdminOptionGroup
 	lastResult?: SubmissionResult<string[]>
 	legend: string
 	submitLabel: string
@@ -199,6 +237,8 @@ function OptionGroupForm({
 		defaultValue: group
 			? {
 					name: group.name,
+					nameEs: group.nameEs ?? '',
+					namePtBr: group.namePtBr ?? '',
 					kind: group.kind,
 					required: group.kind === 'MULTIPLE' ? group.minChoices > 0 : group.required,
 					minChoices: group.kind === 'MULTIPLE' ? String(group.minChoices) : '',
@@ -228,6 +268,7 @@ function OptionGroupForm({
 					hint="What customers see, e.g. Size or Message on the cake."
 					autoComplete="off"
 				/>
+				<NameTranslationFields nameEs={fields.nameEs} namePtBr={fields.namePtBr} />
 				<RadioGroupField
 					meta={fields.kind as FieldMetadata<string | undefined>}
 					legend="Customers answer with"
@@ -282,7 +323,7 @@ function OptionGroupForm({
 	)
 }
 
-function ChoiceList({ group, reply }: { group: OptionGroupView; reply?: OptionEditorReply }) {
+function ChoiceList({ group, reply }: { group: AdminOptionGroup; reply?: OptionEditorReply }) {
 	const newKey = optionFormKeys.newChoice(group.id)
 	return (
 		<div className="mt-4">
@@ -328,8 +369,8 @@ function ChoiceRow({
 	last,
 	reply,
 }: {
-	group: OptionGroupView
-	choice: OptionChoiceView
+	group: AdminOptionGroup
+	choice: AdminOptionChoice
 	first: boolean
 	last: boolean
 	reply?: OptionEditorReply
@@ -379,7 +420,7 @@ function ChoiceRow({
 				</summary>
 				<OptionChoiceForm
 					// After a save (or a sold-out toggle) the form starts from the saved values.
-					key={`${choice.name}|${choice.priceDeltaCents}|${choice.soldOut}`}
+					key={`${choice.name}|${choice.nameEs}|${choice.namePtBr}|${choice.priceDeltaCents}|${choice.soldOut}`}
 					formKey={formKey}
 					choice={choice}
 					lastResult={resultFor(reply, formKey)}
@@ -402,7 +443,7 @@ function OptionChoiceForm({
 }: {
 	formKey: string
 	groupId?: string
-	choice?: OptionChoiceView
+	choice?: AdminOptionChoice
 	lastResult?: SubmissionResult<string[]>
 	legend: string
 	submitLabel: string
@@ -415,6 +456,8 @@ function OptionChoiceForm({
 		defaultValue: choice
 			? {
 					name: choice.name,
+					nameEs: choice.nameEs ?? '',
+					namePtBr: choice.namePtBr ?? '',
 					price: choice.priceDeltaCents > 0 ? (choice.priceDeltaCents / 100).toFixed(2) : '',
 					soldOut: choice.soldOut,
 				}
@@ -442,6 +485,7 @@ function OptionChoiceForm({
 						autoComplete="off"
 					/>
 				</div>
+				<NameTranslationFields nameEs={fields.nameEs} namePtBr={fields.namePtBr} />
 				<CheckboxField meta={fields.soldOut} label="Sold out" hint="Shown but can’t be chosen." />
 				<button type="submit" className={`${secondaryButtonClass} mt-2`} disabled={saving}>
 					{saving ? 'Saving...' : submitLabel}
