@@ -16,7 +16,7 @@ import { MenuPageSkeleton, usePendingMenuPage } from './components/menu/menu-ske
 import { SiteLayout } from './components/site-layout'
 import { getBusiness } from './config/business.server'
 import tailwindHref from './tailwind.css?url'
-import { DEFAULT_LOCALE, localeFromPath } from './utils/i18n'
+import { DEFAULT_LOCALE, localeFromPath, sameMessages } from './utils/i18n'
 import { pageMessages, requestLocale } from './utils/i18n.server'
 import { TranslationsProvider } from './utils/i18n-react'
 import type { PageTranslations } from './utils/i18n-runtime'
@@ -40,13 +40,13 @@ export function loader({ request }: LoaderFunctionArgs): RootData {
 	return {
 		business: getBusiness(),
 		siteOrigin: siteOrigin(request),
-		i18n: { locale, messages: pageMessages(locale) },
+		i18n: { locale, messages: pageMessages(locale, new URL(request.url).pathname) },
 	}
 }
 
-// All of it is fixed for the life of the process, per language: fetched again only when the language changes.
+// All of it is fixed for the life of the process: fetched again only when the page needs other messages.
 export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
-	return localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname)
+	return !sameMessages(currentUrl.pathname, nextUrl.pathname)
 }
 
 /** The root loader's translations; without them (it failed), English keys are shown as a last resort. */

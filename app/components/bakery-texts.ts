@@ -1,7 +1,7 @@
 import { defaultBusiness, useBusiness } from '~/config/business'
 import type { MessageKey } from '~/utils/i18n'
 import { useLocale, useT } from '~/utils/i18n-react'
-import { siteTextLines, type OwnSiteTexts } from '~/utils/site-texts'
+import type { OwnSiteTexts } from '~/utils/site-texts'
 
 const VALUE_KEYS: readonly MessageKey[] = [
 	'pages.bakeryValueFreshness',
@@ -36,4 +36,12 @@ export function useBakeryTexts(own: OwnSiteTexts = {}) {
 					? VALUE_KEYS.map((key) => t(key))
 					: business.values,
 	}
+}
+
+/** 'values' is written one per line; blank lines are ignored. */
+export function siteTextLines(text: string) {
+	return text
+		.split('\n')
+		.map((line) => line.trim())
+		.filter(Boolean)
 }

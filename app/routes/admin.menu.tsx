@@ -19,6 +19,8 @@ import { categoryLabel } from '~/utils/menu-categories'
 import { missingTranslations } from '~/utils/localized-content'
 import { formatPrice } from '~/utils/money'
 import { dailyLimitLabel, leadTimeLabel, preorderLabel } from '~/utils/pickup-display'
+import type { Translate } from '~/utils/i18n'
+import { useT } from '~/utils/i18n-react'
 import { taxCategoryLabels } from '~/utils/sales-tax'
 
 export { headers } from '~/utils/admin-route'
@@ -75,11 +77,11 @@ export default function AdminMenu() {
 	)
 }
 
-function pickupRuleLabels(item: AdminMenuItem) {
+function pickupRuleLabels(item: AdminMenuItem, t: Translate) {
 	return [
-		item.leadMinutes ? leadTimeLabel(item.leadMinutes) : null,
+		item.leadMinutes ? leadTimeLabel(item.leadMinutes, t) : null,
 		item.dailyLimit ? dailyLimitLabel(item.dailyLimit) : null,
-		preorderLabel(item.availableFrom, item.availableUntil),
+		preorderLabel(item.availableFrom, item.availableUntil, t, 'en'),
 	].filter((label): label is string => Boolean(label))
 }
 
@@ -115,6 +117,7 @@ function translationBadges(item: AdminMenuItem) {
 }
 
 function MenuItemRow({ item, confirming }: { item: AdminMenuItem; confirming: boolean }) {
+	const t = useT()
 	const navigation = useNavigation()
 	const pendingIntent = navigation.formData?.get('id') === item.id ? navigation.formData.get('intent') : null
 	// Shown at once while the change is being saved.
@@ -152,7 +155,7 @@ function MenuItemRow({ item, confirming }: { item: AdminMenuItem; confirming: bo
 						<span className="rounded-full bg-dough px-3 py-0.5 font-semibold">
 							{item.orderable ? 'In the online shop' : 'Not ordered online'}
 						</span>
-						{[...pickupRuleLabels(item), ...optionAndTaxLabels(item), ...allergenLabels(item)].map((label) => (
+						{[...pickupRuleLabels(item, t), ...optionAndTaxLabels(item), ...allergenLabels(item)].map((label) => (
 							<span key={label} className="rounded-full bg-dough px-3 py-0.5 font-semibold">
 								{label}
 							</span>

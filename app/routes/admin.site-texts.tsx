@@ -14,7 +14,14 @@ import { siteTextSchema } from '~/utils/admin-schemas'
 import { requireAdmin } from '~/utils/auth.server'
 import { formReply } from '~/utils/form-reply.server'
 import { translationColumn } from '~/utils/localized-content'
-import { SITE_TEXT_KEYS, siteTextLabels, type SiteTextKey } from '~/utils/site-texts'
+import { SITE_TEXT_KEYS, type SiteTextKey } from '~/utils/site-texts'
+
+const siteTextLabels: Record<SiteTextKey, { label: string; hint: string }> = {
+	description: { label: 'Short description', hint: 'One sentence about the bakery (Home and About).' },
+	story: { label: 'Our story', hint: 'How the bakery began (About).' },
+	mission: { label: 'Our mission', hint: 'What the bakery is for (About).' },
+	values: { label: 'Our values', hint: 'One value per line (About).' },
+}
 
 export { headers } from '~/utils/admin-route'
 export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'

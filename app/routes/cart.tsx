@@ -1,4 +1,4 @@
-import type { MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useId } from 'react'
 import { CartLineImage, CartPlaceholder } from '~/components/cart/cart-line-image'
@@ -12,6 +12,7 @@ import { loadUnavailableForCart } from '~/utils/menu-page.server'
 import { formatPrice } from '~/utils/money'
 import { metaTranslator, pageMeta } from '~/utils/seo'
 import { useLocale, useLocalizedPath, useT } from '~/utils/i18n-react'
+import { requestLocale } from '~/utils/i18n.server'
 
 export const meta: MetaFunction = (args) => {
 	const t = metaTranslator(args.matches)
@@ -19,8 +20,8 @@ export const meta: MetaFunction = (args) => {
 }
 
 /** Which items cannot be picked up within the ordering horizon (the cart itself lives in the browser). */
-export async function loader() {
-	return { unavailable: await loadUnavailableForCart() }
+export async function loader({ request }: LoaderFunctionArgs) {
+	return { unavailable: await loadUnavailableForCart(requestLocale(request)) }
 }
 
 export default function Cart() {

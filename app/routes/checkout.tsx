@@ -14,7 +14,7 @@ import { FormErrors, TextField } from '~/components/ui/forms'
 import { buttonClass } from '~/components/ui/button-classes'
 import { bodyLimits, bodyProblems, readForm } from '~/utils/body.server'
 import { checkoutRequestSchema, isMissingDetail, MISSING_DETAILS_MESSAGE, type CheckoutRequest } from '~/utils/checkout'
-import { startCheckout, translateIfKey } from '~/utils/checkout.server'
+import { startCheckout } from '~/utils/checkout.server'
 import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE, type CartItem } from '~/utils/cart'
 import { formReply } from '~/utils/form-reply.server'
 import type { Locale } from '~/utils/i18n'
@@ -105,13 +105,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		return formReply(null, { status, headers: noStore, formErrors: [message] }, notStarted)
 	}
 	const submission = parseWithZod(body.value, { schema: checkoutRequestSchema })
-	if (submission.status !== 'success') {
-		// The schema's messages are keys: the answer says them in the page's language.
-		for (const [name, messages] of Object.entries(submission.error ?? {})) {
-			submission.error![name] = messages?.map((message) => translateIfKey(t, message)) ?? null
-		}
-		return formReply(submission, { headers: noStore }, notStarted)
-	}
+	// The schema's messages are keys: the answer says them in the page's language.
+	if (submission.status !== 'success') return formReply(submission, { headers: noStore, locale }, notStarted)
 
 	// The page's language (its URL, never a field the browser sends) is the order's and the payment page's.
 	const checkout = await startCheckout(submission.value, { origin: siteOrigin(request), locale })

@@ -26,8 +26,8 @@ import { checkPickupSlot, localDateOf, type LocalDate, type PickupCheck } from '
 import { cartPickupItems, nothingHeld } from './pickup.server'
 import { optionProblemMessage, priceChoices, type ChosenOption } from './item-options'
 import { formatPrice } from './money'
-import { localizedPath, type Locale, type MessageKey, type Translate } from './i18n'
-import { translator } from './i18n.server'
+import { localizedPath, type Locale, type Translate } from './i18n'
+import { messageTranslator, translator } from './i18n.server'
 import { taxOrder, type TaxPolicy } from './sales-tax'
 import { taxPolicy } from './env.server'
 import { localizedLineText } from './localized-content'
@@ -84,7 +84,7 @@ export async function startCheckout(
 	const parsed = checkoutRequestSchema.safeParse(body)
 	if (!parsed.success) {
 		const message = parsed.error.issues[0]?.message
-		return { ok: false, status: 400, error: message ? translateIfKey(t, message) : 'Invalid checkout request.' }
+		return { ok: false, status: 400, error: message ? messageTranslator(locale)(message) : 'Invalid checkout request.' }
 	}
 	const provider = getPaymentProvider()
 	if (!provider) return { ok: false, status: 503, error: t('shop.orderingOff') }
@@ -164,10 +164,6 @@ interface Words {
 }
 
 /** A schema message is a key (one schema for every language); any other text (Zod's own) passes unchanged. */
-export function translateIfKey(t: Translate, message: string) {
-	return message.startsWith('shop.') ? t(message as MessageKey) : message
-}
-
 function nameOf(lines: readonly PricedLine[], menuItemId: string | undefined, t: Translate) {
 	return lines.find((line) => line.menuItemId === menuItemId)?.name ?? t('shop.anItemInCart')
 }

@@ -7,15 +7,16 @@ export interface PageTranslations {
 	messages: Messages
 }
 
-// One instance per language, for the process (server) or the tab (browser): messages never change within a build.
-const instances = new Map<Locale, I18n>()
+// One instance per set of messages a page carries (its language, `common` and its own namespaces): the
+// server compiles each set once, and the browser makes a new one only when a page needs other messages.
+const instances = new WeakMap<Messages, I18n>()
 
 export function i18nFor({ locale, messages }: PageTranslations): I18n {
-	let i18n = instances.get(locale)
+	let i18n = instances.get(messages)
 	if (!i18n) {
 		const tag = INTL_LOCALES[locale]
 		i18n = setupI18n({ locale: tag, messages: { [tag]: messages } })
-		instances.set(locale, i18n)
+		instances.set(messages, i18n)
 	}
 	return i18n
 }

@@ -1,7 +1,7 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core'
 import { compileMessage } from '@lingui/message-utils/compileMessage'
 import { catalogs, SERVER_ONLY_NAMESPACES } from '~/locales/catalogs.server'
-import { INTL_LOCALES, localeFromPath, type Locale, type Translate } from './i18n'
+import { INTL_LOCALES, localeFromPath, pageNamespaces, type Locale, type Translate } from './i18n'
 
 /**
  * Messages compiled once per process from the JSON catalogs: the browser gets them compiled
@@ -18,15 +18,22 @@ function compile(locale: Locale, include: (namespace: string) => boolean): Messa
 	return messages
 }
 
-const pageMessagesByLocale = new Map<Locale, Messages>()
+const pageMessagesByKey = new Map<string, Messages>()
 const serverI18nByLocale = new Map<Locale, I18n>()
 
-/** The messages a page needs in the browser (everything but the server-only namespaces). */
-export function pageMessages(locale: Locale): Messages {
-	let messages = pageMessagesByLocale.get(locale)
+/** The messages a page needs in the browser: its language, `common` and its own namespaces, never mail. */
+export function pageMessages(locale: Locale, pathname = '/'): Messages {
+	const namespaces = pageNamespaces(pathname)
+	const key = `${locale} ${String(namespaces)}`
+	let messages = pageMessagesByKey.get(key)
 	if (!messages) {
-		messages = compile(locale, (namespace) => !SERVER_ONLY_NAMESPACES.has(namespace))
-		pageMessagesByLocale.set(locale, messages)
+		messages = compile(
+			locale,
+			(namespace) =>
+				!SERVER_ONLY_NAMESPACES.has(namespace) &&
+				(namespace === 'common' || namespaces === 'all' || (namespaces as readonly string[]).includes(namespace)),
+		)
+		pageMessagesByKey.set(key, messages)
 	}
 	return messages
 }

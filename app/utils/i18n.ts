@@ -66,6 +66,45 @@ export function languageCookie(locale: Locale) {
 	return `${LANGUAGE_COOKIE}=${encodeURIComponent(locale)}; Path=/; Max-Age=31536000; SameSite=Lax`
 }
 
+/**
+ * The message namespaces a public page uses besides `common` (header, footer, error pages), by its
+ * English path's first segment: a page carries only its own words (issue 20's 8 KB budget). Any other
+ * path (admin, unknown pages) gets every namespace. A page missing one shows raw keys, which the
+ * languages e2e looks for on every page.
+ */
+const PAGE_NAMESPACES: Record<string, readonly PageNamespace[]> = {
+	'': ['home', 'pages', 'requests'],
+	about: ['pages'],
+	gallery: ['pages'],
+	shop: ['shop'],
+	menu: ['shop'],
+	cakes: ['shop'],
+	'brazilian-pastries': ['shop'],
+	'mexican-pastries': ['shop'],
+	cart: ['shop'],
+	checkout: ['shop'],
+	success: ['shop'],
+	cancel: ['shop'],
+	'custom-cakes': ['requests'],
+	contact: ['requests'],
+	reviews: ['requests'],
+	review: ['requests'],
+	quote: ['requests'],
+}
+
+export type PageNamespace = 'home' | 'pages' | 'requests' | 'shop'
+
+/** The namespaces a path's page needs ('all' for admin and unknown paths). */
+export function pageNamespaces(pathname: string): readonly PageNamespace[] | 'all' {
+	const first = unlocalizedPath(pathname).split('/', 2)[1]?.toLowerCase() ?? ''
+	return Object.hasOwn(PAGE_NAMESPACES, first) ? PAGE_NAMESPACES[first]! : 'all'
+}
+
+/** Whether two paths carry the same messages (same language and namespaces). */
+export function sameMessages(a: string, b: string): boolean {
+	return localeFromPath(a) === localeFromPath(b) && String(pageNamespaces(a)) === String(pageNamespaces(b))
+}
+
 /** The best of our languages for a list of preferred tags (`navigator.languages`), or undefined. */
 export function preferredLocale(tags: readonly string[]): Locale | undefined {
 	for (const tag of tags) {

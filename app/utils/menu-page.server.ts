@@ -4,17 +4,10 @@ import { hiddenAllergensFrom, isSafeFor, itemAllergensOf, type AllergenKey } fro
 import { isDatabaseUnavailable } from './db.server'
 import { cachedMenuRead } from './menu-cache.server'
 import { categoryFromParam, menuCategories } from './menu-categories'
-import { requestLocale } from './i18n.server'
+import { requestLocale, translator } from './i18n.server'
+import type { Locale, Translate } from './i18n'
 import { withOutagePolicy } from './outage.server'
-import {
-	leadTimeLabel,
-	NOT_YET_ORDERABLE_BUTTON,
-	OUT_OF_SEASON_BUTTON,
-	OUT_OF_SEASON_LABEL,
-	preorderLabel,
-	SOLD_OUT_BUTTON,
-	soldOutInHorizonLabel,
-} from './pickup-display'
+import { leadTimeLabel, preorderLabel, soldOutInHorizonLabel } from './pickup-display'
 import { loadMenuPickup } from './pickup.server'
 import type { MenuItemView } from './menu-item-view'
 import { localDateOf, type ItemAvailability } from './pickup-schedule'
@@ -51,7 +44,9 @@ async function menuPickup(key: string, items: readonly PublicMenuItem[]): Promis
 	}
 }
 
-export function withPickup(item: PublicMenuItem, pickup: MenuPickup | null): MenuItemView {
+/** An item as the menu shows it, its pickup words in the page's language. */
+export function withPickup(item: PublicMenuItem, pickup: MenuPickup | null, locale: Locale): MenuItemView {
+	const t = translator(locale)
 	const {
 		leadMinutes,
 		dailyLimit: _dailyLimit,
@@ -76,26 +71,30 @@ export function withPickup(item: PublicMenuItem, pickup: MenuPickup | null): Men
 	const availability = pickup?.availability.get(item.id)
 	const blocked = availability && !availability.available ? availability.reason : null
 
-	if (seasonal) labels.push(seasonOver ? OUT_OF_SEASON_LABEL : (preorderLabel(availableFrom, availableUntil) ?? ''))
+	if (seasonal)
+		labels.push(
+			seasonOver ? t('shop.pickupOutOfSeason') : (preorderLabel(availableFrom, availableUntil, t, locale) ?? ''),
+		)
 	if (pickup && blocked && (blocked === 'sold-out-in-horizon' || !seasonal)) {
-		labels.push(soldOutInHorizonLabel(pickup.horizonDays))
+		labels.push(soldOutInHorizonLabel(pickup.horizonDays, t))
 	}
-	if (leadMinutes && !blocked) labels.push(leadTimeLabel(leadMinutes))
+	if (leadMinutes && !blocked) labels.push(leadTimeLabel(leadMinutes, t))
 
 	const result: MenuItemView = view
 	if (labels.length > 0) result.pickupLabels = labels
-	if (blocked) result.unavailable = unavailableButton(blocked, seasonal, seasonOver)
+	if (blocked) result.unavailable = unavailableButton(blocked, seasonal, seasonOver, t)
 	return result
 }
 
-function unavailableButton(blocked: string, seasonal: boolean, seasonOver: boolean) {
-	if (blocked !== 'outside-window' || !seasonal) return SOLD_OUT_BUTTON
-	return seasonOver ? OUT_OF_SEASON_BUTTON : NOT_YET_ORDERABLE_BUTTON
+/** The disabled add button of an item no day of the horizon can take. */
+function unavailableButton(blocked: string, seasonal: boolean, seasonOver: boolean, t: Translate) {
+	if (blocked !== 'outside-window' || !seasonal) return t('shop.soldOut')
+	return seasonOver ? t('shop.pickupNotAvailable') : t('shop.pickupNotYetOrderable')
 }
 
-async function itemsWithPickup(key: string, items: PublicMenuItem[]) {
+async function itemsWithPickup(key: string, items: PublicMenuItem[], locale: Locale) {
 	const pickup = await menuPickup(key, items)
-	return items.map((item) => withPickup(item, pickup))
+	return items.map((item) => withPickup(item, pickup, locale))
 }
 
 /**
@@ -126,7 +125,7 @@ export function loadFilterableMenu(request: Request) {
 			matchesNothing ? Promise.resolve([]) : listLocalizedMenuItems(locale, activeCategory ?? undefined),
 			listMenuCategories(),
 		])
-		const { items, hiddenCount } = withoutHidden(await itemsWithPickup(activeCategory ?? 'ALL', all), hidden)
+		const { items, hiddenCount } = withoutHidden(await itemsWithPickup(activeCategory ?? 'ALL', all, locale), hidden)
 		return {
 			items,
 			categories: inMenuOrder(categories),
@@ -143,7 +142,7 @@ export function loadCategoryMenu(category: MenuCategory, request: Request) {
 	const locale = requestLocale(request)
 	return withOutagePolicy(async () => {
 		const items = await listLocalizedMenuItems(locale, category)
-		const { items: shown, hiddenCount } = withoutHidden(await itemsWithPickup(category, items), hidden)
+		const { items: shown, hiddenCount } = withoutHidden(await itemsWithPickup(category, items, locale), hidden)
 		return { items: shown, hidden, hiddenCount }
 	})
 }
@@ -153,16 +152,16 @@ export function loadCategoryMenu(category: MenuCategory, request: Request) {
  * on their cart line ({ [id]: 'Sold out for the next 14 days' }). Shares the menu's availability read; empty
  * when availability is unknown (database down): the checkout decides then.
  */
-export async function loadUnavailableForCart(): Promise<Record<string, string>> {
+export async function loadUnavailableForCart(locale: Locale): Promise<Record<string, string>> {
 	let items: PublicMenuItem[]
 	try {
-		items = await listLocalizedMenuItems('en')
+		items = await listLocalizedMenuItems(locale)
 	} catch (error) {
 		if (isDatabaseUnavailable(error)) return {}
 		throw error
 	}
 	const unavailable: Record<string, string> = {}
-	for (const item of await itemsWithPickup('ALL', items)) {
+	for (const item of await itemsWithPickup('ALL', items, locale)) {
 		if (item.orderable && item.unavailable) {
 			// A blocked item's last label says why: 'Sold out for the next 14 days', or its preorder window.
 			unavailable[item.id] = item.pickupLabels?.at(-1) ?? item.unavailable

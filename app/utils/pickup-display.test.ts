@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import { translator } from './i18n.server'
 import {
 	dayReasonText,
 	formatPickupAt,
 	formatPickupDate,
 	formatWallTime,
 	itemLimitMessage,
+	leadTimeLabel,
 	preorderLabel,
 	soldOutInHorizonLabel,
 } from './pickup-display'
@@ -36,11 +38,21 @@ describe('pickup wording', () => {
 	})
 
 	it('labels seasonal preorders', () => {
-		expect(preorderLabel('2027-01-02', '2027-01-06')).toBe('Preorder for pickup Jan 2–6')
-		expect(preorderLabel('2026-10-25', '2026-11-02')).toBe('Preorder for pickup Oct 25–Nov 2')
-		expect(preorderLabel('2026-12-24', '2026-12-24')).toBe('Preorder for pickup Dec 24')
-		expect(preorderLabel('2026-12-20', null)).toBe('Preorder for pickup from Dec 20')
-		expect(preorderLabel(null, null)).toBeNull()
-		expect(soldOutInHorizonLabel(14)).toBe('Sold out for the next 14 days')
+		const t = translator('en')
+		expect(preorderLabel('2027-01-02', '2027-01-06', t, 'en')).toBe('Preorder for pickup Jan 2–6')
+		expect(preorderLabel('2026-10-25', '2026-11-02', t, 'en')).toBe('Preorder for pickup Oct 25–Nov 2')
+		expect(preorderLabel('2026-12-24', '2026-12-24', t, 'en')).toBe('Preorder for pickup Dec 24')
+		expect(preorderLabel('2026-12-20', null, t, 'en')).toBe('Preorder for pickup from Dec 20')
+		expect(preorderLabel(null, null, t, 'en')).toBeNull()
+		expect(soldOutInHorizonLabel(14, t)).toBe('Sold out for the next 14 days')
+	})
+
+	it('labels seasonal preorders in Spanish and Portuguese with their own date words', () => {
+		expect(preorderLabel('2027-01-02', '2027-01-06', translator('es'), 'es')).toBe('Por encargo: recoge 2–6 de ene')
+		expect(preorderLabel('2026-10-25', '2026-11-02', translator('pt-BR'), 'pt-BR')).toBe(
+			'Encomende para retirar 25 de out. – 2 de nov.',
+		)
+		expect(soldOutInHorizonLabel(14, translator('es'))).toBe('Agotado los próximos 14 días')
+		expect(leadTimeLabel(90, translator('pt-BR'))).toBe('Peça com 1 h 30 min de antecedência')
 	})
 })

@@ -1,5 +1,5 @@
 import { format } from 'date-fns'
-import { INTL_LOCALES, type Locale } from './i18n'
+import { INTL_LOCALES, type Locale, type Translate } from './i18n'
 import {
 	localDateOf,
 	wallTimeOf,
@@ -93,26 +93,35 @@ export function itemLimitMessage(itemName: string, left: number, date: LocalDate
 	return `Only ${left} ${itemName} left for ${day} — please lower the quantity or choose another day.`
 }
 
-function monthDay(date: LocalDate) {
-	return format(calendarDate(date), 'MMM d')
+function monthDay(date: LocalDate, locale: Locale) {
+	if (locale === 'en') return format(calendarDate(date), 'MMM d')
+	return formatLocal(utcCalendarDate(date), locale, { month: 'short', day: 'numeric' })
+}
+
+/** 'Jan 2–6', 'Oct 25–Nov 2' in English; '2–6 ene' / '2–6 de jan.' in the other languages. */
+function monthDayRange(from: LocalDate, until: LocalDate, locale: Locale) {
+	if (locale !== 'en') {
+		const formatter = new Intl.DateTimeFormat(INTL_LOCALES[locale], { month: 'short', day: 'numeric', timeZone: 'UTC' })
+		return formatter.formatRange(utcCalendarDate(from), utcCalendarDate(until)).replace(/\s/g, ' ')
+	}
+	const sameMonth = from.slice(0, 7) === until.slice(0, 7)
+	return `${monthDay(from, locale)}–${sameMonth ? String(Number(until.slice(8))) : monthDay(until, locale)}`
 }
 
 /** The menu's label for a seasonal item: 'Preorder for pickup Jan 2–6', 'Oct 25–Nov 2', 'from Dec 20'. */
-export function preorderLabel(from: LocalDate | null, until: LocalDate | null) {
+export function preorderLabel(from: LocalDate | null, until: LocalDate | null, t: Translate, locale: Locale) {
 	if (from && until) {
-		if (from === until) return `Preorder for pickup ${monthDay(from)}`
-		const sameMonth = from.slice(0, 7) === until.slice(0, 7)
-		const end = sameMonth ? String(Number(until.slice(8))) : monthDay(until)
-		return `Preorder for pickup ${monthDay(from)}–${end}`
+		const dates = from === until ? monthDay(from, locale) : monthDayRange(from, until, locale)
+		return t('shop.pickupPreorder', { dates })
 	}
-	if (from) return `Preorder for pickup from ${monthDay(from)}`
-	if (until) return `Order for pickup until ${monthDay(until)}`
+	if (from) return t('shop.pickupPreorderFrom', { date: monthDay(from, locale) })
+	if (until) return t('shop.pickupOrderUntil', { date: monthDay(until, locale) })
 	return null
 }
 
 /** The menu's label for an item with nothing left in the ordering horizon. */
-export function soldOutInHorizonLabel(horizonDays: number) {
-	return `Sold out for the next ${horizonDays} days`
+export function soldOutInHorizonLabel(horizonDays: number, t: Translate) {
+	return t('shop.pickupSoldOutForDays', { days: horizonDays })
 }
 
 /** Beside the Pay button on the payment page: 'Pickup Tue, Nov 24 at 9:00 AM at Doce Dulce Bakery, 2814 Colby Ave, …'. */
@@ -138,20 +147,12 @@ export function pickupEventTitle(businessName: string, orderNumber: string) {
 }
 
 /** The menu's label for an item with a lead time: 'Order 48 h ahead', 'Order 90 min ahead', 'Order 1 h 30 min ahead'. */
-export function leadTimeLabel(leadMinutes: number) {
+export function leadTimeLabel(leadMinutes: number, t: Translate) {
 	const hours = Math.floor(leadMinutes / 60)
 	const minutes = leadMinutes % 60
 	const parts = [hours > 0 ? `${hours} h` : '', minutes > 0 ? `${minutes} min` : ''].filter(Boolean)
-	return `Order ${parts.join(' ')} ahead`
+	return t('shop.pickupOrderAhead', { duration: parts.join(' ') })
 }
-
-/** The menu's label for a seasonal item whose pickup window has passed. */
-export const OUT_OF_SEASON_LABEL = 'Out of season'
-
-/** The menu's disabled add button for an item no day of the horizon can take. */
-export const SOLD_OUT_BUTTON = 'Sold out'
-export const NOT_YET_ORDERABLE_BUTTON = 'Not yet available to order'
-export const OUT_OF_SEASON_BUTTON = 'Not available'
 
 /** The owner's menu list: 'Up to 24 a day'. */
 export function dailyLimitLabel(dailyLimit: number) {

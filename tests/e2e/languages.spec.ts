@@ -153,3 +153,24 @@ test('switching language with JavaScript never shows the new page in the old wor
 	expect(seen).not.toContain('es|About Us')
 	expect(seen).toContain('es|Nosotros')
 })
+
+test('every page carries the words it shows: no message key is ever on screen', async ({ page }) => {
+	test.setTimeout(180_000)
+	const keyOnScreen = /\b(?:common|home|pages|requests|shop)\.[a-z][A-Za-z0-9]+\b/
+	const pages = ['/', '/about', '/gallery', '/shop', '/menu', '/cakes', '/brazilian-pastries', '/mexican-pastries']
+	pages.push('/cart', '/checkout', '/cancel', '/custom-cakes', '/contact', '/reviews', '/no-such-page')
+	for (const prefix of ['', '/es', '/pt-br']) {
+		for (const path of pages) {
+			const url = prefix + (path === '/' && prefix ? '' : path)
+			await gotoHydrated(page, url)
+			expect(await page.locator('body').innerText(), url).not.toMatch(keyOnScreen)
+			expect(await page.title(), url).not.toMatch(keyOnScreen)
+		}
+	}
+	// Moving between pages in the browser brings each page's words along.
+	await gotoHydrated(page, '/es')
+	await page.getByRole('contentinfo').getByRole('link', { name: 'Conoce nuestro menú', exact: true }).click()
+	await expect(page).toHaveURL(/\/es\/menu$/)
+	await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(keyOnScreen)
+	expect(await page.locator('main').innerText()).not.toMatch(keyOnScreen)
+})

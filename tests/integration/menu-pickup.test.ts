@@ -78,7 +78,9 @@ describe('pickup labels on the menu', () => {
 		await createMenuItem({ name: 'Chocoflan' })
 		await useUp(slice.id, 24, 14)
 		const { loader } = await import('~/routes/cart')
-		expect(await loader()).toEqual({ unavailable: { [slice.id]: 'Sold out for the next 14 days' } })
+		expect(await loader({ request: new Request('http://localhost/cart') } as never)).toEqual({
+			unavailable: { [slice.id]: 'Sold out for the next 14 days' },
+		})
 	})
 
 	it('when the shop is closed for the whole horizon, every item says it cannot be picked up', async () => {
@@ -132,8 +134,9 @@ describe('pickup labels on the menu', () => {
 			data: { availableFrom: dateColumn(from), availableUntil: dateColumn(until) },
 		})
 		const { preorderLabel } = await import('~/utils/pickup-display')
+		const { translator } = await import('~/utils/i18n.server')
 		const item = await shopItem('Rosca de Reyes')
-		expect(item.pickupLabels).toEqual([preorderLabel(from, until)])
+		expect(item.pickupLabels).toEqual([preorderLabel(from, until, translator('en'), 'en')])
 		expect(item.pickupLabels?.[0]).toMatch(/^Preorder for pickup [A-Z][a-z]{2} \d+–/)
 		expect(item.unavailable).toBe('Not yet available to order')
 	})
@@ -147,8 +150,9 @@ describe('pickup labels on the menu', () => {
 			data: { availableFrom: dateColumn(from), availableUntil: dateColumn(until) },
 		})
 		const { preorderLabel } = await import('~/utils/pickup-display')
+		const { translator } = await import('~/utils/i18n.server')
 		const item = await shopItem('Pan de Muerto')
-		expect(item.pickupLabels).toEqual([preorderLabel(from, until)])
+		expect(item.pickupLabels).toEqual([preorderLabel(from, until, translator('en'), 'en')])
 		expect(item.unavailable).toBeUndefined()
 	})
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { nextSeason } from '../../prisma/seed/data'
+import { translator } from '~/utils/i18n.server'
 import { leadTimeLabel } from '~/utils/pickup-display'
 
 describe('lead time on the menu', () => {
@@ -9,7 +10,7 @@ describe('lead time on the menu', () => {
 		[90, 'Order 1 h 30 min ahead'],
 		[45, 'Order 45 min ahead'],
 	])('%i minutes reads %j', (minutes, words) => {
-		expect(leadTimeLabel(minutes)).toBe(words)
+		expect(leadTimeLabel(minutes, translator('en'))).toBe(words)
 	})
 })
 
