@@ -408,7 +408,7 @@ const LOGO_PATH = '/images/site/icon-192.png'
 /** The bakery's name, logo, address and hours for the layout; the hours the site shows now (with the same fallback). */
 async function mailBakery(origin: string, { locale, t }: MailLanguage): Promise<MailBakery> {
 	const business = getBusiness()
-	const { openingHours, notices } = (await loadVisitorHours(new Date())).hours
+	const { openingHours, notices } = (await loadVisitorHours(new Date(), locale)).hours
 	const wallTime = (time: string) => (time === '24:00' ? t('mail.hoursMidnight') : formatWallTime(time, locale))
 	return {
 		name: business.name,

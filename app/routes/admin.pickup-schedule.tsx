@@ -24,6 +24,8 @@ import { adminMeta, adminResponseHeaders, CONFIRMED_FIELD } from '~/utils/admin-
 import { requireAdmin } from '~/utils/auth.server'
 import { formReply } from '~/utils/form-reply.server'
 import { translationColumn } from '~/utils/localized-content'
+import { translator } from '~/utils/i18n.server'
+import { useT } from '~/utils/i18n-react'
 import { closureNoticeText, formatPickupDate, specialHoursNoticeText } from '~/utils/pickup-display'
 import { localDateOf } from '~/utils/pickup-schedule'
 import {
@@ -116,7 +118,7 @@ export async function action({ request }: ActionFunctionArgs) {
 			{ headers, resetForm: true },
 			{
 				form: 'closure' as ScheduleForm,
-				message: `Closure added: ${closureNoticeText(startDate, endDate, note)}.`,
+				message: `Closure added: ${closureNoticeText(startDate, endDate, note, translator('en'))}.`,
 			},
 		)
 	}
@@ -142,7 +144,7 @@ export async function action({ request }: ActionFunctionArgs) {
 			{ headers, resetForm: true },
 			{
 				form: 'special-hours' as ScheduleForm,
-				message: `Saved: ${specialHoursNoticeText(date, opensAt, closesAt)}.`,
+				message: `Saved: ${specialHoursNoticeText(date, opensAt, closesAt, translator('en'))}.`,
 			},
 		)
 	}
@@ -381,6 +383,7 @@ function ClosuresSection({
 	confirming?: string
 }) {
 	const saving = useSubmitting('closure')
+	const t = useT()
 	const [form, fields] = useForm({
 		id: 'add-closure',
 		lastResult,
@@ -433,7 +436,7 @@ function ClosuresSection({
 			) : (
 				<ul className="mt-2 grid gap-3">
 					{schedule.closures.map((closure) => {
-						const text = closureNoticeText(closure.startDate, closure.endDate, closure.note)
+						const text = closureNoticeText(closure.startDate, closure.endDate, closure.note, t)
 						return (
 							<li key={closure.id} className="rounded-lg border border-cocoa/20 p-3">
 								<div className="flex flex-wrap items-center justify-between gap-3">
@@ -476,6 +479,7 @@ function SpecialHoursSection({
 	confirming?: string
 }) {
 	const saving = useSubmitting('special-hours')
+	const t = useT()
 	const [form, fields] = useForm({
 		id: 'special-hours',
 		lastResult,
@@ -507,7 +511,7 @@ function SpecialHoursSection({
 			) : (
 				<ul className="mt-2 grid gap-3">
 					{schedule.specialHours.map((day) => {
-						const text = specialHoursNoticeText(day.date, day.opensAt, day.closesAt)
+						const text = specialHoursNoticeText(day.date, day.opensAt, day.closesAt, t)
 						return (
 							<li key={day.date} className="rounded-lg border border-cocoa/20 p-3">
 								<div className="flex flex-wrap items-center justify-between gap-3">

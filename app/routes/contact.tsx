@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { z } from 'zod'
@@ -64,8 +64,8 @@ const bodyProblemMessages = {
 } as const satisfies Record<BodyProblem, MessageKey>
 
 /** The opening hours and the closures ahead, from the owner's pickup schedule (read on every request). */
-export async function loader() {
-	const { hours, outage } = await loadVisitorHours(new Date())
+export async function loader({ request }: LoaderFunctionArgs) {
+	const { hours, outage } = await loadVisitorHours(new Date(), requestLocale(request))
 	return data({ hours }, { headers: visitorHoursHeaders(outage) })
 }
 

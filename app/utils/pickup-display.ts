@@ -170,20 +170,33 @@ export const PICKUP_BAND_LABELS = {
 } as const
 
 /** A closure as visitors read it: 'Closed Thu, Nov 26 – Fri, Nov 27: Closed for Thanksgiving', 'Closed Thu, Nov 26: …'. */
-export function closureNoticeText(startDate: LocalDate, endDate: LocalDate, note: string) {
+export function closureNoticeText(
+	startDate: LocalDate,
+	endDate: LocalDate,
+	note: string,
+	t: Translate,
+	locale: Locale = 'en',
+) {
 	const days =
 		startDate === endDate
-			? formatPickupDate(startDate)
-			: `${formatPickupDate(startDate)} – ${formatPickupDate(endDate)}`
-	return note ? `Closed ${days}: ${note}` : `Closed ${days}`
+			? formatPickupDate(startDate, locale)
+			: `${formatPickupDate(startDate, locale)} – ${formatPickupDate(endDate, locale)}`
+	return note ? t('shop.noticeClosedNote', { days, note }) : t('shop.noticeClosed', { days })
 }
 
 /** '8:00 AM – 12:00 PM' (a closing time of '24:00' reads '12:00 AM'). */
-export function wallTimeRangeText(opensAt: WallTime, closesAt: WallTime) {
-	return `${formatWallTime(opensAt)} – ${formatWallTime(closesAt)}`
+export function wallTimeRangeText(opensAt: WallTime, closesAt: WallTime, locale: Locale = 'en') {
+	return `${formatWallTime(opensAt, locale)} – ${formatWallTime(closesAt, locale)}`
 }
 
 /** Special hours as visitors read them: 'Special hours Thu, Dec 24: 8:00 AM – 12:00 PM'. */
-export function specialHoursNoticeText(date: LocalDate, opensAt: WallTime, closesAt: WallTime) {
-	return `Special hours ${formatPickupDate(date)}: ${wallTimeRangeText(opensAt, closesAt)}`
+export function specialHoursNoticeText(
+	date: LocalDate,
+	opensAt: WallTime,
+	closesAt: WallTime,
+	t: Translate,
+	locale: Locale = 'en',
+) {
+	const hours = wallTimeRangeText(opensAt, closesAt, locale)
+	return t('shop.noticeSpecialHours', { date: formatPickupDate(date, locale), hours })
 }

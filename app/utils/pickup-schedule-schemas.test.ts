@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod'
 import { describe, expect, it } from 'vitest'
 import { defaultBusiness, formatTime } from '~/config/business'
 import { openingHoursFromWeekly } from './opening-hours'
+import { translator } from './i18n.server'
 import { closureNoticeText, specialHoursNoticeText } from './pickup-display'
 import { specialHoursSchema, weeklyHoursSchema } from './pickup-schedule-schemas'
 
@@ -39,11 +40,24 @@ describe('the weekly hours visitors read', () => {
 
 describe('notices', () => {
 	it('say the closed days and the note, and special hours with their times', () => {
-		expect(closureNoticeText('2026-11-26', '2026-11-27', 'Closed for Thanksgiving')).toBe(
+		expect(closureNoticeText('2026-11-26', '2026-11-27', 'Closed for Thanksgiving', translator('en'))).toBe(
 			'Closed Thu, Nov 26 – Fri, Nov 27: Closed for Thanksgiving',
 		)
-		expect(closureNoticeText('2026-12-25', '2026-12-25', 'Merry Christmas')).toBe('Closed Fri, Dec 25: Merry Christmas')
-		expect(specialHoursNoticeText('2026-12-24', '08:00', '12:00')).toBe('Special hours Thu, Dec 24: 8:00 AM – 12:00 PM')
+		expect(closureNoticeText('2026-12-25', '2026-12-25', 'Merry Christmas', translator('en'))).toBe(
+			'Closed Fri, Dec 25: Merry Christmas',
+		)
+		expect(specialHoursNoticeText('2026-12-24', '08:00', '12:00', translator('en'))).toBe(
+			'Special hours Thu, Dec 24: 8:00 AM – 12:00 PM',
+		)
+	})
+
+	it('say them in Spanish and Portuguese, dates and times as each language writes them', () => {
+		expect(specialHoursNoticeText('2026-12-24', '08:00', '12:00', translator('es'), 'es')).toMatch(
+			/^Horario especial jue\S*,? 24 de dic\S*: 8:00 a\. ?m\. – 12:00 p\. ?m\.$/,
+		)
+		expect(closureNoticeText('2026-12-25', '2026-12-25', 'Feliz Natal', translator('pt-BR'), 'pt-BR')).toMatch(
+			/^Fechado sex\S*,? 25 de dez\S*: Feliz Natal$/,
+		)
 	})
 })
 

@@ -5,9 +5,10 @@ import { cachePresets } from './cache-control'
 import { openingHoursFromWeekly } from './opening-hours'
 import { isDatabaseUnavailable } from './db.server'
 import type { Locale } from './i18n'
+import { translator } from './i18n.server'
 
 /**
- * The hours Home and Contact show, read from the owner's pickup schedule at `now`: the weekly hours,
+ * The hours Home, Contact and mails show, in a language (the closures' notes and the notices' words), read from the owner's pickup schedule at `now`: the weekly hours,
  * and the closures and special hours that have not ended yet (the model keeps those ending today or
  * later, in the bakery's zone). During a database outage (decision 025) the pages still render, with
  * the hours in business.ts and no notices, and `outage` says so.
@@ -19,6 +20,7 @@ export async function loadVisitorHours(
 	try {
 		// Closure notes in the page's language (the owner's translation, else English).
 		const schedule = await getPickupSchedule(now, locale)
+		const t = translator(locale)
 		return {
 			outage: false,
 			hours: {
@@ -26,11 +28,11 @@ export async function loadVisitorHours(
 				notices: [
 					...schedule.closures.map((closure) => ({
 						from: closure.startDate,
-						text: closureNoticeText(closure.startDate, closure.endDate, closure.note),
+						text: closureNoticeText(closure.startDate, closure.endDate, closure.note, t, locale),
 					})),
 					...schedule.specialHours.map((day) => ({
 						from: day.date,
-						text: specialHoursNoticeText(day.date, day.opensAt, day.closesAt),
+						text: specialHoursNoticeText(day.date, day.opensAt, day.closesAt, t, locale),
 					})),
 				]
 					.sort((a, b) => a.from.localeCompare(b.from))

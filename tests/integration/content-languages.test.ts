@@ -9,6 +9,7 @@ import { action as scheduleAction } from '~/routes/admin.pickup-schedule'
 import { action as siteTextsAction, loader as siteTextsLoader } from '~/routes/admin.site-texts'
 import { loader as aboutLoader } from '~/routes/about'
 import { loader as homeLoader } from '~/routes/_index'
+import { loader as contactLoader } from '~/routes/contact'
 import { loader as menuLoader } from '~/routes/menu'
 import { getCheckoutRules, getPickupSchedule } from '~/models/pickup-schedule.server'
 import { prisma } from '~/utils/db.server'
@@ -205,7 +206,16 @@ describe('closure notes', () => {
 		})) as unknown as {
 			data: { hours: { notices: string[] } }
 		}
-		expect(home.data.hours.notices.join(' ')).toContain('Cerrado por Acción de Gracias')
+		expect(home.data.hours.notices).toEqual([
+			expect.stringMatching(/^Cerrado \S+ 26 de nov\S* – .+: Cerrado por Acción de Gracias$/),
+		])
+		// The site's own words follow the page's language too; the note falls back to English.
+		const contact = (await contactLoader({
+			request: new Request('http://localhost/pt-br/contact'),
+			params: {},
+			context: {},
+		})) as unknown as { data: { hours: { notices: string[] } } }
+		expect(contact.data.hours.notices).toEqual([expect.stringMatching(/^Fechado .+: Closed for Thanksgiving$/)])
 	})
 })
 
