@@ -136,6 +136,7 @@ async function composeOrderMail(kind: OrderMailKind, orderId: string, context: M
 				{ at: order.pickupAt, slotMinutes: settings.slotMinutes, timeZone: settings.timeZone },
 				getBusiness(),
 				context.origin,
+				lang,
 			),
 			contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
 		}

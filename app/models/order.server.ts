@@ -227,6 +227,7 @@ const orderSummary = {
 	createdAt: true,
 	paidAt: true,
 	pickupAt: true,
+	locale: true,
 	items: {
 		select: { name: true, unitPriceCents: true, quantity: true, options: true },
 		orderBy: { id: 'asc' as const },

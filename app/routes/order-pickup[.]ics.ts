@@ -4,6 +4,8 @@ import { findOrderBySessionId, orderNumber, PAID_ORDER_STATUSES } from '~/models
 import { getPickupSettings } from '~/models/pickup-schedule.server'
 import { withOutagePolicy } from '~/utils/outage.server'
 import { orderCalendarFilename, orderPickupCalendar } from '~/utils/order-calendar'
+import { isLocale } from '~/utils/i18n'
+import { translator } from '~/utils/i18n.server'
 import { siteOrigin } from '~/utils/request.server'
 
 /**
@@ -18,11 +20,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const business = getBusiness()
 	const origin = siteOrigin(request)
 	const number = orderNumber(order.id)
+	const locale = isLocale(order.locale) ? order.locale : 'en'
 	const file = orderPickupCalendar(
 		{ id: order.id, number, items: order.items },
 		{ at: pickupAt, slotMinutes: settings.slotMinutes, timeZone: settings.timeZone },
 		business,
 		origin,
+		{ locale, t: translator(locale) },
 	)
 	return new Response(file, {
 		headers: {

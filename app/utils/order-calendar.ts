@@ -1,4 +1,5 @@
 import { streetAddressLine, type BusinessConfig } from '~/config/business'
+import { localizedPath, type Locale, type Translate } from './i18n'
 import { calendarFile } from './ics'
 import { lineChoicesText, type LineOption } from './item-options'
 import { formatPickupAt, pickupEventTitle } from './pickup-display'
@@ -18,13 +19,14 @@ export interface CalendarPickup {
 
 /**
  * An order's pickup as one calendar event: what /order-pickup.ics serves and what the receipt mail
- * attaches, the same file (same UID, so a calendar that has one recognises the other).
+ * attaches, the same file (same UID, so a calendar that has one recognises the other), in the order's language.
  */
 export function orderPickupCalendar(
 	order: CalendarOrder,
 	pickup: CalendarPickup,
 	business: BusinessConfig,
 	origin: string,
+	{ locale, t }: { locale: Locale; t: Translate },
 	stamp = new Date(),
 ) {
 	return calendarFile(
@@ -33,16 +35,16 @@ export function orderPickupCalendar(
 			stamp,
 			start: pickup.at,
 			end: new Date(pickup.at.getTime() + pickup.slotMinutes * 60_000),
-			summary: pickupEventTitle(business.name, order.number),
+			summary: pickupEventTitle(business.name, order.number, t),
 			location: `${business.name}, ${streetAddressLine(business)}`,
 			description: [
-				formatPickupAt(pickup.at, pickup.timeZone),
+				formatPickupAt(pickup.at, pickup.timeZone, locale),
 				...order.items.map((item) => {
 					const choices = lineChoicesText(item.options ?? [])
 					return `${item.name}${choices ? ` (${choices})` : ''} x ${item.quantity}`
 				}),
 			].join('\n'),
-			url: `${origin}/contact`,
+			url: `${origin}${localizedPath('/contact', locale)}`,
 		},
 		`-//${business.name}//Orders//EN`,
 	)

@@ -142,8 +142,8 @@ export function itemPickupMessage(itemName: string, reason: 'too-soon' | 'outsid
 }
 
 /** The calendar event's title for an order. */
-export function pickupEventTitle(businessName: string, orderNumber: string) {
-	return `Pick up order #${orderNumber} at ${businessName}`
+export function pickupEventTitle(businessName: string, orderNumber: string, t: Translate) {
+	return t('shop.pickupEventTitle', { number: orderNumber, business: businessName })
 }
 
 /** The menu's label for an item with a lead time: 'Order 48 h ahead', 'Order 90 min ahead', 'Order 1 h 30 min ahead'. */

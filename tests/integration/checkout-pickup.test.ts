@@ -349,5 +349,12 @@ describe('Add to calendar (/order-pickup.ics)', () => {
 		expect(file).toContain(`DTSTART:${start}\r\n`)
 		expect(file).toContain('LOCATION:Doce Dulce Bakery\\, 2814 Colby Ave\\, Everett\\, WA 98201\r\n')
 		expect(file).toMatch(/SUMMARY:Pick up order #[0-9A-Z]{8} at Doce Dulce Bakery/)
+		expect(file).toContain(`URL:${origin}/contact\r\n`)
+
+		// An order placed in Spanish gets its event in Spanish, linking to the Spanish page.
+		await prisma.order.update({ where: { id: order.id }, data: { locale: 'es' } })
+		const spanish = await (await get()).text()
+		expect(spanish).toMatch(/SUMMARY:Recoger el pedido #[0-9A-Z]{8} en Doce Dulce Bakery/)
+		expect(spanish).toContain(`URL:${origin}/es/contact\r\n`)
 	})
 })
