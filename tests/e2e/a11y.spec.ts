@@ -56,7 +56,7 @@ async function signIn(page: Page) {
 for (const { name, viewport } of widths) {
 	test.describe(`at ${viewport.width}px`, () => {
 		test.use({ viewport })
-		test.describe.configure({ timeout: 120_000 })
+		test.describe.configure({ timeout: 240_000 })
 
 		test(`every public route has 0 axe violations (${name})`, async ({ page }) => {
 			for (const path of publicRoutes) {
