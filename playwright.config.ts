@@ -16,6 +16,9 @@ export default defineConfig({
 	forbidOnly: Boolean(process.env.CI),
 	retries: process.env.CI ? 1 : 0,
 	workers: 2,
+	// Two workers, the server and Postgres share a 2-core CI host: long flows need more than the default 30 s,
+	// and a hang still fails within a minute.
+	timeout: 60_000,
 	reporter: process.env.CI ? [['list'], ['github']] : 'list',
 	globalSetup: './tests/e2e/global-setup.ts',
 	use: {
@@ -34,9 +37,7 @@ export default defineConfig({
 			],
 		},
 	},
-	projects: [
-		{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
-	],
+	projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
 	webServer: {
 		// The production build, served by the production server, on a fresh seeded database.
 		command: `tsx tests/e2e/serve-production.ts`,
