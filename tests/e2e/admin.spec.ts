@@ -200,7 +200,7 @@ test.describe('without JavaScript', () => {
 
 test('every admin page: 0 axe violations, noindex, never cached', async ({ page }) => {
 	// Eleven pages, each analysed by axe.
-	test.setTimeout(120_000)
+	test.setTimeout(240_000)
 	await page.goto('/image-uploader')
 	expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
 
