@@ -14,7 +14,7 @@ import { CartProvider } from './components/cart-provider'
 import { GeneralErrorBoundary } from './components/error-boundary'
 import { MenuPageSkeleton, usePendingMenuPage } from './components/menu/menu-skeleton'
 import { SiteLayout } from './components/site-layout'
-import { getBusiness } from './config/business.server'
+import { businessFor } from './config/business.server'
 import tailwindHref from './tailwind.css?url'
 import { DEFAULT_LOCALE, localeFromPath, sameMessages } from './utils/i18n'
 import { pageMessages, requestLocale } from './utils/i18n.server'
@@ -38,7 +38,7 @@ export const links: LinksFunction = () => [
 export function loader({ request }: LoaderFunctionArgs): RootData {
 	const locale = requestLocale(request)
 	return {
-		business: getBusiness(),
+		business: businessFor(locale),
 		siteOrigin: siteOrigin(request),
 		i18n: { locale, messages: pageMessages(locale, new URL(request.url).pathname) },
 	}

@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { EnvError, parseEnv } from '~/utils/env.server'
-import {
-	closedDays,
-	defaultBusiness,
-	formatTime,
-	kitchenAllergenStatement,
-	mapsSearchUrl,
-	orderLink,
-	telHref,
-} from './business'
-import { resolveBusiness } from './business.server'
+import { closedDays, defaultBusiness, formatTime, mapsSearchUrl, orderLink, telHref } from './business'
+import { businessFor, resolveBusiness } from './business.server'
 
 describe('business config', () => {
 	it('uses the demo bakery when nothing is overridden, ordering in-site', () => {
 		const business = resolveBusiness(parseEnv({}))
-		// The kitchen's allergen statement is added on the server only (kept out of the browser bundle).
-		expect(business).toEqual({ ...defaultBusiness, allergenStatement: kitchenAllergenStatement })
+		expect(business).toEqual(defaultBusiness)
 		expect(orderLink(business)).toEqual({ href: '/shop', external: false })
 		expect(orderLink(business, '/cakes')).toEqual({ href: '/cakes', external: false })
 	})
@@ -41,6 +32,19 @@ describe('business config', () => {
 			facebook: defaultBusiness.social.facebook,
 			instagram: 'https://www.instagram.com/another',
 		})
+	})
+
+	it('says the tagline, description and the kitchen’s allergen statement in the page’s language', () => {
+		const english = businessFor('en')
+		expect(english).toMatchObject({ tagline: defaultBusiness.tagline, description: defaultBusiness.description })
+		expect(english.allergenStatement).toMatch(/one shared kitchen that also handles milk/)
+		expect(businessFor('es')).toMatchObject({
+			tagline: 'Dulces recuerdos en cada bocado de sabor brasileño y mexicano.',
+			description: 'Pan y repostería de Brasil y México, horneados cada día.',
+			allergenStatement: expect.stringMatching(/^Todo se prepara en una misma cocina/),
+		})
+		expect(businessFor('pt-BR').allergenStatement).toMatch(/^Tudo é feito em uma única cozinha/)
+		expect(businessFor('pt-BR').phone).toBe(english.phone)
 	})
 
 	it('treats empty variables as unset and rejects unsafe or malformed values', () => {

@@ -36,8 +36,8 @@ export interface BusinessConfig {
 	openingHours: readonly OpeningHours[]
 	social: { facebook: string; instagram: string }
 	/**
-	 * The kitchen's allergen statement, shown in the item dialog and at checkout: `kitchenAllergenStatement`,
-	 * resolved on the server (absent only when the root loader could not run).
+	 * The kitchen's allergen statement in the page's language, shown in the item dialog and at checkout:
+	 * app/locales/<language>/business.json, resolved on the server (absent only when the root loader could not run).
 	 */
 	allergenStatement?: string
 }
@@ -66,14 +66,6 @@ export const defaultBusiness: BusinessConfig = {
 		instagram: 'https://www.instagram.com/docedulcebakery',
 	},
 }
-
-/**
- * What the bakery says about cross-contact; change it here for your kitchen. Only the server reads it (into
- * the root loader's `business`), so the browser bundle of every page does not carry it.
- */
-export const kitchenAllergenStatement =
-	'Everything is made in one shared kitchen that also handles milk, eggs, wheat, soy and tree nuts, so we can’t promise that any item is free of them.'
-
 /** The resolved config from the root loader; the defaults when the root loader could not run. */
 export function useBusiness(): BusinessConfig {
 	const data = useRouteLoaderData<{ business?: BusinessConfig }>('root')

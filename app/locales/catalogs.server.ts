@@ -1,3 +1,6 @@
+import enBusiness from './en/business.json'
+import esBusiness from './es/business.json'
+import ptBusiness from './pt-BR/business.json'
 import enCommon from './en/common.json'
 import esCommon from './es/common.json'
 import ptCommon from './pt-BR/common.json'
@@ -23,10 +26,37 @@ import ptShop from './pt-BR/shop.json'
  * when the code never uses a key. Messages use ICU MessageFormat (`{name}`, `{count, plural, …}`).
  */
 export const catalogs = {
-	en: { common: enCommon, home: enHome, mail: enMail, pages: enPages, requests: enRequests, shop: enShop },
-	es: { common: esCommon, home: esHome, mail: esMail, pages: esPages, requests: esRequests, shop: esShop },
-	'pt-BR': { common: ptCommon, home: ptHome, mail: ptMail, pages: ptPages, requests: ptRequests, shop: ptShop },
+	en: {
+		business: enBusiness,
+		common: enCommon,
+		home: enHome,
+		mail: enMail,
+		pages: enPages,
+		requests: enRequests,
+		shop: enShop,
+	},
+	es: {
+		business: esBusiness,
+		common: esCommon,
+		home: esHome,
+		mail: esMail,
+		pages: esPages,
+		requests: esRequests,
+		shop: esShop,
+	},
+	'pt-BR': {
+		business: ptBusiness,
+		common: ptCommon,
+		home: ptHome,
+		mail: ptMail,
+		pages: ptPages,
+		requests: ptRequests,
+		shop: ptShop,
+	},
 } as const
 
-/** Namespaces only the server reads (mail); the rest go to the browser with each page. */
-export const SERVER_ONLY_NAMESPACES: ReadonlySet<string> = new Set(['mail'])
+/**
+ * Namespaces only the server reads: mail, and the bakery's own words from app/config/business.ts that the
+ * root loader resolves per language (`business`); the rest go to the browser with each page.
+ */
+export const SERVER_ONLY_NAMESPACES: ReadonlySet<string> = new Set(['business', 'mail'])

@@ -17,13 +17,28 @@ describe('the menu as schema.org data', () => {
 				},
 				{ ...base, name: 'Chocoflan', priceCents: 4000, category: 'CAKES', soldOut: true },
 			],
-			{ origin: 'https://bakery.example', name: 'Doce Dulce Bakery' },
+			{
+				url: 'https://bakery.example/es/menu',
+				name: 'Menú de Doce Dulce Bakery',
+				sectionName: (category) =>
+					({
+						BRAZILIAN_PASTRIES: 'Panadería brasileña',
+						MEXICAN_PASTRIES: 'Pan dulce mexicano',
+						CAKES: 'Pasteles',
+						DONUTS: 'Donas',
+					})[category],
+			},
 		)
-		expect(data).toMatchObject({ '@type': 'Menu', url: 'https://bakery.example/menu' })
+		expect(data).toMatchObject({
+			'@type': 'Menu',
+			'@id': 'https://bakery.example/es/menu#menu',
+			name: 'Menú de Doce Dulce Bakery',
+			url: 'https://bakery.example/es/menu',
+		})
 		expect(data.hasMenuSection.map((section) => [section.name, section.hasMenuItem.map((item) => item.name)])).toEqual([
-			['Brazilian Pastries', ['Pão de Queijo']],
-			['Cakes', ['Chocoflan']],
-			['Donuts', ['Churro Donut']],
+			['Panadería brasileña', ['Pão de Queijo']],
+			['Pasteles', ['Chocoflan']],
+			['Donas', ['Churro Donut']],
 		])
 		expect(data.hasMenuSection[0]!.hasMenuItem[0]).toEqual({
 			'@type': 'MenuItem',

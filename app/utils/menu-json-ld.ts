@@ -1,6 +1,6 @@
 import type { MenuCategory } from '~/generated/prisma/enums'
 import { dietaryLabels, type ItemAllergens } from './allergens'
-import { categoryLabel, menuCategories } from './menu-categories'
+import { menuCategories } from './menu-categories'
 
 interface MenuJsonLdItem {
 	name: string
@@ -19,23 +19,31 @@ export function suitableForDiet(allergens: ItemAllergens | null): string[] {
 	return [...diets].sort().map((diet) => `https://schema.org/${diet}`)
 }
 
+interface MenuJsonLdPage {
+	/** The menu page's absolute URL in the page's language. */
+	url: string
+	/** The menu's name and its sections' names, in the page's language. */
+	name: string
+	sectionName: (category: MenuCategory) => string
+}
+
 /**
  * The whole menu as schema.org `Menu` → `MenuSection` (one per category, in menu order) → `MenuItem` with
  * an `Offer` (price in USD) and `suitableForDiet` when the owner's labels vouch for one.
  */
-export function menuJsonLd(items: readonly MenuJsonLdItem[], { origin, name }: { origin: string; name: string }) {
+export function menuJsonLd(items: readonly MenuJsonLdItem[], { url, name, sectionName }: MenuJsonLdPage) {
 	const sections = menuCategories
 		.map(({ value }) => ({ category: value, items: items.filter((item) => item.category === value) }))
 		.filter((section) => section.items.length > 0)
 	return {
 		'@context': 'https://schema.org',
 		'@type': 'Menu',
-		'@id': `${origin}/menu#menu`,
-		name: `${name} menu`,
-		url: `${origin}/menu`,
+		'@id': `${url}#menu`,
+		name,
+		url,
 		hasMenuSection: sections.map((section) => ({
 			'@type': 'MenuSection',
-			name: categoryLabel(section.category),
+			name: sectionName(section.category),
 			hasMenuItem: section.items.map((item) => {
 				const diets = suitableForDiet(item.allergens)
 				return {

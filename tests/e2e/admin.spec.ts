@@ -199,7 +199,7 @@ test.describe('without JavaScript', () => {
 })
 
 test('every admin page: 0 axe violations, noindex, never cached', async ({ page }) => {
-	// Eleven pages, each analysed by axe.
+	// Twelve pages, each analysed by axe.
 	test.setTimeout(240_000)
 	await page.goto('/image-uploader')
 	expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])

@@ -32,6 +32,27 @@ test('Spanish and Portuguese pages say so, in their own words, and name each oth
 	}
 })
 
+test('the bakery’s own words in Spanish: footer tagline, search data and the menu’s sections', async ({ page }) => {
+	const jsonLd = async (type: string) => {
+		const blocks = await page.locator('script[type="application/ld+json"]').allTextContents()
+		return blocks.map((block) => JSON.parse(block) as Record<string, unknown>).find((data) => data['@type'] === type)
+	}
+	await page.goto('/es')
+	await expect(page.getByRole('contentinfo')).toContainText('Dulces recuerdos en cada bocado')
+	expect(await jsonLd('Bakery')).toMatchObject({
+		description: 'Pan y repostería de Brasil y México, horneados cada día.',
+		slogan: 'Dulces recuerdos en cada bocado de sabor brasileño y mexicano.',
+	})
+	await page.goto('/es/menu')
+	const menu = (await jsonLd('Menu')) as { name: string; url: string; hasMenuSection: Array<{ name: string }> }
+	expect(menu.name).toBe('Menú de Doce Dulce Bakery')
+	expect(new URL(menu.url).pathname).toBe('/es/menu')
+	expect(menu.hasMenuSection.map((section) => section.name)).toContain('Pan dulce mexicano')
+	await gotoHydrated(page, '/pt-br/shop')
+	await page.locator('main li').filter({ hasText: 'Pão de Queijo' }).locator('button[aria-haspopup="dialog"]').click()
+	await expect(page.getByRole('dialog', { name: 'Pão de Queijo' })).toContainText('Tudo é feito em uma única cozinha')
+})
+
 test('links inside a Spanish page stay in Spanish', async ({ page }) => {
 	await gotoHydrated(page, '/es')
 	await page.getByRole('link', { name: 'Conoce nuestra historia' }).click()

@@ -8,6 +8,7 @@ import { loader as menuLoader } from '~/routes/menu'
 import { loader as shopLoader } from '~/routes/shop'
 import { prisma } from '~/utils/db.server'
 import { invalidateMenuCache } from '~/utils/menu-cache.server'
+import { categoryLabel } from '~/utils/menu-categories'
 import { menuJsonLd } from '~/utils/menu-json-ld'
 import type { MenuItemView } from '~/utils/menu-item-view'
 import { file, photo } from '../fixtures/images'
@@ -111,7 +112,11 @@ describe('the "Hide items containing" filter', () => {
 	it('the unfiltered /menu gives the JSON-LD menu with the owner’s diets', async () => {
 		await demoMenu()
 		const { items } = await load(menuLoader, '/menu')
-		const data = menuJsonLd(items, { origin: 'https://bakery.example', name: 'Doce Dulce Bakery' })
+		const data = menuJsonLd(items, {
+			url: 'https://bakery.example/menu',
+			name: 'Doce Dulce Bakery menu',
+			sectionName: categoryLabel,
+		})
 		const paoDeQueijo = data.hasMenuSection[0]!.hasMenuItem.find((item) => item.name === 'Pão de Queijo')
 		expect(paoDeQueijo).toMatchObject({
 			offers: { '@type': 'Offer', price: '42.00', priceCurrency: 'USD' },

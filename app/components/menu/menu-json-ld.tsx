@@ -1,5 +1,7 @@
 import { useRouteLoaderData } from '@remix-run/react'
 import { useBusiness } from '~/config/business'
+import { useLocalizedPath, useT } from '~/utils/i18n-react'
+import { categoryLabelKeys } from '~/utils/menu-categories'
 import { menuJsonLd } from '~/utils/menu-json-ld'
 import type { MenuItemView } from '~/utils/menu-item-view'
 import { serializeJsonLd, type RootData } from '~/utils/seo'
@@ -12,6 +14,12 @@ import { serializeJsonLd, type RootData } from '~/utils/seo'
 export function MenuJsonLd({ items }: { items: readonly MenuItemView[] }) {
 	const root = useRouteLoaderData<RootData>('root')
 	const business = useBusiness()
-	const data = menuJsonLd(items, { origin: root?.siteOrigin ?? '', name: business.name })
+	const t = useT()
+	const localize = useLocalizedPath()
+	const data = menuJsonLd(items, {
+		url: `${root?.siteOrigin ?? ''}${localize('/menu')}`,
+		name: t('shop.menuJsonLdName', { name: business.name }),
+		sectionName: (category) => t(categoryLabelKeys[category]),
+	})
 	return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />
 }
