@@ -52,7 +52,7 @@ export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFuncti
 /** The root loader's translations; without them (it failed), English keys are shown as a last resort. */
 function usePageTranslations(): PageTranslations {
 	const data = useRouteLoaderData<RootData>('root')
-	return data?.i18n ?? { locale: DEFAULT_LOCALE, messages: {} }
+	return data?.i18n ?? { locale: DEFAULT_LOCALE, messages: '{}' }
 }
 
 /**

@@ -18,7 +18,7 @@
  * CHROME_PATH overrides the browser (default /usr/bin/chromium); LIGHTHOUSE_PAGES=/,/shop measures a subset.
  */
 import { existsSync } from 'node:fs'
-import { writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { throttling as throttlingPresets } from 'lighthouse/core/config/constants.js'
@@ -206,6 +206,7 @@ function pageResult(path: string, cpuSlowdownMultiplier: number, lhr: RunnerResu
 async function saveReports(path: string, cpuSlowdownMultiplier: number, run: RunnerResult) {
 	const dir = process.env.LIGHTHOUSE_REPORT_DIR
 	if (!dir) return
+	await mkdir(dir, { recursive: true })
 	const name = `${path === '/' ? '_home' : path.replaceAll('/', '_')}_cpu${cpuSlowdownMultiplier}x`
 	await writeFile(`${dir}/lighthouse${name}.json`, run.report as string)
 	if (process.env.LIGHTHOUSE_TRACES) await writeFile(`${dir}/trace${name}.json`, JSON.stringify(run.artifacts.Trace))

@@ -30,7 +30,14 @@ interface CartContextValue {
 	forgetStash: () => void
 }
 
+/** What changes the cart, never the cart itself: stable for the page's life. */
+export type CartActions = Pick<
+	CartContextValue,
+	'add' | 'updateQuantity' | 'remove' | 'clear' | 'restoreAfterCancel' | 'forgetStash'
+>
+
 const CartContext = createContext<CartContextValue | null>(null)
+const CartActionsContext = createContext<CartActions | null>(null)
 
 function readStorage(key = CART_STORAGE_KEY) {
 	try {
@@ -90,27 +97,40 @@ export function CartProvider({ children }: { children: ReactNode }) {
 	}, [])
 	const forgetStash = useCallback(() => writeStorage(null, PENDING_PAYMENT_STORAGE_KEY), [])
 
+	const actions = useMemo(
+		() => ({ add, updateQuantity, remove, clear, restoreAfterCancel, forgetStash }),
+		[add, updateQuantity, remove, clear, restoreAfterCancel, forgetStash],
+	)
 	const value = useMemo(
 		() => ({
+			...actions,
 			items,
 			hydrated,
 			count: cartCount(items),
 			totalCents: cartTotalCents(items),
-			add,
-			updateQuantity,
-			remove,
-			clear,
 			stashForPayment,
-			restoreAfterCancel,
-			forgetStash,
 		}),
-		[items, hydrated, add, updateQuantity, remove, clear, stashForPayment, restoreAfterCancel, forgetStash],
+		[actions, items, hydrated, stashForPayment],
 	)
-	return <CartContext.Provider value={value}>{children}</CartContext.Provider>
+	return (
+		<CartActionsContext.Provider value={actions}>
+			<CartContext.Provider value={value}>{children}</CartContext.Provider>
+		</CartActionsContext.Provider>
+	)
 }
 
 export function useCart() {
 	const cart = useContext(CartContext)
 	if (!cart) throw new Error('useCart must be used inside <CartProvider>')
 	return cart
+}
+
+/**
+ * Only the actions: a component that adds to the cart without showing it (the menu grid) does not render
+ * again when the cart changes, e.g. when the stored cart is read right after hydration.
+ */
+export function useCartActions(): CartActions {
+	const actions = useContext(CartActionsContext)
+	if (!actions) throw new Error('useCartActions must be used inside <CartProvider>')
+	return actions
 }

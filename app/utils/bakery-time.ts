@@ -22,20 +22,31 @@ export function formatBakeryDateTime(date: Date, locale: Locale = 'en') {
 	return format.format(date).replace(/\s/g, ' ')
 }
 
-const numericParts = new Intl.DateTimeFormat('en-US', {
-	timeZone: BAKERY_TIME_ZONE,
-	year: 'numeric',
-	month: '2-digit',
-	day: '2-digit',
-	hour: '2-digit',
-	minute: '2-digit',
-	second: '2-digit',
-	hourCycle: 'h23',
-})
+// Made on first use, not when the module loads: a time-zone format costs the browser its zone data, which
+// pages that import this module without reading the clock should not pay for while hydrating.
+let numericParts: Intl.DateTimeFormat | undefined
+
+function numericFormat() {
+	numericParts ??= new Intl.DateTimeFormat('en-US', {
+		timeZone: BAKERY_TIME_ZONE,
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+		hour: '2-digit',
+		minute: '2-digit',
+		second: '2-digit',
+		hourCycle: 'h23',
+	})
+	return numericParts
+}
 
 /** The wall-clock fields of `date` in the bakery's time zone. */
 export function bakeryClock(date: Date) {
-	const parts = Object.fromEntries(numericParts.formatToParts(date).map((part) => [part.type, part.value]))
+	const parts = Object.fromEntries(
+		numericFormat()
+			.formatToParts(date)
+			.map((part) => [part.type, part.value]),
+	)
 	const field = (name: string) => Number(parts[name])
 	return {
 		year: field('year'),

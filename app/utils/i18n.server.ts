@@ -18,20 +18,26 @@ function compile(locale: Locale, include: (namespace: string) => boolean): Messa
 	return messages
 }
 
-const pageMessagesByKey = new Map<string, Messages>()
+const pageMessagesByKey = new Map<string, string>()
 const serverI18nByLocale = new Map<Locale, I18n>()
 
-/** The messages a page needs in the browser: its language, `common` and its own namespaces, never mail. */
-export function pageMessages(locale: Locale, pathname = '/'): Messages {
+/**
+ * The messages a page needs in the browser (its language, `common` and its own namespaces, never mail) as
+ * JSON text: one string in the loader data decodes in a fraction of a millisecond, where the same messages
+ * as nested arrays took turbo-stream ~20 ms on a mid-range phone during hydration (docs/performance.md).
+ */
+export function pageMessages(locale: Locale, pathname = '/'): string {
 	const namespaces = pageNamespaces(pathname)
 	const key = `${locale} ${String(namespaces)}`
 	let messages = pageMessagesByKey.get(key)
 	if (!messages) {
-		messages = compile(
-			locale,
-			(namespace) =>
-				!SERVER_ONLY_NAMESPACES.has(namespace) &&
-				(namespace === 'common' || namespaces === 'all' || (namespaces as readonly string[]).includes(namespace)),
+		messages = JSON.stringify(
+			compile(
+				locale,
+				(namespace) =>
+					!SERVER_ONLY_NAMESPACES.has(namespace) &&
+					(namespace === 'common' || namespaces === 'all' || (namespaces as readonly string[]).includes(namespace)),
+			),
 		)
 		pageMessagesByKey.set(key, messages)
 	}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { INTL_LOCALES, LOCALES } from './i18n'
 import { formatPrice, parsePriceToCents } from './money'
 
 describe('formatPrice', () => {
@@ -8,6 +9,17 @@ describe('formatPrice', () => {
 		expect(formatPrice(5)).toBe('$0.05')
 		expect(formatPrice(0)).toBe('$0.00')
 		expect(formatPrice(123456)).toBe('$1,234.56')
+	})
+
+	it('writes every amount exactly as each language’s USD currency format does', () => {
+		const amounts = [0, 1, 5, 99, 450, 999, 1000, 4000, 99999, 123456, 100000000, 987654321, -450, -123456]
+		for (const locale of LOCALES) {
+			const currency = new Intl.NumberFormat(INTL_LOCALES[locale], { style: 'currency', currency: 'USD' })
+			for (const cents of amounts) {
+				expect(formatPrice(cents, locale), `${locale} ${cents}`).toBe(currency.format(cents / 100).replace(/\s/g, ' '))
+			}
+		}
+		expect(formatPrice(123456, 'pt-BR')).toBe('US$ 1.234,56')
 	})
 
 	it("shows '$—' for a missing or non-numeric price", () => {

@@ -1,19 +1,16 @@
-import { INTL_LOCALES, type Locale } from './i18n'
+import type { Locale } from './i18n'
 
-const dollarFormats = new Map<Locale, Intl.NumberFormat>()
-
-function dollars(locale: Locale) {
-	let format = dollarFormats.get(locale)
-	if (!format) {
-		format = new Intl.NumberFormat(INTL_LOCALES[locale], {
-			style: 'currency',
-			currency: 'USD',
-			minimumFractionDigits: 2,
-		})
-		dollarFormats.set(locale, format)
-	}
-	return format
-}
+/**
+ * USD as each language's currency format writes it: symbol, thousands separator, decimal mark. Written out
+ * rather than asked of `Intl.NumberFormat`: creating the first number format loads the locale's data, about
+ * 35 ms of main thread (140 ms on a mid-range phone) in the middle of the menu's hydration
+ * (docs/performance.md). money.test.ts compares this with `Intl`'s currency format for many amounts.
+ */
+const DOLLARS = {
+	en: { symbol: '$', group: ',', decimal: '.' },
+	es: { symbol: '$', group: ',', decimal: '.' },
+	'pt-BR': { symbol: 'US$ ', group: '.', decimal: ',' },
+} as const satisfies Record<Locale, { symbol: string; group: string; decimal: string }>
 
 /**
  * '$4.50' for 450 cents ('US$ 4,50' in Portuguese); '$—' for anything that is not a whole number
@@ -21,9 +18,10 @@ function dollars(locale: Locale) {
  */
 export function formatPrice(cents: unknown, locale: Locale = 'en'): string {
 	if (typeof cents !== 'number' || !Number.isSafeInteger(cents)) return '$—'
-	return dollars(locale)
-		.format(cents / 100)
-		.replace(/\s/g, ' ')
+	const { symbol, group, decimal } = DOLLARS[locale]
+	const digits = String(Math.abs(cents)).padStart(3, '0')
+	const whole = digits.slice(0, -2).replace(/\B(?=(\d{3})+$)/g, group)
+	return `${cents < 0 ? '-' : ''}${symbol}${whole}${decimal}${digits.slice(-2)}`
 }
 
 const PRICE_PATTERN = /^\$?\s*(\d{1,6})(?:\.(\d{1,2}))?$/

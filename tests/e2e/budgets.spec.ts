@@ -10,6 +10,9 @@ import { expect, test } from '@playwright/test'
 const KB = 1024
 const budgets = {
 	homeJavaScriptGzip: 100 * KB,
+	shopJavaScriptGzip: 110 * KB,
+	/** /shop's HTML with its loader data inline, the seeded menu of 24 items (issue 20). */
+	shopHtmlGzip: 60 * KB,
 	cssGzip: 20 * KB,
 	heroImageFor390pxPhone: 120 * KB,
 	pageMessagesGzip: 8 * KB,
@@ -24,15 +27,21 @@ function sameOriginAssets(html: string, pattern: RegExp) {
 	return [...new Set([...html.matchAll(pattern)].map((match) => match[1]!))].filter((href) => href.startsWith('/'))
 }
 
+/** Every same-origin script the page's HTML loads or preloads, counted once. */
+function pageScripts(html: string) {
+	return [
+		...new Set([
+			...sameOriginAssets(html, /<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+			...sameOriginAssets(html, /<script[^>]+src="([^"]+)"/g),
+			// The entry's inline module imports the client manifest and entry points by URL.
+			...sameOriginAssets(html, /import[^"']*["'](\/assets\/[^"']+\.js)["']/g),
+		]),
+	]
+}
+
 test('JavaScript and CSS loaded by / stay within budget (gzip)', async ({ request }) => {
 	const html = await (await request.get('/')).text()
-	const scripts = [
-		...sameOriginAssets(html, /<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
-		...sameOriginAssets(html, /<script[^>]+src="([^"]+)"/g),
-		// The entry's inline module imports the client manifest and entry points by URL.
-		...sameOriginAssets(html, /import[^"']*["'](\/assets\/[^"']+\.js)["']/g),
-	]
-	const uniqueScripts = [...new Set(scripts)]
+	const uniqueScripts = pageScripts(html)
 	expect(uniqueScripts.length).toBeGreaterThan(0)
 	const javaScript = uniqueScripts.reduce((total, file) => total + gzipSize(file), 0)
 	const stylesheets = sameOriginAssets(html, /<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)
@@ -43,6 +52,23 @@ test('JavaScript and CSS loaded by / stay within budget (gzip)', async ({ reques
 	expect(javaScript).toBeLessThanOrEqual(budgets.homeJavaScriptGzip)
 	expect(css).toBeGreaterThan(0)
 	expect(css).toBeLessThanOrEqual(budgets.cssGzip)
+})
+
+test('/shop: its JavaScript, and its HTML with the menu’s loader data, stay within budget (gzip)', async ({
+	request,
+}) => {
+	const html = await (await request.get('/shop')).text()
+	// The seeded menu: every item is in the page (the budget is for a real menu, not an empty one).
+	expect(html).toContain('Pão de Queijo')
+	expect(html).toContain('Brigadeiro Donut')
+	const scripts = pageScripts(html)
+	const javaScript = scripts.reduce((total, file) => total + gzipSize(file), 0)
+	const document = gzipSync(html).length
+	console.log(
+		`Budget: /shop loads ${scripts.length} scripts, ${(javaScript / KB).toFixed(1)} KB gzip (≤ 110); HTML with loader data ${(document / KB).toFixed(1)} KB gzip (≤ 60)`,
+	)
+	expect(javaScript).toBeLessThanOrEqual(budgets.shopJavaScriptGzip)
+	expect(document).toBeLessThanOrEqual(budgets.shopHtmlGzip)
 })
 
 test('nothing on / blocks rendering from another origin; fonts are local; map frames are lazy', async ({ request }) => {
@@ -75,10 +101,10 @@ test('each page carries only its own language’s messages, within budget (gzip)
 			const router = (
 				window as unknown as { __remixRouter: { state: { loaderData: Record<string, { i18n?: unknown }> } } }
 			).__remixRouter
-			return router.state.loaderData.root!.i18n as { locale: string; messages: Record<string, unknown> }
+			return router.state.loaderData.root!.i18n as { locale: string; messages: string }
 		})
 		expect(messages.locale, path).toBe(path.startsWith('/es') ? 'es' : path.startsWith('/pt-br') ? 'pt-BR' : 'en')
-		const bytes = gzipSync(JSON.stringify(messages.messages)).length
+		const bytes = gzipSync(messages.messages).length
 		console.log(`Budget: ${path} carries ${(bytes / KB).toFixed(1)} KB gzip of messages (≤ 8)`)
 		expect(bytes, path).toBeLessThanOrEqual(budgets.pageMessagesGzip)
 	}

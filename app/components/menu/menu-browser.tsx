@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
-import { useEffect, useState, type ReactNode } from 'react'
-import { useCart } from '~/components/cart-provider'
+import { memo, useEffect, useState, type ReactNode } from 'react'
+import { useCartActions } from '~/components/cart-provider'
 import { lineOptionsText } from '~/utils/item-options'
 import { useLocalizedPath, useT } from '~/utils/i18n-react'
 import { ItemDialog, type PricedLine } from './item-dialog'
@@ -22,7 +22,7 @@ export function MenuBrowser({
 	/** Extra content under a card; `open` opens the item dialog. */
 	cardFooter?: (item: MenuItemView, open: () => void) => ReactNode
 }) {
-	const cart = useCart()
+	const cart = useCartActions()
 	const t = useT()
 	const localize = useLocalizedPath()
 	const [openItem, setOpenItem] = useState<MenuItemView | null>(null)
@@ -51,18 +51,7 @@ export function MenuBrowser({
 			{items.length === 0 ? (
 				<p className="rounded-xl bg-dough/60 p-6 text-center text-lg">{emptyMessage}</p>
 			) : (
-				<ul className={menuGridClass}>
-					{items.map((item, index) => (
-						<MenuCard
-							key={item.id}
-							item={item}
-							eagerImage={index === 0}
-							showDescription={showDescription}
-							onOpen={(item) => setOpenItem(item)}
-							footer={cardFooter?.(item, () => setOpenItem(item))}
-						/>
-					))}
-				</ul>
+				<MenuGrid items={items} showDescription={showDescription} cardFooter={cardFooter} onOpen={setOpenItem} />
 			)}
 			<ItemDialog item={openItem} onClose={() => setOpenItem(null)} onAdd={addToCart} />
 			<div
@@ -85,3 +74,34 @@ export function MenuBrowser({
 		</>
 	)
 }
+
+/**
+ * The cards, rendered again only when the items change: opening the dialog, the 'Added' announcement and
+ * the cart do not re-render two dozen cards (the /shop hydration trace, docs/performance.md).
+ */
+const MenuGrid = memo(function MenuGrid({
+	items,
+	showDescription,
+	cardFooter,
+	onOpen,
+}: {
+	items: readonly MenuItemView[]
+	showDescription: boolean
+	cardFooter?: (item: MenuItemView, open: () => void) => ReactNode
+	onOpen: (item: MenuItemView) => void
+}) {
+	return (
+		<ul className={menuGridClass}>
+			{items.map((item, index) => (
+				<MenuCard
+					key={item.id}
+					item={item}
+					eagerImage={index === 0}
+					showDescription={showDescription}
+					onOpen={onOpen}
+					footer={cardFooter?.(item, () => onOpen(item))}
+				/>
+			))}
+		</ul>
+	)
+})

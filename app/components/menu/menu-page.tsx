@@ -49,7 +49,12 @@ function OrderNow({ item, open }: { item: MenuItemView; open: () => void }) {
 	const className = 'font-semibold text-cinnamon underline underline-offset-4 hover:text-cocoa'
 	if (!link.external) {
 		return (
-			<button type="button" className={className} onClick={open} aria-label={t('shop.orderNowItem', { name: item.name })}>
+			<button
+				type="button"
+				className={className}
+				onClick={open}
+				aria-label={t('shop.orderNowItem', { name: item.name })}
+			>
 				{t('shop.orderNow')}
 			</button>
 		)
@@ -61,6 +66,9 @@ function OrderNow({ item, open }: { item: MenuItemView; open: () => void }) {
 		</a>
 	)
 }
+
+// One function for the page's life, so the memoized grid is not rendered again for a new one.
+const orderNowFooter = (item: MenuItemView, open: () => void) => <OrderNow item={item} open={open} />
 
 /**
  * The grid of a menu page: six skeleton cards while reloading, the category filter when given, the allergen
@@ -107,7 +115,7 @@ export function MenuSection({
 					items={items}
 					emptyMessage={hiddenCount > 0 ? t('shop.allergenNoneLeft') : t('shop.noItems')}
 					showDescription={showDescription}
-					cardFooter={showOrderNow ? (item, open) => <OrderNow item={item} open={open} /> : undefined}
+					cardFooter={showOrderNow ? orderNowFooter : undefined}
 				/>
 			)}
 		</>
