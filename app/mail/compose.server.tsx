@@ -96,7 +96,8 @@ async function composeOrderMail(kind: OrderMailKind, orderId: string, context: M
 	const [bakery, settings] = await Promise.all([mailBakery(context.origin, lang), getPickupSettings()])
 	const number = orderNumber(order.id)
 	const pickupText = order.pickupAt ? formatPickupAt(order.pickupAt, settings.timeZone, lang.locale) : null
-	const lines = order.items
+	// Item and option names as the customer saw them (stored with the order); the owner's alert keeps English.
+	const lines = kind === 'order-paid-owner' ? order.items : order.customerItems
 	const view = { bakery, lang, number, customerName: order.customerName, pickupText, lines }
 	const { t } = lang
 
