@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { defaultVisitorHours, orderLink, useBusiness, type VisitorHours } from '~/config/business'
+import { orderLink, useBusiness, type VisitorHours } from '~/config/business'
 import { BakeryJsonLd } from './bakery-json-ld'
 import { useBakeryTexts } from './bakery-texts'
 import { ContactDetails } from './contact-details'
@@ -48,14 +48,14 @@ const sectionClass = 'mx-auto max-w-6xl px-4 py-16 md:py-20'
 const headingClass = 'font-display text-3xl font-bold md:text-4xl'
 
 /**
- * The Home screen (also shown, with a 404 status, for unknown paths). `hours`: the owner's schedule
- * from the page's loader; without it (the 404 page) the hours in business.ts.
+ * The Home screen (also shown, with a 404 status, for unknown paths). `hours`: from the page's loader, in
+ * its language: the owner's schedule (the 404 page: the hours in business.ts).
  */
 export function HomePage({
-	hours = defaultVisitorHours,
+	hours,
 	siteTexts,
 }: {
-	hours?: VisitorHours
+	hours: VisitorHours
 	/** The owner's texts in the page's language (app/models/site-text.server.ts). */
 	siteTexts?: OwnSiteTexts
 }) {
@@ -156,7 +156,7 @@ export function HomePage({
 					{t('home.visitHeading')}
 				</h2>
 				<div className="mt-8 grid gap-8 md:grid-cols-[1fr_2fr]">
-					<ContactDetails openingHours={hours.openingHours} />
+					<ContactDetails hours={hours.lines} />
 					<MapEmbed title={t('home.mapTitle', { name: business.name, town: business.address.locality })} />
 				</div>
 			</RevealSection>

@@ -14,7 +14,7 @@ export interface OpeningHours {
 	/** 24-hour clock, HH:MM. */
 	opens: string
 	closes: string
-	/** How people read it, e.g. 'Tue–Fri'. */
+	/** How people read it in English, e.g. 'Tue–Fri'. */
 	label: string
 }
 
@@ -106,31 +106,20 @@ export function mapsEmbedUrl(business: BusinessConfig) {
 	return `https://www.google.com/maps?q=${encodeURIComponent(streetAddressLine(business))}&output=embed`
 }
 
-/** '07:00' → '7 am', '17:30' → '5:30 pm', '24:00' (the end of the day) → 'midnight'. */
-export function formatTime(time: string) {
-	const [hours = 0, minutes = 0] = time.split(':').map(Number)
-	if (hours === 24) return 'midnight'
-	const suffix = hours >= 12 ? 'pm' : 'am'
-	const hour12 = hours % 12 === 0 ? 12 : hours % 12
-	return `${hour12}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''} ${suffix}`
-}
-
-const weekDays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const
-
-/** Short names of the days without opening hours, e.g. ['Mon']. */
-export function closedDays(business: BusinessConfig) {
-	const open = new Set(business.openingHours.flatMap((hours) => hours.days))
-	return weekDays.filter((day) => !open.has(day)).map((day) => day.slice(0, 3))
-}
-
 /**
  * The hours Home, Contact and the JSON-LD show: the weekly hours grouped, and the closures and special
  * hours ahead as visitors read them (worded on the server, so the pages' bundle carries no date library).
  */
 export interface VisitorHours {
+	/** The schedule as data (the JSON-LD's openingHoursSpecification). */
 	openingHours: readonly OpeningHours[]
+	/** The same hours as the page's language writes them (app/utils/opening-hours.ts `hoursLines`). */
+	lines: readonly HoursLine[]
 	notices: readonly string[]
 }
 
-/** The hours in business.ts, without notices: what visitors see when the schedule cannot be read. */
-export const defaultVisitorHours: VisitorHours = { openingHours: defaultBusiness.openingHours, notices: [] }
+/** One line of the weekly hours, in a language: 'Tue–Fri' '7 am – 6 pm'; a closed day ('Mon') has no times. */
+export interface HoursLine {
+	days: string
+	times: string | null
+}

@@ -1,7 +1,7 @@
 import { render } from '@react-email/render'
 import type { ReactElement } from 'react'
 import { getBusiness } from '~/config/business.server'
-import { closedDays, formatTime, mapsSearchUrl, streetAddressLine, telHref } from '~/config/business'
+import { mapsSearchUrl, streetAddressLine, telHref } from '~/config/business'
 import {
 	findContactMessageForMail,
 	findCustomCakeRequestForMail,
@@ -15,10 +15,10 @@ import { getPickupSettings } from '~/models/pickup-schedule.server'
 import { formatBakeryDateTime } from '~/utils/bakery-time'
 import { orderCalendarFilename, orderPickupCalendar } from '~/utils/order-calendar'
 import { quotePath } from '~/utils/cake-quote-token.server'
-import { INTL_LOCALES, localizedPath, type Locale } from '~/utils/i18n'
+import { localizedPath, type Locale } from '~/utils/i18n'
 import { translator } from '~/utils/i18n.server'
 import { formatPrice } from '~/utils/money'
-import { formatPickupAt, formatWallTime } from '~/utils/pickup-display'
+import { formatPickupAt } from '~/utils/pickup-display'
 import { loadVisitorHours } from '~/utils/visitor-hours.server'
 import { bareAddress, headerText } from './header-safe'
 import { LANGUAGE_NAMES_IN_ENGLISH, type MailLanguage } from './mail-language'
@@ -96,7 +96,8 @@ async function composeOrderMail(kind: OrderMailKind, orderId: string, context: M
 	const [bakery, settings] = await Promise.all([mailBakery(context.origin, lang), getPickupSettings()])
 	const number = orderNumber(order.id)
 	const pickupText = order.pickupAt ? formatPickupAt(order.pickupAt, settings.timeZone, lang.locale) : null
-	const lines = order.items
+	// Item and option names as the customer saw them (stored with the order); the owner's alert keeps English.
+	const lines = kind === 'order-paid-owner' ? order.items : order.customerItems
 	const view = { bakery, lang, number, customerName: order.customerName, pickupText, lines }
 	const { t } = lang
 
@@ -409,8 +410,7 @@ const LOGO_PATH = '/images/site/icon-192.png'
 /** The bakery's name, logo, address and hours for the layout; the hours the site shows now (with the same fallback). */
 async function mailBakery(origin: string, { locale, t }: MailLanguage): Promise<MailBakery> {
 	const business = getBusiness()
-	const { openingHours, notices } = (await loadVisitorHours(new Date(), locale)).hours
-	const wallTime = (time: string) => (time === '24:00' ? t('mail.hoursMidnight') : formatWallTime(time, locale))
+	const { openingHours, lines, notices } = (await loadVisitorHours(new Date(), locale)).hours
 	return {
 		name: business.name,
 		origin,
@@ -425,37 +425,10 @@ async function mailBakery(origin: string, { locale, t }: MailLanguage): Promise<
 		hoursLabel: t('mail.hoursLabel'),
 		// No weekly hours at all (a schedule not set up yet): no hours rather than "Closed" seven times.
 		hours: openingHours.length
-			? [
-					...openingHours.map((hours) =>
-						locale === 'en'
-							? `${hours.label}: ${formatTime(hours.opens)} – ${formatTime(hours.closes)}`
-							: `${daysLabel(hours.days, locale)}: ${wallTime(hours.opens)} – ${wallTime(hours.closes)}`,
-					),
-					...closedDays({ ...business, openingHours }).map((day) =>
-						t('mail.hoursClosed', { day: locale === 'en' ? day : weekdayName(day, locale) }),
-					),
-				]
+			? lines.map((line) => (line.times ? `${line.days}: ${line.times}` : t('mail.hoursClosed', { day: line.days })))
 			: [],
 		notices: [...notices],
 	}
-}
-
-const WEEK = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const
-
-/** 'Tue' (or 'Tuesday') as the language writes it short: 'mar', 'ter.'. */
-function weekdayName(day: string, locale: Locale) {
-	const index = WEEK.indexOf(day.slice(0, 3) as (typeof WEEK)[number])
-	// 2024-01-01 was a Monday.
-	const date = new Date(Date.UTC(2024, 0, 1 + Math.max(index, 0)))
-	return new Intl.DateTimeFormat(INTL_LOCALES[locale], { weekday: 'short', timeZone: 'UTC' }).format(date)
-}
-
-/** A run of days as the hours show it: 'mar–vie', or one day. */
-function daysLabel(days: readonly string[], locale: Locale) {
-	const first = days[0]
-	const last = days[days.length - 1]
-	if (!first || !last) return ''
-	return first === last ? weekdayName(first, locale) : `${weekdayName(first, locale)}–${weekdayName(last, locale)}`
 }
 
 /** The text part: a phone number or address is shown once, not followed by its tel:/mailto: link. */

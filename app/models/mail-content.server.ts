@@ -1,9 +1,10 @@
 import type { OrderStatus } from '~/generated/prisma/enums'
 import { prisma } from '~/utils/db.server'
 import { isLocale, type Locale } from '~/utils/i18n'
-import { readLineOptions, type LineOption } from '~/utils/item-options'
+import type { LineOption } from '~/utils/item-options'
 import type { LocalDate } from '~/utils/pickup-schedule'
 import { adminRequestFields } from './custom-cake-request.server'
+import { customerLine, orderLineFields, ownerLine } from './order.server'
 import { dateFromColumn } from './pickup-schedule.server'
 
 /*
@@ -27,8 +28,10 @@ export interface MailOrder {
 	pickupAt: Date | null
 	/** The bakery date of the pickup (the owner's day view). */
 	pickupDate: LocalDate | null
-	/** Each line as ordered: its name, price and options then, whatever the menu says now. */
+	/** Each line as ordered: its name, price and options then, whatever the menu says now (the owner's English). */
 	items: Array<{ name: string; unitPriceCents: number; quantity: number; options: LineOption[] }>
+	/** The same lines with the names the customer saw, in `locale` (English where there was no translation). */
+	customerItems: MailOrder['items']
 }
 
 /** An order with its lines (in the order they were bought), total, pickup and customer. */
@@ -48,10 +51,7 @@ export async function findOrderForMail(orderId: string): Promise<MailOrder | nul
 			currency: true,
 			pickupAt: true,
 			pickupDate: true,
-			items: {
-				select: { name: true, unitPriceCents: true, quantity: true, options: true },
-				orderBy: { id: 'asc' },
-			},
+			items: { select: orderLineFields, orderBy: { id: 'asc' } },
 		},
 	})
 	return (
@@ -59,7 +59,8 @@ export async function findOrderForMail(orderId: string): Promise<MailOrder | nul
 			...order,
 			locale: storedLocale(order.locale),
 			pickupDate: order.pickupDate ? dateFromColumn(order.pickupDate) : null,
-			items: order.items.map((line) => ({ ...line, options: readLineOptions(line.options) })),
+			items: order.items.map(ownerLine),
+			customerItems: order.items.map(customerLine),
 		}
 	)
 }

@@ -36,6 +36,8 @@ export interface NewOrder {
 		options?: LineOption[]
 		taxCategory?: TaxCategory
 		taxCents?: number
+		/** The name and options as the customer saw them, in `locale` (kept for their mails); default: the English. */
+		localized?: { name: string; options: LineOption[] }
 	}>
 }
 
@@ -67,7 +69,14 @@ export async function placePendingOrder(
 		currency,
 		locale,
 	})
-	const holdLines = lines.map((line) => ({ ...line, dailyLimit: pickup.dailyLimits.get(line.menuItemId) ?? null }))
+	const holdLines = lines.map(({ localized, ...line }) => ({
+		...line,
+		// Stored only where the customer's words differ from the owner's (an English order stores none).
+		localizedName: localized && localized.name !== line.name ? localized.name : null,
+		localizedOptions:
+			localized && JSON.stringify(localized.options) !== JSON.stringify(line.options ?? []) ? localized.options : null,
+		dailyLimit: pickup.dailyLimits.get(line.menuItemId) ?? null,
+	}))
 	const [refused] = await prisma.$queryRaw<HoldRefusalRow[]>`
 		SELECT * FROM place_pending_order(${order}::jsonb, ${holdItemsJson(holdLines)}::jsonb,
 			${pickup.slotStart}::timestamptz, ${pickup.pickupDate}::date, ${pickup.ordersPerSlot}::int)`
@@ -217,6 +226,28 @@ export function listAbandonedCheckouts(olderThan: Date, take = 100) {
 	})
 }
 
+/** An order line's columns as its customer and the owner read it. */
+export const orderLineFields = {
+	name: true,
+	unitPriceCents: true,
+	quantity: true,
+	options: true,
+	localizedName: true,
+	localizedOptions: true,
+} as const
+
+type StoredLine = Prisma.OrderItemGetPayload<{ select: typeof orderLineFields }>
+
+/** A line as its customer ordered it: the names they saw (their language, stored with the order), else the English. */
+export function customerLine({ localizedName, localizedOptions, ...line }: StoredLine) {
+	return { ...line, name: localizedName ?? line.name, options: readLineOptions(localizedOptions ?? line.options) }
+}
+
+/** A line as the owner reads it: the English names. */
+export function ownerLine({ localizedName: _name, localizedOptions: _options, ...line }: StoredLine) {
+	return { ...line, options: readLineOptions(line.options) }
+}
+
 const orderSummary = {
 	id: true,
 	status: true,
@@ -228,16 +259,16 @@ const orderSummary = {
 	paidAt: true,
 	pickupAt: true,
 	locale: true,
-	items: {
-		select: { name: true, unitPriceCents: true, quantity: true, options: true },
-		orderBy: { id: 'asc' as const },
-	},
+	items: { select: orderLineFields, orderBy: { id: 'asc' as const } },
 } as const
 
-/** The session's order with each line's options as ordered (names and prices then, whatever the menu says now). */
+/**
+ * The session's order for its customer (/success, its calendar file): each line with its name and options as
+ * ordered, in the customer's language (names and prices then, whatever the menu says now).
+ */
 export async function findOrderBySessionId(sessionId: string) {
 	const order = await prisma.order.findUnique({ where: { providerSessionId: sessionId }, select: orderSummary })
-	return order && { ...order, items: order.items.map((line) => ({ ...line, options: readLineOptions(line.options) })) }
+	return order && { ...order, items: order.items.map(customerLine) }
 }
 
 export type OrderSummary = NonNullable<Awaited<ReturnType<typeof findOrderBySessionId>>>

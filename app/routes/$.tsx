@@ -1,14 +1,19 @@
-import { data, type HeadersFunction, type MetaFunction } from '@remix-run/node'
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
 import { HomePage } from '~/components/home-page'
 import { defaultBusiness } from '~/config/business'
+import { requestLocale } from '~/utils/i18n.server'
 import { pageMeta } from '~/utils/seo'
+import { fallbackVisitorHours } from '~/utils/visitor-hours.server'
 
 /**
  * Any unknown path shows the Home screen (docs/product.md), answered 404 and marked noindex so search
- * engines never index it as a duplicate of the home page.
+ * engines never index it as a duplicate of the home page. It reads no database: the hours are business.ts's,
+ * in the page's language.
  */
-export function loader() {
-	return data({ notFound: true }, { status: 404, headers: { 'X-Robots-Tag': 'noindex' } })
+export function loader({ request }: LoaderFunctionArgs) {
+	const hours = fallbackVisitorHours(requestLocale(request))
+	return data({ notFound: true, hours }, { status: 404, headers: { 'X-Robots-Tag': 'noindex' } })
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
@@ -22,5 +27,6 @@ export const meta: MetaFunction = (args) =>
 	})
 
 export default function UnknownPath() {
-	return <HomePage />
+	const { hours } = useLoaderData<typeof loader>()
+	return <HomePage hours={hours} />
 }

@@ -149,7 +149,7 @@ export default function Contact() {
 						className="mt-6"
 					/>
 					<div className="mt-6">
-						<ContactDetails openingHours={hours.openingHours} />
+						<ContactDetails hours={hours.lines} />
 					</div>
 					<MapEmbed title={t('requests.mapTitle')} className="mt-8" />
 				</section>

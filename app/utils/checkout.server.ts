@@ -24,13 +24,13 @@ import {
 import { formatPickupAt, formatPickupDate } from './pickup-display'
 import { checkPickupSlot, localDateOf, type LocalDate, type PickupCheck } from './pickup-schedule'
 import { cartPickupItems, nothingHeld } from './pickup.server'
-import { optionProblemMessage, priceChoices, type ChosenOption } from './item-options'
+import { lineOptionsText, optionProblemMessage, priceChoices, type ChosenOption } from './item-options'
 import { formatPrice } from './money'
 import { localizedPath, type Locale, type Translate } from './i18n'
 import { messageTranslator, translator } from './i18n.server'
 import { taxOrder, type TaxPolicy } from './sales-tax'
 import { taxPolicy } from './env.server'
-import { localizedLineText } from './localized-content'
+import { localizedLine } from './localized-content'
 
 const CURRENCY = 'usd'
 
@@ -103,9 +103,19 @@ export async function startCheckout(
 	const check = checkPickupSlot(schedule, pickupItems, nothingHeld, now, pickupAt)
 	if (!check.ok) return pickupRefused(check, localDateOf(pickupAt, schedule.timeZone), priced.lines, words)
 
+	// Each line in the customer's language: on the payment page, and kept on the order for their mails (what they
+	// saw and paid for, whatever the menu says later). The order's own names stay English, the owner's.
+	const lines = priced.lines.map((line) => ({
+		...line,
+		localized: localizedLine(
+			menuItems.find((item) => item.id === line.menuItemId),
+			line,
+			locale,
+		),
+	}))
 	const slotStart = new Date(pickupAt)
 	const placed = await placePendingOrder(
-		{ customer: parsed.data.customer, currency: CURRENCY, lines: priced.lines, locale },
+		{ customer: parsed.data.customer, currency: CURRENCY, lines, locale },
 		{
 			slotStart,
 			pickupDate: check.date,
@@ -121,13 +131,9 @@ export async function startCheckout(
 			orderId: placed.orderId,
 			currency: CURRENCY,
 			customerEmail: parsed.data.customer.email,
-			// The order's lines keep the English names (the owner's); Stripe shows the customer's language.
-			lines: priced.lines.map(({ menuItemId, name, unitPriceCents, quantity, options, taxCategory }) => ({
-				...localizedLineText(
-					menuItems.find((item) => item.id === menuItemId),
-					{ name, options },
-					locale,
-				),
+			lines: lines.map(({ localized, unitPriceCents, quantity, taxCategory }) => ({
+				name: localized.name,
+				description: lineOptionsText(localized.options) || undefined,
 				unitAmountCents: unitPriceCents,
 				quantity,
 				taxCategory,

@@ -1,5 +1,5 @@
 import type { Locale } from './i18n'
-import { lineOptionsText, type LineOption } from './item-options'
+import type { LineOption } from './item-options'
 
 /**
  * The owner's translations of their own content (menu items, options, closure notes, site texts) live next to
@@ -64,14 +64,15 @@ export function translationColumn(value: string | undefined | null): string | nu
 type NamedRow = TranslatedColumns<'name'>
 
 /**
- * A priced cart line's name and options text in `locale` (for the payment page), from the item's translated
- * names. The line's own (English) name and options stay as they are: the order keeps the owner's words.
+ * A priced line's name and options in `locale`, from the item's translated names: what the customer sees on the
+ * payment page and what their order keeps for their mails (English where untranslated; the line's own words when
+ * the item or an option is gone). The line's own (English) name and options stay as they are: the owner's words.
  */
-export function localizedLineText(
+export function localizedLine(
 	item: (NamedRow & { optionGroups: ReadonlyArray<NamedRow & { options: readonly NamedRow[] }> }) | undefined,
 	line: { name: string; options: readonly LineOption[] },
 	locale: Locale,
-): { name: string; description: string | undefined } {
+): { name: string; options: LineOption[] } {
 	const options = line.options.map((option) => {
 		const group = item?.optionGroups.find((entry) => entry.name === option.group)
 		const choice = option.choice === undefined ? undefined : group?.options.find((o) => o.name === option.choice)
@@ -83,8 +84,5 @@ export function localizedLineText(
 				: {}),
 		}
 	})
-	return {
-		name: item ? pickLocalized(item, 'name', locale) : line.name,
-		description: lineOptionsText(options) || undefined,
-	}
+	return { name: item ? pickLocalized(item, 'name', locale) : line.name, options }
 }

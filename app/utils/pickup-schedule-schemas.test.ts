@@ -1,7 +1,5 @@
 import { parseWithZod } from '@conform-to/zod'
 import { describe, expect, it } from 'vitest'
-import { defaultBusiness, formatTime } from '~/config/business'
-import { openingHoursFromWeekly } from './opening-hours'
 import { translator } from './i18n.server'
 import { closureNoticeText, specialHoursNoticeText } from './pickup-display'
 import { specialHoursSchema, weeklyHoursSchema } from './pickup-schedule-schemas'
@@ -11,32 +9,6 @@ function form(fields: Record<string, string>) {
 	for (const [name, value] of Object.entries(fields)) data.append(name, value)
 	return data
 }
-
-describe('the weekly hours visitors read', () => {
-	it('groups days with the same hours, Monday first, as the seeded week reads today', () => {
-		const seeded = [
-			{ weekday: 0, opensAt: '08:00', closesAt: '14:00' },
-			...[2, 3, 4, 5].map((weekday) => ({ weekday, opensAt: '07:00', closesAt: '18:00' })),
-			{ weekday: 6, opensAt: '08:00', closesAt: '17:00' },
-		]
-		expect(openingHoursFromWeekly(seeded)).toEqual(defaultBusiness.openingHours)
-	})
-
-	it('names runs and separate days', () => {
-		const rows = [1, 3, 5, 6, 0].map((weekday) => ({ weekday, opensAt: '09:00', closesAt: '24:00' }))
-		expect(openingHoursFromWeekly(rows)).toEqual([
-			{
-				days: ['Monday', 'Wednesday', 'Friday', 'Saturday', 'Sunday'],
-				opens: '09:00',
-				closes: '24:00',
-				label: 'Mon, Wed, Fri–Sun',
-			},
-		])
-		expect(openingHoursFromWeekly([])).toEqual([])
-		expect(formatTime('24:00')).toBe('midnight')
-		expect(formatTime('07:00')).toBe('7 am')
-	})
-})
 
 describe('notices', () => {
 	it('say the closed days and the note, and special hours with their times', () => {

@@ -1,17 +1,18 @@
-import { defaultVisitorHours, type VisitorHours } from '~/config/business'
+import { defaultBusiness, type VisitorHours } from '~/config/business'
 import { getPickupSchedule } from '~/models/pickup-schedule.server'
 import { closureNoticeText, specialHoursNoticeText } from './pickup-display'
 import { cachePresets } from './cache-control'
-import { openingHoursFromWeekly } from './opening-hours'
+import { hoursLines, openingHoursFromWeekly } from './opening-hours'
 import { isDatabaseUnavailable } from './db.server'
 import type { Locale } from './i18n'
 import { translator } from './i18n.server'
 
 /**
- * The hours Home, Contact and mails show, in a language (the closures' notes and the notices' words), read from the owner's pickup schedule at `now`: the weekly hours,
- * and the closures and special hours that have not ended yet (the model keeps those ending today or
- * later, in the bakery's zone). During a database outage (decision 025) the pages still render, with
- * the hours in business.ts and no notices, and `outage` says so.
+ * The hours Home, Contact and mails show, in a language (the weekly hours' days and times, the closures'
+ * notes and the notices' words), read from the owner's pickup schedule at `now`: the weekly hours, and the
+ * closures and special hours that have not ended yet (the model keeps those ending today or later, in the
+ * bakery's zone). During a database outage (decision 025) the pages still render, with the hours in
+ * business.ts (in the same language) and no notices, and `outage` says so.
  */
 export async function loadVisitorHours(
 	now: Date,
@@ -21,10 +22,12 @@ export async function loadVisitorHours(
 		// Closure notes in the page's language (the owner's translation, else English).
 		const schedule = await getPickupSchedule(now, locale)
 		const t = translator(locale)
+		const openingHours = openingHoursFromWeekly(schedule.weeklyHours)
 		return {
 			outage: false,
 			hours: {
-				openingHours: openingHoursFromWeekly(schedule.weeklyHours),
+				openingHours,
+				lines: hoursLines(openingHours, locale, t),
 				notices: [
 					...schedule.closures.map((closure) => ({
 						from: closure.startDate,
@@ -42,8 +45,17 @@ export async function loadVisitorHours(
 	} catch (error) {
 		if (!isDatabaseUnavailable(error)) throw error
 		console.error(`Database unavailable (hours from business.ts): ${(error as Error).message.split('\n').at(-1)}`)
-		return { outage: true, hours: defaultVisitorHours }
+		return { outage: true, hours: fallbackVisitorHours(locale) }
 	}
+}
+
+/**
+ * The hours in business.ts in a language, without notices: what visitors see when the schedule cannot be
+ * read, and on the 404 page (which reads no database).
+ */
+export function fallbackVisitorHours(locale: Locale): VisitorHours {
+	const { openingHours } = defaultBusiness
+	return { openingHours, lines: hoursLines(openingHours, locale, translator(locale)), notices: [] }
 }
 
 /**

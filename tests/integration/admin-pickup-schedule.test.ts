@@ -68,8 +68,9 @@ function weekFields(week: Record<number, [string, string] | null>) {
 	return fields
 }
 
-async function visitorHours(load: typeof homeLoader | typeof contactLoader) {
-	const returned = (await load({ request: new Request('http://localhost/'), params: {}, context: {} })) as unknown as {
+async function visitorHours(load: typeof homeLoader | typeof contactLoader, path = '/') {
+	const request = new Request(`http://localhost${path}`)
+	const returned = (await load({ request, params: {}, context: {} })) as unknown as {
 		type?: string
 		data: { hours: VisitorHours }
 		init: ResponseInit | null
@@ -343,8 +344,28 @@ describe('What visitors see on Home and Contact', () => {
 		vi.spyOn(console, 'error').mockImplementation(() => {})
 		for (const load of [homeLoader, contactLoader]) {
 			const { hours, headers } = await visitorHours(load)
-			expect(hours).toEqual({ openingHours: defaultBusiness.openingHours, notices: [] })
+			expect(hours).toEqual({
+				openingHours: defaultBusiness.openingHours,
+				lines: [
+					{ days: 'Tue–Fri', times: '7 am – 6 pm' },
+					{ days: 'Sat', times: '8 am – 5 pm' },
+					{ days: 'Sun', times: '8 am – 2 pm' },
+					{ days: 'Mon', times: null },
+				],
+				notices: [],
+			})
 			expect(headers.get('Cache-Control')).toBe('private, no-store')
 		}
+		// The same fallback in the page's language.
+		expect((await visitorHours(homeLoader, '/es')).hours.lines[0]).toEqual({
+			days: 'mar–vie',
+			times: '7:00 a.m. – 6:00 p.m.',
+		})
+		expect((await visitorHours(contactLoader, '/pt-br/contact')).hours.lines).toEqual([
+			{ days: 'ter.–sex.', times: '7:00 – 18:00' },
+			{ days: 'sáb.', times: '8:00 – 17:00' },
+			{ days: 'dom.', times: '8:00 – 14:00' },
+			{ days: 'seg.', times: null },
+		])
 	})
 })

@@ -5,7 +5,7 @@ import { loader as robotsLoader } from '~/routes/robots[.]txt'
 import { loader as sitemapLoader } from '~/routes/sitemap[.]xml'
 import { loader as unknownPathLoader } from '~/routes/$'
 import { loader as rootLoader } from '~/root'
-import { defaultBusiness } from '~/config/business'
+import { defaultBusiness, type VisitorHours } from '~/config/business'
 import { prisma } from '~/utils/db.server'
 
 /** `data(value, init)` or a plain object, as Remix single fetch sees it. */
@@ -158,10 +158,22 @@ describe('site-wide data and crawler files', () => {
 		expect(spanish.i18n.messages).not.toContain('Sobre nós')
 	})
 
-	it('unknown paths answer 404 and noindex', () => {
-		const { status, headers } = unwrap(unknownPathLoader())
+	it('unknown paths answer 404 and noindex, with the hours in business.ts in the page’s language', () => {
+		const unknown = (path: string) =>
+			unwrap<{ hours: VisitorHours }>(
+				unknownPathLoader({ request: new Request(`http://bakery.test${path}`), context: {}, params: {} }),
+			)
+		const { status, headers, value } = unknown('/no-such-page')
 		expect(status).toBe(404)
 		expect(headers.get('X-Robots-Tag')).toBe('noindex')
+		expect(value.hours.lines).toEqual([
+			{ days: 'Tue–Fri', times: '7 am – 6 pm' },
+			{ days: 'Sat', times: '8 am – 5 pm' },
+			{ days: 'Sun', times: '8 am – 2 pm' },
+			{ days: 'Mon', times: null },
+		])
+		expect(unknown('/es/no-existe').value.hours.lines[0]).toEqual({ days: 'mar–vie', times: '7:00 a.m. – 6:00 p.m.' })
+		expect(unknown('/pt-br/nao-existe').value.hours.lines.at(-1)).toEqual({ days: 'seg.', times: null })
 	})
 
 	it('/sitemap.xml lists the public pages with absolute URLs, and no cart or admin pages', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { lineOptionsText } from '~/utils/item-options'
 import {
-	localizedLineText,
+	localizedLine,
 	localizeRow,
 	missingTranslations,
 	pickLocalized,
@@ -59,7 +60,7 @@ describe('translationColumn', () => {
 	})
 })
 
-describe('localizedLineText', () => {
+describe('localizedLine', () => {
 	const cake = {
 		name: 'Custom cake',
 		nameEs: 'Pastel personalizado',
@@ -85,25 +86,25 @@ describe('localizedLineText', () => {
 		],
 	}
 
+	/** The name and the options as the payment page and the customer's mails write them. */
+	const text = (locale: 'en' | 'es' | 'pt-BR') => {
+		const localized = localizedLine(cake, line, locale)
+		return { name: localized.name, options: lineOptionsText(localized.options) }
+	}
+
 	it('names the line and its options in the customer’s language, English where untranslated', () => {
-		expect(localizedLineText(cake, line, 'es')).toEqual({
-			name: 'Pastel personalizado',
-			description: 'Tamaño: Grande · Mensaje: “Feliz”',
-		})
-		expect(localizedLineText(cake, line, 'pt-BR')).toEqual({
-			name: 'Bolo personalizado',
-			description: 'Size: Grande · Mensagem: “Feliz”',
-		})
-		expect(localizedLineText(cake, line, 'en')).toEqual({
-			name: 'Custom cake',
-			description: 'Size: Large · Message: “Feliz”',
-		})
+		expect(text('es')).toEqual({ name: 'Pastel personalizado', options: 'Tamaño: Grande · Mensaje: “Feliz”' })
+		expect(text('pt-BR')).toEqual({ name: 'Bolo personalizado', options: 'Size: Grande · Mensagem: “Feliz”' })
+		expect(text('en')).toEqual({ name: 'Custom cake', options: 'Size: Large · Message: “Feliz”' })
+		// Prices and the customer's own words are kept as they were.
+		expect(localizedLine(cake, line, 'es').options).toEqual([
+			{ group: 'Tamaño', choice: 'Grande', priceDeltaCents: 0 },
+			{ group: 'Mensaje', text: 'Feliz', priceDeltaCents: 0 },
+		])
 	})
 
-	it('keeps the line’s own words when the item is gone, and no description without options', () => {
-		expect(localizedLineText(undefined, { name: 'Old cake', options: [] }, 'es')).toEqual({
-			name: 'Old cake',
-			description: undefined,
-		})
+	it('keeps the line’s own words when the item is gone', () => {
+		const gone = { name: 'Old cake', options: [{ group: 'Size', choice: 'Large', priceDeltaCents: 0 }] }
+		expect(localizedLine(undefined, gone, 'es')).toEqual(gone)
 	})
 })
