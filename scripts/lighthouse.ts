@@ -27,9 +27,13 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
 import puppeteer, { type Browser } from 'puppeteer-core'
 import { startProductionServer, type ProductionServer } from '../bench/production-server'
 
-const ALL_PAGES = ['/', '/shop', '/custom-cakes', '/checkout']
+const CHECK = process.argv.includes('--check')
+/** The benchmark: every page issue 20 sets targets for. */
+const BENCHMARK_PAGES = ['/', '/shop', '/menu', '/cakes', '/custom-cakes', '/checkout', '/es/shop', '/pt-br']
+/** The check in `npm test` keeps to one page of each kind, for the suite's time (axe covers every page). */
+const CHECK_PAGES = ['/', '/shop', '/custom-cakes', '/checkout']
 // LIGHTHOUSE_PAGES=/,/shop measures a subset.
-const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ALL_PAGES
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? (CHECK ? CHECK_PAGES : BENCHMARK_PAGES)
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 /** Scores made of pass/fail audits of the page itself, the same on any host: the check requires them at 100. */
 const GATED_CATEGORIES = ['accessibility', 'best-practices', 'seo'] as const
@@ -39,7 +43,6 @@ const MAX_LCP_MS = 1_800
 const MAX_CLS = 0.01
 const MAX_TBT_MS = 50
 const CART_STORAGE_KEY = 'bakery-cart'
-const CHECK = process.argv.includes('--check')
 // Simulated metrics vary run to run on a shared machine: the benchmark measures each page RUNS times and
 // reports the median run. The check's scores don't vary with timing: one run each.
 const RUNS = CHECK ? 1 : Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3))
@@ -167,10 +170,14 @@ async function measureBenchmarkIndex(browser: Browser, baseUrl: string) {
 	}
 }
 
-/** Lighthouse's table, interpolated: 2× at benchmarkIndex 1250, 4× at 1750 (its suggested values), within 1–10. */
+/**
+ * Lighthouse's table, interpolated: 2× at benchmarkIndex 1250, 4× at 1750 (its suggested values), within 1–4.
+ * The table ends at high-end desktops (4×): this VM has measured up to 2819, which the old straight line
+ * turned into 8.3×, a figure no table supports; above the table the default is the calibrated value.
+ */
 function calibratedCpuMultiplier(benchmarkIndex: number) {
 	const multiplier = 2 + (benchmarkIndex - 1250) / 250
-	return Math.round(Math.min(10, Math.max(1, multiplier)) * 10) / 10
+	return Math.round(Math.min(DEFAULT_CPU_MULTIPLIER, Math.max(1, multiplier)) * 10) / 10
 }
 
 async function putInCart(browser: Browser, baseUrl: string, items: unknown[]) {
