@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { expect, test } from '@playwright/test'
+import { gotoHydrated } from './support'
 
 /**
  * Deterministic size budgets, read from the production build (build/client) for exactly what the
@@ -96,7 +97,8 @@ test('each page carries only its own language’s messages, within budget (gzip)
 		'/pt-br/custom-cakes',
 		'/es/contact',
 	]) {
-		await page.goto(path)
+		// The router exists once the page has hydrated.
+		await gotoHydrated(page, path)
 		const messages = await page.evaluate(() => {
 			const router = (
 				window as unknown as { __remixRouter: { state: { loaderData: Record<string, { i18n?: unknown }> } } }
