@@ -26,11 +26,10 @@ async function createCake(label: string) {
 	return { id, name }
 }
 
+// Each worker removes only the items it made. (With fullyParallel, another worker runs this file's other
+// test and its own afterAll: a shared cleanup here once deleted the mission text in the middle of that test.)
 test.afterAll(async () => {
-	await withE2eDatabase(async (client) => {
-		await client.query('DELETE FROM "MenuItem" WHERE "id" = ANY($1)', [items])
-		await client.query(`DELETE FROM "SiteText" WHERE "key" = 'mission'`)
-	})
+	await withE2eDatabase((client) => client.query('DELETE FROM "MenuItem" WHERE "id" = ANY($1)', [items]))
 })
 
 /** The real 'Sign in with Google' button (the mock Google answers as Olivia Owner), then back to `path`. */
@@ -76,18 +75,22 @@ test('the owner adds a Spanish name and description: /es/menu shows them, /pt-br
 })
 
 test('a site text written in Portuguese shows on /pt-br/about; English keeps its own', async ({ page }) => {
-	await signInTo(page, '/admin/site-texts', 'Site texts')
-	const mission = page.getByRole('region', { name: 'Our mission' })
-	await mission.getByLabel('Our mission in Portuguese').fill('Alegrar o seu dia com pão de queijo quentinho.')
-	await mission.getByRole('button', { name: 'Save our mission' }).click()
-	await expect(page.getByRole('status').filter({ hasText: 'Our mission saved.' })).toBeVisible()
+	try {
+		await signInTo(page, '/admin/site-texts', 'Site texts')
+		const mission = page.getByRole('region', { name: 'Our mission' })
+		await mission.getByLabel('Our mission in Portuguese').fill('Alegrar o seu dia com pão de queijo quentinho.')
+		await mission.getByRole('button', { name: 'Save our mission' }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Our mission saved.' })).toBeVisible()
 
-	await page.goto('/pt-br/about')
-	await expect(page.getByText('Alegrar o seu dia com pão de queijo quentinho.')).toBeVisible()
-	await page.goto('/about')
-	await expect(
-		page.getByText(
-			'To bring joy through every bite by baking fresh, authentic goods and serving our community with heart.',
-		),
-	).toBeVisible()
+		await page.goto('/pt-br/about')
+		await expect(page.getByText('Alegrar o seu dia com pão de queijo quentinho.')).toBeVisible()
+		await page.goto('/about')
+		await expect(
+			page.getByText(
+				'To bring joy through every bite by baking fresh, authentic goods and serving our community with heart.',
+			),
+		).toBeVisible()
+	} finally {
+		await withE2eDatabase((client) => client.query(`DELETE FROM "SiteText" WHERE "key" = 'mission'`))
+	}
 })
