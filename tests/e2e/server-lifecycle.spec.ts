@@ -149,7 +149,9 @@ test('SIGTERM lets an in-flight request finish, then exits 0', async ({ request 
 		await new Promise((resolve) => setTimeout(resolve, 500))
 		const signalledAt = Date.now()
 		server.child.kill('SIGTERM')
-		await expect.poll(server.output).toContain('SIGTERM received')
+		// Polled often: the listener stays open only LISTEN_DRAIN_MS (1 s) after the signal, and the default
+		// back-off (100, 250, 500, 1000 ms) could see the line too late on a busy machine.
+		await expect.poll(server.output, { intervals: [25] }).toContain('SIGTERM received')
 		// For a moment a late connection is still answered, not reset: "not ready", and not kept alive.
 		const late = await request.get(`http://localhost:${port}/readyz`)
 		expect(late.status()).toBe(503)
