@@ -9,7 +9,7 @@ import {
 	useRouteLoaderData,
 	type ShouldRevalidateFunctionArgs,
 } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { CartProvider } from './components/cart-provider'
 import { GeneralErrorBoundary } from './components/error-boundary'
 import { MenuPageSkeleton, usePendingMenuPage } from './components/menu/menu-skeleton'
@@ -20,6 +20,7 @@ import { DEFAULT_LOCALE, localeFromPath, sameMessages } from './utils/i18n'
 import { pageMessages, requestLocale } from './utils/i18n.server'
 import { TranslationsProvider } from './utils/i18n-react'
 import type { PageTranslations } from './utils/i18n-runtime'
+import { markHydrated } from './utils/hydration'
 import { useNonce } from './utils/nonce-provider'
 import { siteOrigin } from './utils/request.server'
 import type { RootData } from './utils/seo'
@@ -68,6 +69,9 @@ const noScriptCss = `
 export function Layout({ children }: { children: ReactNode }) {
 	const nonce = useNonce()
 	const { pathname } = useLocation()
+	// The outermost component's effect runs last: the whole document has hydrated. (Not a component of its
+	// own beside the app: a sibling would change every `useId` from the server's.)
+	useEffect(markHydrated, [])
 	return (
 		<html lang={localeFromPath(pathname)}>
 			<head>

@@ -9,7 +9,8 @@ import { RevealItem, RevealSection } from './reveal'
 import { ScheduleNotices } from './schedule-notices'
 import { SiteImage } from './site-image'
 import type { MessageKey } from '~/utils/i18n'
-import { useLocalizedPath, useT } from '~/utils/i18n-react'
+import { useLocale, useLocalizedPath, useT } from '~/utils/i18n-react'
+import { ServerMarkup } from './ui/server-markup'
 import type { SiteImageName } from '~/utils/site-images'
 import type { OwnSiteTexts } from '~/utils/site-texts'
 
@@ -63,6 +64,7 @@ export function HomePage({
 	const t = useT()
 	const texts = useBakeryTexts(siteTexts)
 	const localize = useLocalizedPath()
+	const locale = useLocale()
 	const place = { town: business.address.locality, region: business.address.region }
 	return (
 		<div>
@@ -106,7 +108,11 @@ export function HomePage({
 					{t('home.goodiesHeading')}
 				</h2>
 				<p className="mt-2 max-w-2xl text-lg">{t('home.goodiesIntro')}</p>
-				<ul className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+				<ServerMarkup
+					as="ul"
+					className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3"
+					inputs={[locale, business.orderOnlineUrl]}
+				>
 					{goodies.map((goodie, index) => (
 						<li key={goodie.title}>
 							<RevealItem index={index} className="h-full">
@@ -114,11 +120,15 @@ export function HomePage({
 							</RevealItem>
 						</li>
 					))}
-				</ul>
+				</ServerMarkup>
 			</RevealSection>
 
 			<RevealSection aria-labelledby="vibe-heading" className="bg-dough/50">
-				<div className={`${sectionClass} grid items-center gap-10 md:grid-cols-2`}>
+				<ServerMarkup
+					as="div"
+					className={`${sectionClass} grid items-center gap-10 md:grid-cols-2`}
+					inputs={[locale, business.name]}
+				>
 					<div>
 						<h2 id="vibe-heading" className={headingClass}>
 							{t('home.vibeHeading')}
@@ -148,7 +158,7 @@ export function HomePage({
 							className="absolute -bottom-8 -left-4 h-28 w-28 rounded-full shadow-xl md:-left-8 md:h-36 md:w-36"
 						/>
 					</div>
-				</div>
+				</ServerMarkup>
 			</RevealSection>
 
 			<RevealSection aria-labelledby="visit-heading" className={sectionClass}>

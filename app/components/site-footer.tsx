@@ -4,7 +4,8 @@ import { FacebookIcon, InstagramIcon, MailIcon } from '~/components/ui/icons'
 import { LogoMark } from './logo'
 import { LanguageSwitcher } from './language-switcher'
 import { menuLinks, moreLinks, primaryLinks } from './site-navigation'
-import { useLocalizedPath, useT } from '~/utils/i18n-react'
+import { useLocale, useLocalizedPath, useT } from '~/utils/i18n-react'
+import { ServerMarkup } from '~/components/ui/server-markup'
 
 const socialLinkClass =
 	'inline-flex h-11 w-11 items-center justify-center rounded-full bg-cocoa text-cream transition-colors hover:bg-cinnamon'
@@ -13,9 +14,16 @@ export function SiteFooter() {
 	const business = useBusiness()
 	const t = useT()
 	const localize = useLocalizedPath()
+	const locale = useLocale()
+	const { name, tagline, social, email } = business
 	return (
 		<footer className="border-t border-dough bg-dough/60">
-			<div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-[2fr_1fr_1fr]">
+			{/* Links only: hydrates as the server's markup (decision 044). */}
+			<ServerMarkup
+				as="div"
+				className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-[2fr_1fr_1fr]"
+				inputs={[locale, name, tagline, social.facebook, social.instagram, email]}
+			>
 				<div>
 					<Link to={localize('/')} className="inline-flex items-center gap-3 rounded-md font-display text-xl font-bold">
 						<LogoMark size={48} />
@@ -75,7 +83,7 @@ export function SiteFooter() {
 						</li>
 					</ul>
 				</section>
-			</div>
+			</ServerMarkup>
 			<div className="border-t border-cocoa/15">
 				<div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-4">
 					<p className="text-sm">{t('common.footerRights', { year: new Date().getFullYear(), name: business.name })}</p>

@@ -157,3 +157,39 @@ test('the footer: logo, name, tagline, Follow Us links and this year’s copyrig
 	await expect(followUs.getByRole('link', { name: 'E-mail Doce Dulce Bakery' })).toHaveAttribute('href', /^mailto:.+@/)
 	await expect(footer).toContainText(`© ${new Date().getFullYear()} Doce Dulce Bakery`)
 })
+
+// The footer's links, the menu cards and the home page's cards hydrate as the server's markup (decision
+// 044): their clicks must still act in the browser, and they must follow a change of language.
+test('links and cards that hydrate as the server’s markup still navigate in the browser and open dialogs', async ({
+	page,
+}) => {
+	await gotoHydrated(page, '/')
+	await page.evaluate(() => Object.assign(window, { __sameDocument: true }))
+	const sameDocument = () => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)
+	await page.getByRole('main').getByRole('link', { name: 'Cakes' }).first().click()
+	await expect(page).toHaveURL(/\/cakes$/)
+	expect(await sameDocument()).toBe(true)
+	await page
+		.getByRole('button', { name: /Tres Leches Cake/ })
+		.first()
+		.click()
+	await expect(page.getByRole('dialog', { name: 'Tres Leches Cake' })).toBeVisible()
+	await page.keyboard.press('Escape')
+	await page.getByRole('contentinfo').getByRole('link', { name: 'About', exact: true }).click()
+	await expect(page).toHaveURL(/\/about$/)
+	expect(await sameDocument()).toBe(true)
+
+	// Fresh on /shop: the footer follows the language switch, the cards open with the keyboard.
+	await gotoHydrated(page, '/shop')
+	await page
+		.getByRole('button', { name: /Coxinha/ })
+		.first()
+		.focus()
+	await page.keyboard.press('Enter')
+	await expect(page.getByRole('dialog', { name: 'Coxinha' })).toBeVisible()
+	await page.keyboard.press('Escape')
+	await page.getByRole('contentinfo').getByRole('link', { name: 'Español' }).click()
+	await expect(page).toHaveURL(/\/es\/shop$/)
+	await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Nosotros', exact: true })).toBeVisible()
+	await expect(page.getByRole('contentinfo').getByRole('link', { name: 'About', exact: true })).toHaveCount(0)
+})

@@ -1,10 +1,11 @@
 import { Link } from '@remix-run/react'
-import { memo, useEffect, useState, type ReactNode } from 'react'
+import { memo, useEffect, useState, type MouseEvent, type ReactNode } from 'react'
+import { ServerMarkup } from '~/components/ui/server-markup'
 import { useCartActions } from '~/components/cart-provider'
 import { lineOptionsText } from '~/utils/item-options'
 import { useLocalizedPath, useT } from '~/utils/i18n-react'
 import { ItemDialog, type PricedLine } from './item-dialog'
-import { MenuCard, menuGridClass } from './menu-grid'
+import { MenuCard, menuGridClass, OPENS_ITEM } from './menu-grid'
 import type { MenuItemView } from '~/utils/menu-item-view'
 
 const TOAST_MS = 6_000
@@ -19,8 +20,8 @@ export function MenuBrowser({
 	items: readonly MenuItemView[]
 	emptyMessage: string
 	showDescription?: boolean
-	/** Extra content under a card; `open` opens the item dialog. */
-	cardFooter?: (item: MenuItemView, open: () => void) => ReactNode
+	/** Extra content under a card; a button in it marked with `OPENS_ITEM` opens the item dialog. */
+	cardFooter?: (item: MenuItemView) => ReactNode
 }) {
 	const cart = useCartActions()
 	const t = useT()
@@ -77,7 +78,8 @@ export function MenuBrowser({
 
 /**
  * The cards, rendered again only when the items change: opening the dialog, the 'Added' announcement and
- * the cart do not re-render two dozen cards (the /shop hydration trace, docs/performance.md).
+ * the cart do not re-render two dozen cards. They hydrate as the server's markup, and their buttons are
+ * handled here by delegation (the /shop hydration trace, docs/performance.md).
  */
 const MenuGrid = memo(function MenuGrid({
 	items,
@@ -87,21 +89,30 @@ const MenuGrid = memo(function MenuGrid({
 }: {
 	items: readonly MenuItemView[]
 	showDescription: boolean
-	cardFooter?: (item: MenuItemView, open: () => void) => ReactNode
+	cardFooter?: (item: MenuItemView) => ReactNode
 	onOpen: (item: MenuItemView) => void
 }) {
+	function openClickedItem(event: MouseEvent<HTMLElement>) {
+		const opener = (event.target as Element).closest<HTMLButtonElement>(`button[${OPENS_ITEM}]`)
+		const item = opener && items.find((each) => each.id === opener.getAttribute(OPENS_ITEM))
+		if (item) onOpen(item)
+	}
 	return (
-		<ul className={menuGridClass}>
+		<ServerMarkup
+			as="ul"
+			className={menuGridClass}
+			inputs={[items, showDescription, cardFooter]}
+			onClick={openClickedItem}
+		>
 			{items.map((item, index) => (
 				<MenuCard
 					key={item.id}
 					item={item}
 					eagerImage={index === 0}
 					showDescription={showDescription}
-					onOpen={onOpen}
-					footer={cardFooter?.(item, () => onOpen(item))}
+					footer={cardFooter?.(item)}
 				/>
 			))}
-		</ul>
+		</ServerMarkup>
 	)
 })

@@ -31,16 +31,17 @@ export function PickupLabels({ labels }: { labels?: readonly string[] }) {
 	)
 }
 
+/** What marks a button that opens an item's dialog; the grid handles its clicks (see `MenuGrid`). */
+export const OPENS_ITEM = 'data-opens-item'
+
 /** A card whose picture and name open the item dialog (click, Enter or Space). */
 export function MenuCard({
 	item,
-	onOpen,
 	eagerImage = false,
 	showDescription = false,
 	footer,
 }: {
 	item: MenuItemView
-	onOpen: (item: MenuItemView, opener: HTMLButtonElement) => void
 	eagerImage?: boolean
 	showDescription?: boolean
 	footer?: ReactNode
@@ -49,12 +50,7 @@ export function MenuCard({
 	const locale = useLocale()
 	return (
 		<li className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-dough">
-			<button
-				type="button"
-				className="group text-left"
-				onClick={(event) => onOpen(item, event.currentTarget)}
-				aria-haspopup="dialog"
-			>
+			<button type="button" className="group text-left" aria-haspopup="dialog" {...{ [OPENS_ITEM]: item.id }}>
 				<div className="relative aspect-[4/3] overflow-hidden bg-dough">
 					{item.imageKey ? (
 						<StoredImage

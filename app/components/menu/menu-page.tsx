@@ -10,6 +10,7 @@ import { categoryLabel } from '~/utils/menu-categories'
 import { AllergenFilter } from './allergen-filter'
 import { CategoryFilter } from './category-filter'
 import { MenuBrowser } from './menu-browser'
+import { OPENS_ITEM } from './menu-grid'
 import { MenuSkeleton } from './menu-skeleton'
 import type { MenuItemView } from '~/utils/menu-item-view'
 
@@ -43,7 +44,7 @@ export function MenuPageHeader({
 export const pageLinkClass = `${outlineButtonClass} px-5 py-2`
 
 /** 'Order Now': the ordering provider in a new tab, or (with none configured) the item's own dialog. */
-function OrderNow({ item, open }: { item: MenuItemView; open: () => void }) {
+function OrderNow({ item }: { item: MenuItemView }) {
 	const link = orderLink(useBusiness())
 	const t = useT()
 	const className = 'font-semibold text-cinnamon underline underline-offset-4 hover:text-cocoa'
@@ -52,8 +53,8 @@ function OrderNow({ item, open }: { item: MenuItemView; open: () => void }) {
 			<button
 				type="button"
 				className={className}
-				onClick={open}
 				aria-label={t('shop.orderNowItem', { name: item.name })}
+				{...{ [OPENS_ITEM]: item.id }}
 			>
 				{t('shop.orderNow')}
 			</button>
@@ -68,7 +69,7 @@ function OrderNow({ item, open }: { item: MenuItemView; open: () => void }) {
 }
 
 // One function for the page's life, so the memoized grid is not rendered again for a new one.
-const orderNowFooter = (item: MenuItemView, open: () => void) => <OrderNow item={item} open={open} />
+const orderNowFooter = (item: MenuItemView) => <OrderNow item={item} />
 
 /**
  * The grid of a menu page: six skeleton cards while reloading, the category filter when given, the allergen
