@@ -69,8 +69,8 @@ const noScriptCss = `
 export function Layout({ children }: { children: ReactNode }) {
 	const nonce = useNonce()
 	const { pathname } = useLocation()
-	// The outermost component's effect runs last: the whole document has hydrated. (Not a component of its
-	// own beside the app: a sibling would change every `useId` from the server's.)
+	// The outermost component's effect runs last, when the whole document has hydrated. (Not a component of
+	// its own beside the app: a sibling would change every `useId` from the server's.)
 	useEffect(markHydrated, [])
 	return (
 		<html lang={localeFromPath(pathname)}>

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { useT } from '~/utils/i18n-react'
 import { LanguageSuggestion } from './language-suggestion'
 import { SiteFooter } from './site-footer'
@@ -7,10 +7,6 @@ import { SiteHeader } from './site-header'
 /** The shell every screen shares: header, main landmark and footer. */
 export function SiteLayout({ children }: { children: ReactNode }) {
 	const t = useT()
-	// A signal that React is running (tests wait for it before using JS-only controls).
-	useEffect(() => {
-		document.documentElement.dataset.hydrated = 'true'
-	}, [])
 	return (
 		<div className="flex min-h-dvh flex-col">
 			<a

@@ -8,7 +8,7 @@ import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from
 import { ConfirmDeletePanel, DeleteForm } from '~/components/admin/delete-form'
 import { galleryUploadSchema } from '~/utils/admin-schemas'
 import { acceptedImageTypes, ownerImageUpload } from '~/utils/upload-rules'
-import { useHydrated } from '~/utils/use-hydrated'
+import { useHydrated } from '~/utils/hydration'
 import { FormErrors, TextField } from '~/components/ui/forms'
 import { buttonClass } from '~/components/ui/button-classes'
 import { StoredImage } from '~/components/stored-image'

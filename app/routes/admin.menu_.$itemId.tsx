@@ -18,7 +18,7 @@ import {
 } from '~/utils/admin-schemas'
 import { translationColumn } from '~/utils/localized-content'
 import { ownerImageUpload } from '~/utils/upload-rules'
-import { useHydrated } from '~/utils/use-hydrated'
+import { useHydrated } from '~/utils/hydration'
 import { FormErrors, TextareaField, TextField } from '~/components/ui/forms'
 import { buttonClass } from '~/components/ui/button-classes'
 import { StoredImage } from '~/components/stored-image'

@@ -18,7 +18,7 @@ import { withRetryAfter } from '~/utils/route-headers'
 import { metaTranslator, pageMeta } from '~/utils/seo'
 import { acceptedImageTypes, imageFileField, publicPhotoUpload } from '~/utils/upload-rules'
 import { checkImageForm, readImageForm, uploadFailureReply } from '~/utils/uploads.server'
-import { useHydrated } from '~/utils/use-hydrated'
+import { useHydrated } from '~/utils/hydration'
 
 const cakeTypes = ['Chocolate', 'Vanilla', 'Tres Leches', 'Fruit'] as const
 const REDIRECT_SECONDS = 20

@@ -21,7 +21,7 @@ import {
 import { checkImageForm, readImageForm, uploadFailureReply } from '~/utils/uploads.server'
 import { safeRedirectPath } from '~/utils/request.server'
 import { pageMeta } from '~/utils/seo'
-import { useHydrated } from '~/utils/use-hydrated'
+import { useHydrated } from '~/utils/hydration'
 
 // The same screen is also served at /admin-upload and /admin-custom-cake-orders/image-uploader (docs/product.md).
 export { headers } from '~/utils/admin-route'

@@ -34,7 +34,7 @@ function isSandboxDoingItsJob(text: string) {
 	return text.startsWith("Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed")
 }
 
-/** Loads a page, waits until React has hydrated it (app/components/site-layout.tsx marks <html>), and finds no error. */
+/** Loads a page, waits until React has hydrated it (the root marks <html data-hydrated>), and finds no error. */
 export async function visitHydrated(page: Page, watch: ErrorWatch, path: string) {
 	await page.goto(path)
 	await expectHydrated(page, watch)

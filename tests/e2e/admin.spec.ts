@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { photo } from '../fixtures/images'
 
-/** Waits until React has hydrated (app/components/site-layout.tsx marks <html>). */
+/** Waits until React has hydrated (the root marks <html data-hydrated>). */
 async function hydrated(page: Page) {
 	await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
 }

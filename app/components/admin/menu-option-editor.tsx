@@ -13,7 +13,7 @@ import {
 } from '~/utils/admin-schemas'
 import type { OptionChoiceView, OptionGroupView } from '~/utils/item-options'
 import { formatPrice } from '~/utils/money'
-import { useHydrated } from '~/utils/use-hydrated'
+import { useHydrated } from '~/utils/hydration'
 import { secondaryButtonClass, StatusRegion, VisuallyHidden } from './admin-ui'
 import { CheckboxField } from './checkbox-field'
 import { ConfirmDeletePanel, DeleteForm } from './delete-form'
