@@ -13,8 +13,9 @@ export default defineConfig({
 	forbidOnly: Boolean(process.env.CI),
 	retries: 0,
 	workers: 3,
-	// The dev server compiles each module on first request: slower than the production build.
-	timeout: 90_000,
+	// The dev server compiles each module on first request: slower than the production build. Each test
+	// walks 15–20 screens, three at once on CI's two cores: 1.3–1.5 min each there on a slow day.
+	timeout: 180_000,
 	expect: { timeout: 15_000 },
 	reporter: process.env.CI ? [['list'], ['github']] : 'list',
 	globalSetup: './tests/e2e/global-setup.ts',

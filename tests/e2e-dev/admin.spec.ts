@@ -48,6 +48,9 @@ test('after the demo sign-in every admin screen hydrates without an error and an
 	await visitHydrated(page, watch, '/admin/gallery')
 	await expectDeleteAsksFirst(page, 'Are you sure you want to delete this image?')
 
+	// The owner's Spanish and Portuguese texts beside the English ones.
+	await visitHydrated(page, watch, '/admin/site-texts')
+
 	await visitHydrated(page, watch, '/admin/orders')
 	await expectClientSideNavigation(page, async () => {
 		await page.getByLabel('Status').selectOption({ label: 'Paid' })

@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test'
 import { addCakeToCart } from '../e2e/support'
 import { expectHydrated, visitHydrated, watchForErrors, type ErrorWatch } from './support'
 
-// Every page route in app/routes a visitor can open (checkout, payment, success and cancel: the next test).
+// Every page route in app/routes a visitor can open (checkout, payment, success and cancel: the next test), and
+// a few of them in Spanish and Portuguese (the same modules under their language's prefix).
 const PUBLIC_SCREENS = [
 	'/about',
 	'/menu',
@@ -15,6 +16,10 @@ const PUBLIC_SCREENS = [
 	'/custom-cakes',
 	'/contact',
 	'/cart',
+	'/es/shop',
+	'/es/cart',
+	'/pt-br',
+	'/pt-br/custom-cakes',
 ]
 
 test('hot reload connects on the site’s own port and every public screen hydrates without an error', async ({
