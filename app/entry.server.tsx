@@ -135,11 +135,20 @@ export default async function handleRequest(
 
 	const cacheKey = sharedPageCacheKey(request, responseStatusCode, cacheControl, remixContext)
 	if (cacheKey) {
-		const cached = cachedPage(cacheKey, nonce)
-		if (cached) return new Response(cached, { headers: responseHeaders, status: responseStatusCode })
+		// A cached page is kept gzipped too: the compression middleware leaves an encoded response alone.
+		const gzip = loadContext.acceptsGzip === true
+		const cachedHeaders = () => {
+			if (gzip) responseHeaders.set('Content-Encoding', 'gzip')
+			responseHeaders.append('Vary', 'Accept-Encoding')
+			return responseHeaders
+		}
+		const cached = cachedPage(cacheKey, nonce, gzip)
+		if (cached) return new Response(cached, { headers: cachedHeaders(), status: responseStatusCode })
 		const { html, didError } = await renderDocumentToString(request, remixContext)
-		const body = didError ? html.replaceAll(NONCE_PLACEHOLDER, nonce) : storePage(cacheKey, html, nonce)
-		return new Response(body, { headers: responseHeaders, status: didError ? 500 : responseStatusCode })
+		if (didError)
+			return new Response(html.replaceAll(NONCE_PLACEHOLDER, nonce), { headers: responseHeaders, status: 500 })
+		const body = storePage(cacheKey, html, nonce, gzip)
+		return new Response(body, { headers: cachedHeaders(), status: responseStatusCode })
 	}
 	return streamDocument(request, responseStatusCode, responseHeaders, remixContext, nonce)
 }

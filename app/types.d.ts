@@ -5,5 +5,7 @@ declare module '@remix-run/node' {
 		cspNonce?: string
 		/** The client's IP as the server trusts it (see clientIpHeader); the rate-limit key. */
 		clientIp?: string
+		/** The client named gzip in Accept-Encoding (the page cache's pages are kept gzipped). */
+		acceptsGzip?: boolean
 	}
 }

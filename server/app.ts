@@ -119,9 +119,10 @@ export function createApp({ env, clientDir, build, viteDevServer }: AppOptions) 
 			// A function is re-derived (routes, matchers) on every request: production passes the module.
 			build,
 			mode: env.NODE_ENV,
-			getLoadContext: (_req, res) => ({
+			getLoadContext: (req, res) => ({
 				cspNonce: res.locals.cspNonce as string,
 				clientIp: res.locals.clientIp as string,
+				acceptsGzip: Boolean(req.headers['accept-encoding']) && req.acceptsEncodings('gzip') === 'gzip',
 			}),
 		}),
 	)

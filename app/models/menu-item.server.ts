@@ -112,12 +112,6 @@ export function localizeMenuItem(item: StoredMenuItem, locale: Locale) {
 	}
 }
 
-/** The public menu in one language (listMenuItems, localized). */
-export async function listLocalizedMenuItems(locale: Locale, category?: MenuCategory) {
-	const items = await listMenuItems(category)
-	return items.map((item) => localizeMenuItem(item, locale))
-}
-
 export type PublicMenuItem = ReturnType<typeof localizeMenuItem>
 
 /** The distinct categories that have at least one item, for the filter buttons. */

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { MenuErrorBoundary, MenuPageHeader, MenuPageShell, MenuSection } from '~/components/menu/menu-page'
+import { MenuErrorBoundary, MenuPageHeader, MenuPageShell, MenuSection, useMenuData } from '~/components/menu/menu-page'
 import { loadCategoryMenu } from '~/utils/menu-page.server'
 import { outageHeaders } from '~/utils/outage.server'
 import { useT } from '~/utils/i18n-react'
@@ -19,7 +19,7 @@ export const headers = outageHeaders
 
 export default function BrazilianPastries() {
 	const t = useT()
-	const menu = useLoaderData<typeof loader>()
+	const menu = useMenuData(useLoaderData<typeof loader>())
 	return (
 		<MenuPageShell>
 			<MenuPageHeader title={t('shop.brazilianTitle')}>{t('shop.brazilianIntro')}</MenuPageHeader>

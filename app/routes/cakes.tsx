@@ -6,6 +6,7 @@ import {
 	MenuPageShell,
 	MenuSection,
 	ViewCartLink,
+	useMenuData,
 } from '~/components/menu/menu-page'
 import { loadCategoryMenu } from '~/utils/menu-page.server'
 import { outageHeaders } from '~/utils/outage.server'
@@ -25,7 +26,7 @@ export const headers = outageHeaders
 
 export default function Cakes() {
 	const t = useT()
-	const menu = useLoaderData<typeof loader>()
+	const menu = useMenuData(useLoaderData<typeof loader>())
 	return (
 		<MenuPageShell>
 			<MenuPageHeader title={t('shop.cakesTitle')} actions={<ViewCartLink />}>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { MenuJsonLd } from '~/components/menu/menu-json-ld'
-import { MenuErrorBoundary, MenuPageHeader, MenuPageShell, MenuSection } from '~/components/menu/menu-page'
+import { MenuErrorBoundary, MenuPageHeader, MenuPageShell, MenuSection, useMenuData } from '~/components/menu/menu-page'
 import { loadFilterableMenu } from '~/utils/menu-page.server'
 import { outageHeaders } from '~/utils/outage.server'
 import { useT } from '~/utils/i18n-react'
@@ -20,15 +20,13 @@ export const headers = outageHeaders
 
 export default function Menu() {
 	const t = useT()
-	const menu = useLoaderData<typeof loader>()
+	const menu = useMenuData(useLoaderData<typeof loader>())
 	// The whole menu's structured data, on the page search engines index (not on its filtered views).
 	const wholeMenu = !menu.activeCategory && menu.hidden.length === 0
 	return (
 		<MenuPageShell>
 			{wholeMenu ? <MenuJsonLd items={menu.items} /> : null}
-			<MenuPageHeader title={t('shop.menuTitle')}>
-				{t('shop.menuIntro')}
-			</MenuPageHeader>
+			<MenuPageHeader title={t('shop.menuTitle')}>{t('shop.menuIntro')}</MenuPageHeader>
 			<MenuSection {...menu} showDescription showOrderNow />
 		</MenuPageShell>
 	)

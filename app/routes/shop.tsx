@@ -6,6 +6,7 @@ import {
 	MenuPageShell,
 	MenuSection,
 	ViewCartLink,
+	useMenuData,
 } from '~/components/menu/menu-page'
 import { loadFilterableMenu } from '~/utils/menu-page.server'
 import { outageHeaders } from '~/utils/outage.server'
@@ -25,7 +26,7 @@ export const headers = outageHeaders
 
 export default function Shop() {
 	const t = useT()
-	const menu = useLoaderData<typeof loader>()
+	const menu = useMenuData(useLoaderData<typeof loader>())
 	return (
 		<MenuPageShell>
 			<MenuPageHeader title={t('shop.shopTitle')} actions={<ViewCartLink to="/checkout" />}>

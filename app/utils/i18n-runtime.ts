@@ -1,5 +1,6 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core'
 import { INTL_LOCALES, type Locale, type Translate } from './i18n'
+import { fromJsonText, type JsonText } from './json-text'
 
 /**
  * What the root loader sends with every page: its language and that language's compiled messages, as
@@ -7,7 +8,7 @@ import { INTL_LOCALES, type Locale, type Translate } from './i18n'
  */
 export interface PageTranslations {
 	locale: Locale
-	messages: string
+	messages: JsonText<Messages>
 }
 
 // One instance per set of messages a page carries (its language, `common` and its own namespaces): the
@@ -19,7 +20,7 @@ export function i18nFor({ locale, messages }: PageTranslations): I18n {
 	let i18n = instances.get(messages)
 	if (!i18n) {
 		const tag = INTL_LOCALES[locale]
-		i18n = setupI18n({ locale: tag, messages: { [tag]: JSON.parse(messages) as Messages } })
+		i18n = setupI18n({ locale: tag, messages: { [tag]: fromJsonText(messages) } })
 		instances.set(messages, i18n)
 	}
 	return i18n

@@ -2,6 +2,7 @@ import { setupI18n, type I18n, type Messages } from '@lingui/core'
 import { compileMessage } from '@lingui/message-utils/compileMessage'
 import { catalogs, SERVER_ONLY_NAMESPACES } from '~/locales/catalogs.server'
 import { INTL_LOCALES, localeFromPath, pageNamespaces, type Locale, type Translate } from './i18n'
+import { toJsonText, type JsonText } from './json-text'
 
 /**
  * Messages compiled once per process from the JSON catalogs: the browser gets them compiled
@@ -18,20 +19,20 @@ function compile(locale: Locale, include: (namespace: string) => boolean): Messa
 	return messages
 }
 
-const pageMessagesByKey = new Map<string, string>()
+const pageMessagesByKey = new Map<string, JsonText<Messages>>()
 const serverI18nByLocale = new Map<Locale, I18n>()
 
 /**
  * The messages a page needs in the browser (its language, `common` and its own namespaces, never mail) as
- * JSON text: one string in the loader data decodes in a fraction of a millisecond, where the same messages
+ * JSON text (utils/json-text.ts): one string in the loader data decodes in a fraction of a millisecond, where the same messages
  * as nested arrays took turbo-stream ~20 ms on a mid-range phone during hydration (docs/performance.md).
  */
-export function pageMessages(locale: Locale, pathname = '/'): string {
+export function pageMessages(locale: Locale, pathname = '/'): JsonText<Messages> {
 	const namespaces = pageNamespaces(pathname)
 	const key = `${locale} ${String(namespaces)}`
 	let messages = pageMessagesByKey.get(key)
 	if (!messages) {
-		messages = JSON.stringify(
+		messages = toJsonText(
 			compile(
 				locale,
 				(namespace) =>

@@ -1,5 +1,5 @@
 import type { MenuCategory } from '~/generated/prisma/enums'
-import { listLocalizedMenuItems, listMenuCategories, type PublicMenuItem } from '~/models/menu-item.server'
+import { listMenuCategories, listMenuItems, localizeMenuItem, type PublicMenuItem } from '~/models/menu-item.server'
 import { hiddenAllergensFrom, isSafeFor, itemAllergensOf, type AllergenKey } from './allergens'
 import { isDatabaseUnavailable } from './db.server'
 import { cachedMenuRead } from './menu-cache.server'
@@ -9,6 +9,7 @@ import type { Locale, Translate } from './i18n'
 import { withOutagePolicy } from './outage.server'
 import { leadTimeLabel, preorderLabel, soldOutInHorizonLabel } from './pickup-display'
 import { loadMenuPickup } from './pickup.server'
+import { toJsonText, type JsonText } from './json-text'
 import type { MenuItemView } from './menu-item-view'
 import { localDateOf, type ItemAvailability } from './pickup-schedule'
 
@@ -29,7 +30,7 @@ interface MenuPickup {
  * through the menu cache (cleared by every owner's edit). Unknown during a database outage: then the
  * menu shows without the sold-out words rather than failing (docs/decisions/032-menu-availability.md).
  */
-async function menuPickup(key: string, items: readonly PublicMenuItem[]): Promise<MenuPickup | null> {
+async function menuPickup(key: string, items: readonly { id: string }[]): Promise<MenuPickup | null> {
 	if (items.length === 0) return null
 	const ids = items.map((item) => item.id)
 	try {
@@ -92,9 +93,45 @@ function unavailableButton(blocked: string, seasonal: boolean, seasonOver: boole
 	return seasonOver ? t('shop.pickupNotAvailable') : t('shop.pickupNotYetOrderable')
 }
 
-async function itemsWithPickup(key: string, items: PublicMenuItem[], locale: Locale) {
-	const pickup = await menuPickup(key, items)
-	return items.map((item) => withPickup(item, pickup, locale))
+/**
+ * The menu as a page shows it: in `locale`, with its pickup words. It is derived from two cached reads (the
+ * items and their availability) once per pair of them, so every view shares it and it changes exactly when
+ * either read does. Frozen, since it outlives the request: the page cache hashes it once (page-cache.server.ts).
+ */
+async function menuView(locale: Locale, category?: MenuCategory): Promise<readonly MenuItemView[]> {
+	const stored = await listMenuItems(category)
+	const pickup = await menuPickup(category ?? 'ALL', stored)
+	const byPickup = views.get(stored) ?? new WeakMap<object, Map<Locale, readonly MenuItemView[]>>()
+	views.set(stored, byPickup)
+	const byLocale = byPickup.get(pickup ?? stored) ?? new Map<Locale, readonly MenuItemView[]>()
+	byPickup.set(pickup ?? stored, byLocale)
+	let view = byLocale.get(locale)
+	if (!view) {
+		view = deepFreeze(stored.map((item) => withPickup(localizeMenuItem(item, locale), pickup, locale)))
+		byLocale.set(locale, view)
+	}
+	return view
+}
+
+const views = new WeakMap<object, WeakMap<object, Map<Locale, readonly MenuItemView[]>>>()
+const viewTexts = new WeakMap<readonly MenuItemView[], JsonText<MenuItemView[]>>()
+
+/** The items as the page receives them: one JSON string (utils/json-text.ts), written once per shared view. */
+function itemsText(items: readonly MenuItemView[]): JsonText<MenuItemView[]> {
+	let text = viewTexts.get(items)
+	if (text === undefined) {
+		text = toJsonText(items as MenuItemView[])
+		if (Object.isFrozen(items)) viewTexts.set(items, text)
+	}
+	return text
+}
+
+function deepFreeze<T>(value: T): T {
+	if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+		for (const inner of Object.values(value)) deepFreeze(inner)
+		Object.freeze(value)
+	}
+	return value
 }
 
 /**
@@ -102,7 +139,7 @@ async function itemsWithPickup(key: string, items: PublicMenuItem[], locale: Loc
  * shared by every filter): only the items shown are sent, with how many were left out. The page cache keys
  * on the whole URL, so a filtered page is never served for another filter (docs/decisions/037-allergens.md).
  */
-function withoutHidden(items: MenuItemView[], hidden: readonly AllergenKey[]) {
+function withoutHidden(items: readonly MenuItemView[], hidden: readonly AllergenKey[]) {
 	if (hidden.length === 0) return { items, hiddenCount: 0 }
 	const shown = items.filter((item) => isSafeFor(item.allergens, hidden))
 	return { items: shown, hiddenCount: items.length - shown.length }
@@ -122,12 +159,12 @@ export function loadFilterableMenu(request: Request) {
 	const locale = requestLocale(request)
 	return withOutagePolicy(async () => {
 		const [all, categories] = await Promise.all([
-			matchesNothing ? Promise.resolve([]) : listLocalizedMenuItems(locale, activeCategory ?? undefined),
+			matchesNothing ? Promise.resolve([]) : menuView(locale, activeCategory ?? undefined),
 			listMenuCategories(),
 		])
-		const { items, hiddenCount } = withoutHidden(await itemsWithPickup(activeCategory ?? 'ALL', all, locale), hidden)
+		const { items, hiddenCount } = withoutHidden(all, hidden)
 		return {
-			items,
+			items: itemsText(items),
 			categories: inMenuOrder(categories),
 			activeCategory,
 			hidden,
@@ -141,9 +178,8 @@ export function loadCategoryMenu(category: MenuCategory, request: Request) {
 	const hidden = hiddenAllergensFrom(new URL(request.url).searchParams)
 	const locale = requestLocale(request)
 	return withOutagePolicy(async () => {
-		const items = await listLocalizedMenuItems(locale, category)
-		const { items: shown, hiddenCount } = withoutHidden(await itemsWithPickup(category, items, locale), hidden)
-		return { items: shown, hidden, hiddenCount }
+		const { items: shown, hiddenCount } = withoutHidden(await menuView(locale, category), hidden)
+		return { items: itemsText(shown), hidden, hiddenCount }
 	})
 }
 
@@ -153,15 +189,15 @@ export function loadCategoryMenu(category: MenuCategory, request: Request) {
  * when availability is unknown (database down): the checkout decides then.
  */
 export async function loadUnavailableForCart(locale: Locale): Promise<Record<string, string>> {
-	let items: PublicMenuItem[]
+	let items: readonly MenuItemView[]
 	try {
-		items = await listLocalizedMenuItems(locale)
+		items = await menuView(locale)
 	} catch (error) {
 		if (isDatabaseUnavailable(error)) return {}
 		throw error
 	}
 	const unavailable: Record<string, string> = {}
-	for (const item of await itemsWithPickup('ALL', items, locale)) {
+	for (const item of items) {
 		if (item.orderable && item.unavailable) {
 			// A blocked item's last label says why: 'Sold out for the next 14 days', or its preorder window.
 			unavailable[item.id] = item.pickupLabels?.at(-1) ?? item.unavailable

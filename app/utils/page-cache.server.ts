@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import zlib from 'node:zlib'
 import { LRUCache } from 'lru-cache'
 
 /**
@@ -12,22 +13,38 @@ import { LRUCache } from 'lru-cache'
  * Pages are rendered with a placeholder in place of the CSP nonce and every response gets its
  * own nonce substituted in, so no two responses share a nonce. The placeholder is random per
  * process (hex, which HTML escaping never changes), so page content cannot contain it.
+ *
+ * A page is also kept gzipped, each part between two nonces compressed on its own, so a response is
+ * assembled without compressing anything (decision 045).
  */
 const TTL_MS = 30_000
 const MAX_BYTES = 16 * 1024 * 1024
 
 export const NONCE_PLACEHOLDER = crypto.randomBytes(16).toString('hex')
 
-/** A page as UTF-8 bytes, split where the nonce goes: a hit is one memory copy, no string work. */
-type CachedPage = Buffer[]
+/** A page as UTF-8 bytes split where the nonce goes, and the same parts as raw deflate blocks. */
+interface CachedPage {
+	parts: Buffer[]
+	deflatedParts: Buffer[]
+	/** The nonce length the parts were deflated for (every nonce of server/app.ts has the same). */
+	nonceLength: number
+}
 
 const pages = new LRUCache<string, CachedPage>({
 	ttl: TTL_MS,
 	maxSize: MAX_BYTES,
-	sizeCalculation: (parts) => parts.reduce((total, part) => total + part.length, 0) || 1,
+	sizeCalculation: ({ parts, deflatedParts }) =>
+		[...parts, ...deflatedParts].reduce((total, part) => total + part.length, 0) || 1,
 })
 
 class NotCacheable extends Error {}
+
+/** Stands for a value whose JSON was hashed before; the process's random token keeps it from being data. */
+const DIGEST_MARK = `${NONCE_PLACEHOLDER}:`
+const LONG_STRING = 1024
+/** Loader data shared by many requests, hashed once: frozen objects (the menu's views) and long strings (messages). */
+const frozenDigests = new WeakMap<object, string>()
+const stringDigests = new LRUCache<string, string>({ max: 256 })
 
 /**
  * The cache key for a document render, or undefined when the data cannot be fingerprinted
@@ -35,43 +52,143 @@ class NotCacheable extends Error {}
  */
 export function pageCacheKey(url: string, loaderData: unknown): string | undefined {
 	try {
-		const fingerprint = JSON.stringify(loaderData, (_key, value: unknown) => {
-			if (value instanceof Map || value instanceof Set || isThenable(value) || value instanceof ReadableStream) {
-				throw new NotCacheable()
-			}
-			return value
-		})
-		return crypto
-			.createHash('sha256')
-			.update(url)
-			.update('\n')
-			.update(fingerprint ?? '')
-			.digest('base64url')
+		return sha256(`${url}\n${fingerprint(loaderData) ?? ''}`)
 	} catch (error) {
 		if (error instanceof NotCacheable) return undefined
 		throw error
 	}
 }
 
+function fingerprint(data: unknown): string | undefined {
+	return JSON.stringify(
+		data,
+		replacerFor(undefined, () => {}),
+	)
+}
+
+/** JSON.stringify's replacer: refuses what JSON would hide, and puts a known digest in place of shared values. */
+function replacerFor(root: unknown, onMutable: () => void) {
+	return (_key: string, value: unknown) => {
+		if (value instanceof Map || value instanceof Set || isThenable(value) || value instanceof ReadableStream) {
+			throw new NotCacheable()
+		}
+		if (typeof value === 'string' && value.length >= LONG_STRING) return DIGEST_MARK + stringDigest(value)
+		if (typeof value === 'object' && value !== null && value !== root) {
+			if (!Object.isFrozen(value)) onMutable()
+			else {
+				const digest = frozenDigest(value)
+				if (!frozenDigests.has(value)) onMutable()
+				return DIGEST_MARK + digest
+			}
+		}
+		return value
+	}
+}
+
+function stringDigest(value: string) {
+	let digest = stringDigests.get(value)
+	if (digest === undefined) stringDigests.set(value, (digest = sha256(value)))
+	return digest
+}
+
+/** A frozen object's digest, remembered only when everything it holds is frozen too (then it cannot change). */
+function frozenDigest(value: object) {
+	const known = frozenDigests.get(value)
+	if (known !== undefined) return known
+	let deeplyFrozen = true
+	const digest = sha256(
+		JSON.stringify(
+			value,
+			replacerFor(value, () => {
+				deeplyFrozen = false
+			}),
+		),
+	)
+	if (deeplyFrozen) frozenDigests.set(value, digest)
+	return digest
+}
+
+function sha256(text: string) {
+	return crypto.createHash('sha256').update(text).digest('base64url')
+}
+
 function isThenable(value: unknown) {
 	return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function'
 }
 
-export function cachedPage(key: string, nonce: string): Buffer<ArrayBuffer> | undefined {
-	const parts = pages.get(key)
-	return parts ? withNonce(parts, nonce) : undefined
+/** The page for this key with the response's own nonce, gzipped when the client takes gzip. */
+export function cachedPage(key: string, nonce: string, gzip: boolean): Buffer<ArrayBuffer> | undefined {
+	const page = pages.get(key)
+	if (!page) return undefined
+	return gzip ? gzippedWithNonce(page, nonce) : withNonce(page.parts, nonce)
 }
 
 /** Stores a page rendered with NONCE_PLACEHOLDER; returns it with the response's own nonce. */
-export function storePage(key: string, htmlWithPlaceholder: string, nonce: string): Buffer<ArrayBuffer> {
+export function storePage(key: string, htmlWithPlaceholder: string, nonce: string, gzip: boolean) {
 	const parts = htmlWithPlaceholder.split(NONCE_PLACEHOLDER).map((part) => Buffer.from(part, 'utf8'))
-	pages.set(key, parts)
-	return withNonce(parts, nonce)
+	const nonceLength = Buffer.byteLength(nonce)
+	const page = { parts, deflatedParts: deflateParts(parts, nonceLength), nonceLength }
+	pages.set(key, page)
+	return gzip ? gzippedWithNonce(page, nonce) : withNonce(parts, nonce)
 }
 
-function withNonce(parts: CachedPage, nonce: string): Buffer<ArrayBuffer> {
+function withNonce(parts: Buffer[], nonce: string): Buffer<ArrayBuffer> {
 	const nonceBytes = Buffer.from(nonce, 'utf8')
 	return Buffer.concat(parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part])))
+}
+
+/*
+ * One gzip member (RFC 1952) around one deflate stream (RFC 1951) made of pieces: each part is compressed
+ * on its own and ends on a byte boundary (a sync flush, not final), the nonce between two parts is a stored
+ * block, and an empty final block closes the stream. The trailer is the CRC-32 and length of the whole page.
+ *
+ * A part may refer back to the page before it: it is deflated with that page as its dictionary, the
+ * nonces' places filled with 0xFF bytes. UTF-8 never contains 0xFF, so no back-reference can reach into a
+ * nonce (whose bytes differ per response), and every other distance is the same in the real stream.
+ */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])
+const FINAL_EMPTY_BLOCK = Buffer.from([0x03, 0x00])
+const WINDOW_BYTES = 32 * 1024
+
+function deflateParts(parts: Buffer[], nonceLength: number) {
+	const gap = Buffer.alloc(nonceLength, 0xff)
+	let before = Buffer.alloc(0)
+	return parts.map((part, index) => {
+		if (index > 0) before = Buffer.concat([before, gap]).subarray(-WINDOW_BYTES)
+		const dictionary = before.length > 0 ? { dictionary: before } : {}
+		before = Buffer.concat([before, part]).subarray(-WINDOW_BYTES)
+		return zlib.deflateRawSync(part, { finishFlush: zlib.constants.Z_SYNC_FLUSH, ...dictionary })
+	})
+}
+
+function storedBlock(bytes: Buffer) {
+	const header = Buffer.alloc(5)
+	header.writeUInt16LE(bytes.length, 1)
+	header.writeUInt16LE(~bytes.length & 0xffff, 3)
+	return [header, bytes]
+}
+
+function gzippedWithNonce(page: CachedPage, nonce: string): Buffer<ArrayBuffer> {
+	const nonceBytes = Buffer.from(nonce, 'utf8')
+	if (nonceBytes.length !== page.nonceLength) return zlib.gzipSync(withNonce(page.parts, nonce))
+	const pieces: Buffer[] = [GZIP_HEADER]
+	let crc = 0
+	let length = 0
+	page.parts.forEach((part, index) => {
+		if (index > 0) {
+			pieces.push(...storedBlock(nonceBytes))
+			crc = zlib.crc32(nonceBytes, crc)
+			length += nonceBytes.length
+		}
+		pieces.push(page.deflatedParts[index]!)
+		// zlib.crc32 of an empty buffer answers 0, not the running value.
+		if (part.length > 0) crc = zlib.crc32(part, crc)
+		length += part.length
+	})
+	const trailer = Buffer.alloc(8)
+	trailer.writeUInt32LE(crc >>> 0, 0)
+	trailer.writeUInt32LE(length >>> 0, 4)
+	return Buffer.concat([...pieces, FINAL_EMPTY_BLOCK, trailer])
 }
 
 export function clearPageCache() {

@@ -16,6 +16,7 @@ import { prisma } from '~/utils/db.server'
 import { invalidateMenuCache } from '~/utils/menu-cache.server'
 import { createCakeOptions, createMenuItem } from '../fixtures/menu'
 import { ADMIN, get, post, run, sessionCookieFor, useAdminTestEnv } from './admin-helpers'
+import { fromJsonText } from '~/utils/json-text'
 
 let env: Awaited<ReturnType<typeof useAdminTestEnv>>
 let cookie: string
@@ -55,7 +56,7 @@ async function editItem(id: string, overrides: Record<string, string> = {}) {
 }
 
 type MenuData = {
-	items: Array<{
+	items: ReadonlyArray<{
 		name: string
 		description: string
 		optionGroups?: Array<{ name: string; options: Array<{ name: string }> }>
@@ -63,7 +64,8 @@ type MenuData = {
 }
 
 async function menuIn(path: string) {
-	return (await menuLoader({ request: new Request(`http://localhost${path}`), params: {}, context: {} })) as MenuData
+	const data = await menuLoader({ request: new Request(`http://localhost${path}`), params: {}, context: {} })
+	return { ...data, items: fromJsonText(data.items) } as MenuData
 }
 
 describe('menu items in three languages', () => {

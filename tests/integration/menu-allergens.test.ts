@@ -14,6 +14,7 @@ import type { MenuItemView } from '~/utils/menu-item-view'
 import { file, photo } from '../fixtures/images'
 import { createMenuItem } from '../fixtures/menu'
 import { ADMIN, get, post, run, sessionCookieFor, useAdminTestEnv } from './admin-helpers'
+import { fromJsonText } from '~/utils/json-text'
 
 let env: Awaited<ReturnType<typeof useAdminTestEnv>>
 let cookie: string
@@ -40,7 +41,10 @@ interface MenuData {
 type Loader = (args: LoaderFunctionArgs) => Promise<unknown>
 
 async function load(loader: Loader, path: string) {
-	return (await run(loader({ request: get(path), params: {}, context: {} }))).data as MenuData
+	const data = (await run(loader({ request: get(path), params: {}, context: {} }))).data as Omit<MenuData, 'items'> & {
+		items: string
+	}
+	return { ...data, items: fromJsonText(data.items) } as MenuData
 }
 
 const names = (data: MenuData) => data.items.map((item) => item.name)

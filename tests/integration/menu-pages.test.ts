@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createMenuItem } from '../fixtures/menu'
+import { fromJsonText } from '~/utils/json-text'
 
 let prisma: (typeof import('~/utils/db.server'))['prisma']
 let invalidateMenuCache: () => void
@@ -16,7 +17,8 @@ async function load(path: string) {
 	const url = `http://localhost${path}`
 	const name = new URL(url).pathname.slice(1)
 	const route = await import(`~/routes/${name}.tsx`)
-	return route.loader({ request: new Request(url), params: {}, context: {} })
+	const data = await route.loader({ request: new Request(url), params: {}, context: {} })
+	return { ...data, items: fromJsonText(data.items) }
 }
 
 describe('menu page loaders', () => {

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createMenuItem } from '../fixtures/menu'
+import { fromJsonText } from '~/utils/json-text'
 
 let prisma: (typeof import('~/utils/db.server'))['prisma']
 let invalidateMenuCache: () => void
@@ -36,7 +37,7 @@ async function load(path: string): Promise<MenuItemData[]> {
 	const url = `http://localhost${path}`
 	const route = await import(`~/routes${new URL(url).pathname}.tsx`)
 	const data = await route.loader({ request: new Request(url), params: {}, context: {} })
-	return data.items
+	return fromJsonText(data.items)
 }
 
 async function shopItem(name: string, path = '/shop') {

@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigation } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import { ErrorNote, GeneralErrorBoundary } from '~/components/error-boundary'
 import { orderLink, useBusiness } from '~/config/business'
 import type { MenuCategory } from '~/generated/prisma/enums'
@@ -12,7 +12,14 @@ import { CategoryFilter } from './category-filter'
 import { MenuBrowser } from './menu-browser'
 import { OPENS_ITEM } from './menu-grid'
 import { MenuSkeleton } from './menu-skeleton'
+import { fromJsonText, type JsonText } from '~/utils/json-text'
 import type { MenuItemView } from '~/utils/menu-item-view'
+
+/** A menu page's loader data with its items read back from their JSON text (utils/json-text.ts), once per load. */
+export function useMenuData<Data extends { items: JsonText<MenuItemView[]> }>(data: Data) {
+	const items = useMemo(() => fromJsonText(data.items), [data.items])
+	return { ...data, items }
+}
 
 /** True while the router loads new data for this same page (e.g. a category filter change). */
 function useReloadingThisPage() {
