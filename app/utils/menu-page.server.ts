@@ -96,7 +96,7 @@ function unavailableButton(blocked: string, seasonal: boolean, seasonOver: boole
 /**
  * The menu as a page shows it: in `locale`, with its pickup words. It is derived from two cached reads (the
  * items and their availability) once per pair of them, so every view shares it and it changes exactly when
- * either read does. Frozen, since it outlives the request: the page cache hashes it once (page-cache.server.ts).
+ * either read does. Frozen, since concurrent requests share it; its JSON text is written once (itemsText).
  */
 async function menuView(locale: Locale, category?: MenuCategory): Promise<readonly MenuItemView[]> {
 	const stored = await listMenuItems(category)

@@ -39,11 +39,10 @@ const pages = new LRUCache<string, CachedPage>({
 
 class NotCacheable extends Error {}
 
-/** Stands for a value whose JSON was hashed before; the process's random token keeps it from being data. */
+/** Stands for a long string hashed before; the process's random token keeps it from being data. */
 const DIGEST_MARK = `${NONCE_PLACEHOLDER}:`
 const LONG_STRING = 1024
-/** Loader data shared by many requests, hashed once: frozen objects (the menu's views) and long strings (messages). */
-const frozenDigests = new WeakMap<object, string>()
+/** Long strings in loader data are shared by many requests (a page's messages, the menu as JSON text): hashed once. */
 const stringDigests = new LRUCache<string, string>({ max: 256 })
 
 /**
@@ -60,51 +59,18 @@ export function pageCacheKey(url: string, loaderData: unknown): string | undefin
 }
 
 function fingerprint(data: unknown): string | undefined {
-	return JSON.stringify(
-		data,
-		replacerFor(undefined, () => {}),
-	)
-}
-
-/** JSON.stringify's replacer: refuses what JSON would hide, and puts a known digest in place of shared values. */
-function replacerFor(root: unknown, onMutable: () => void) {
-	return (_key: string, value: unknown) => {
+	return JSON.stringify(data, (_key, value: unknown) => {
 		if (value instanceof Map || value instanceof Set || isThenable(value) || value instanceof ReadableStream) {
 			throw new NotCacheable()
 		}
 		if (typeof value === 'string' && value.length >= LONG_STRING) return DIGEST_MARK + stringDigest(value)
-		if (typeof value === 'object' && value !== null && value !== root) {
-			if (!Object.isFrozen(value)) onMutable()
-			else {
-				const digest = frozenDigest(value)
-				if (!frozenDigests.has(value)) onMutable()
-				return DIGEST_MARK + digest
-			}
-		}
 		return value
-	}
+	})
 }
 
 function stringDigest(value: string) {
 	let digest = stringDigests.get(value)
 	if (digest === undefined) stringDigests.set(value, (digest = sha256(value)))
-	return digest
-}
-
-/** A frozen object's digest, remembered only when everything it holds is frozen too (then it cannot change). */
-function frozenDigest(value: object) {
-	const known = frozenDigests.get(value)
-	if (known !== undefined) return known
-	let deeplyFrozen = true
-	const digest = sha256(
-		JSON.stringify(
-			value,
-			replacerFor(value, () => {
-				deeplyFrozen = false
-			}),
-		),
-	)
-	if (deeplyFrozen) frozenDigests.set(value, digest)
 	return digest
 }
 
