@@ -10,13 +10,18 @@ export interface StoredImageProps {
 	/** Intrinsic size (or just the aspect ratio) so the browser reserves the box before the image loads. */
 	width: number
 	height: number
-	/** Above the fold (hero, first row): load at once with high priority instead of lazily. */
-	priority?: boolean
+	/**
+	 * `lazy` (default) waits until the picture nears the viewport. `eager` loads it at once and lets the
+	 * browser set its priority (raised once layout shows it on screen): for a picture above the fold on
+	 * wide screens only, such as the first menu card, which a phone shows below its intro and filters.
+	 * `high-priority` also asks for it ahead of other pictures: for the page's largest picture on every screen.
+	 */
+	loading?: 'lazy' | 'eager' | 'high-priority'
 	className?: string
 }
 
 /** A responsive `<img>` served by the image route (app/routes/images.$.ts), resized and re-encoded per width. */
-export function StoredImage({ imageKey, alt, sizes, width, height, priority = false, className }: StoredImageProps) {
+export function StoredImage({ imageKey, alt, sizes, width, height, loading = 'lazy', className }: StoredImageProps) {
 	const srcSet = imageWidths.map((candidate) => `${storedImageUrl(imageKey, candidate)} ${candidate}w`).join(', ')
 	return (
 		<img
@@ -26,10 +31,10 @@ export function StoredImage({ imageKey, alt, sizes, width, height, priority = fa
 			alt={alt}
 			width={width}
 			height={height}
-			loading={priority ? 'eager' : 'lazy'}
-			decoding={priority ? 'auto' : 'async'}
+			loading={loading === 'lazy' ? 'lazy' : 'eager'}
+			decoding={loading === 'lazy' ? 'async' : 'auto'}
 			// React 18 only knows the lowercase attribute.
-			{...{ fetchpriority: priority ? 'high' : 'auto' }}
+			{...{ fetchpriority: loading === 'high-priority' ? 'high' : 'auto' }}
 			className={className}
 		/>
 	)

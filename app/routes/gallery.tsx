@@ -51,7 +51,7 @@ export default function Gallery() {
 											sizes="(min-width: 1152px) 368px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
 											width={1600}
 											height={1200}
-											priority={index === 0}
+											loading={index === 0 ? 'high-priority' : 'lazy'}
 											className="aspect-[4/3] h-auto w-full rounded-2xl object-cover shadow-md"
 										/>
 									</RevealItem>

@@ -1,12 +1,8 @@
 import { LinguiContext, useLingui } from '@lingui/react'
 import { useCallback, useMemo, type ReactNode } from 'react'
-import { INTL_LOCALES, localizedPath, type Locale, type MessageValues, type Translate } from './i18n'
+import { localeOfTag, localizedPath, type Locale, type MessageValues, type Translate } from './i18n'
 import { i18nFor, type PageTranslations } from './i18n-runtime'
-
-const localeOfTag = Object.fromEntries(Object.entries(INTL_LOCALES).map(([locale, tag]) => [tag, locale])) as Record<
-	string,
-	Locale
->
+import { translate } from './plural-messages'
 
 export function TranslationsProvider({
 	translations,
@@ -25,13 +21,13 @@ export function TranslationsProvider({
 /** The page's language. */
 export function useLocale(): Locale {
 	const { i18n } = useLingui()
-	return localeOfTag[i18n.locale] ?? 'en'
+	return localeOfTag(i18n.locale)
 }
 
 /** `t('common.navAbout')` in the page's language. */
 export function useT(): Translate {
 	const { i18n } = useLingui()
-	return useMemo(() => (key, values) => i18n._(key, values), [i18n])
+	return useMemo(() => (key, values) => translate(i18n, key, values), [i18n])
 }
 
 /**
@@ -41,7 +37,7 @@ export function useT(): Translate {
 export function useTranslateMessage(): (message: string, values?: MessageValues) => string {
 	const { i18n } = useLingui()
 	return useCallback(
-		(message, values) => (Object.hasOwn(i18n.messages, message) ? i18n._(message, values) : message),
+		(message, values) => (Object.hasOwn(i18n.messages, message) ? translate(i18n, message, values) : message),
 		[i18n],
 	)
 }

@@ -1,6 +1,7 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core'
 import { INTL_LOCALES, type Locale, type Translate } from './i18n'
 import { fromJsonText, type JsonText } from './json-text'
+import { translate } from './plural-messages'
 
 /**
  * What the root loader sends with every page: its language and that language's compiled messages, as
@@ -29,5 +30,5 @@ export function i18nFor({ locale, messages }: PageTranslations): I18n {
 /** A translate function over a page's messages (meta functions, which run outside React). */
 export function translatorFor(translations: PageTranslations): Translate {
 	const i18n = i18nFor(translations)
-	return (key, values) => i18n._(key, values)
+	return (key, values) => translate(i18n, key, values)
 }

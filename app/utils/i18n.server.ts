@@ -3,17 +3,19 @@ import { compileMessage } from '@lingui/message-utils/compileMessage'
 import { catalogs, SERVER_ONLY_NAMESPACES } from '~/locales/catalogs.server'
 import { INTL_LOCALES, localeFromPath, pageNamespaces, type Locale, type Translate } from './i18n'
 import { toJsonText, type JsonText } from './json-text'
+import { translate, withoutNumberFormats } from './plural-messages'
 
 /**
  * Messages compiled once per process from the JSON catalogs: the browser gets them compiled
  * (no message parser in its bundle), the server renders mail and form answers with the same ones.
+ * Their plurals need no number format (plural-messages.ts): translate them with `translate`.
  */
 function compile(locale: Locale, include: (namespace: string) => boolean): Messages {
 	const messages: Messages = {}
 	for (const [namespace, entries] of Object.entries(catalogs[locale])) {
 		if (!include(namespace)) continue
 		for (const [key, message] of Object.entries(entries as Record<string, string>)) {
-			messages[`${namespace}.${key}`] = compileMessage(message)
+			messages[`${namespace}.${key}`] = withoutNumberFormats(compileMessage(message))
 		}
 	}
 	return messages
@@ -60,7 +62,7 @@ function serverI18n(locale: Locale): I18n {
 /** Translates on the server: mail, refusals and form answers in the visitor's language. */
 export function translator(locale: Locale): Translate {
 	const i18n = serverI18n(locale)
-	return (key, values) => i18n._(key, values)
+	return (key, values) => translate(i18n, key, values)
 }
 
 /** The language of the page a request is for (its URL's prefix). */
@@ -75,5 +77,5 @@ export function requestLocale(request: Request): Locale {
  */
 export function messageTranslator(locale: Locale): (message: string) => string {
 	const i18n = serverI18n(locale)
-	return (message) => (Object.hasOwn(i18n.messages, message) ? i18n._(message) : message)
+	return (message) => (Object.hasOwn(i18n.messages, message) ? translate(i18n, message) : message)
 }

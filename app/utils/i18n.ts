@@ -17,6 +17,15 @@ export const LOCALE_ROUTE_PREFIXES = ['es', 'pt-br'] as const
 /** Tags for `Intl` (dates, numbers, money): Spanish as written in the United States. */
 export const INTL_LOCALES = { en: 'en-US', es: 'es-US', 'pt-BR': 'pt-BR' } as const satisfies Record<Locale, string>
 
+const localesByTag = new Map<string, Locale>(
+	Object.entries(INTL_LOCALES).map(([locale, tag]) => [tag, locale as Locale]),
+)
+
+/** The language of an `Intl` tag ('es-US' → 'es'), English for any other. */
+export function localeOfTag(tag: string): Locale {
+	return localesByTag.get(tag) ?? 'en'
+}
+
 /** Each language named in itself, as the switcher shows it. */
 export const LANGUAGE_NAMES = { en: 'English', es: 'Español', 'pt-BR': 'Português' } as const satisfies Record<
 	Locale,

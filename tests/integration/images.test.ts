@@ -210,19 +210,28 @@ describe('<StoredImage>', () => {
 		expect(html).not.toContain('fetchpriority="high"')
 	})
 
-	it('loads an above-the-fold image at once with high priority', () => {
-		const html = renderToStaticMarkup(
+	const churros = (loading: 'eager' | 'high-priority') =>
+		renderToStaticMarkup(
 			createElement(StoredImage, {
 				imageKey: 'menuImages/seed-churros.jpg',
 				alt: 'Churros',
 				sizes: '100vw',
 				width: 400,
 				height: 300,
-				priority: true,
+				loading,
 			}),
 		)
+
+	it('loads the largest picture at once with high priority', () => {
+		const html = churros('high-priority')
 		expect(html).toContain('loading="eager"')
 		expect(html).toContain('fetchpriority="high"')
 		expect(html).toContain('src="/images/menuImages/seed-churros.jpg?w=480"')
+	})
+
+	it('loads a picture that only wide screens show above the fold at once, at the priority the browser picks', () => {
+		const html = churros('eager')
+		expect(html).toContain('loading="eager"')
+		expect(html).toContain('fetchpriority="auto"')
 	})
 })

@@ -159,7 +159,7 @@ export function ItemDialog({
 							sizes="(min-width: 672px) 592px, calc(100vw - 4.5rem)"
 							width={800}
 							height={600}
-							priority
+							loading="high-priority"
 							className="mt-3 aspect-[4/3] w-full rounded-xl object-cover"
 						/>
 					) : null}

@@ -59,7 +59,7 @@ export function MenuCard({
 							sizes={CARD_IMAGE_SIZES}
 							width={800}
 							height={600}
-							priority={eagerImage}
+							loading={eagerImage ? 'eager' : 'lazy'}
 							className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
 						/>
 					) : null}
