@@ -1,20 +1,5 @@
 import type { Locale } from './i18n'
-
-/**
- * Each language's digit grouping and decimal mark, and its symbol for USD. Written out rather than asked of
- * `Intl.NumberFormat`: creating the first number format loads the locale's data, about 35 ms of main thread
- * (140 ms on a mid-range phone) in the middle of the menu's hydration (docs/performance.md). money.test.ts
- * compares both formats below with `Intl`'s for many numbers.
- */
-const NUMBERS = {
-	en: { dollar: '$', group: ',', decimal: '.' },
-	es: { dollar: '$', group: ',', decimal: '.' },
-	'pt-BR': { dollar: 'US$ ', group: '.', decimal: ',' },
-} as const satisfies Record<Locale, { dollar: string; group: string; decimal: string }>
-
-function groupDigits(digits: string, locale: Locale) {
-	return digits.replace(/\B(?=(\d{3})+$)/g, NUMBERS[locale].group)
-}
+import { groupDigits, NUMBERS } from './numbers'
 
 /**
  * '$4.50' for 450 cents ('US$ 4,50' in Portuguese); '$—' for anything that is not a whole number
@@ -25,14 +10,6 @@ export function formatPrice(cents: unknown, locale: Locale = 'en'): string {
 	const { dollar, decimal } = NUMBERS[locale]
 	const digits = String(Math.abs(cents)).padStart(3, '0')
 	return `${cents < 0 ? '-' : ''}${dollar}${groupDigits(digits.slice(0, -2), locale)}${decimal}${digits.slice(-2)}`
-}
-
-/** A number as the language writes it by default ('1,234.5'; '1.234,5' in Portuguese): at most 3 decimals. */
-export function formatNumber(value: number, locale: Locale = 'en'): string {
-	if (!Number.isFinite(value)) return String(value)
-	const [whole = '0', fraction] = String(Math.round(Math.abs(value) * 1000) / 1000).split('.')
-	const sign = value < 0 && (whole !== '0' || fraction) ? '-' : ''
-	return `${sign}${groupDigits(whole, locale)}${fraction ? NUMBERS[locale].decimal + fraction : ''}`
 }
 
 const PRICE_PATTERN = /^\$?\s*(\d{1,6})(?:\.(\d{1,2}))?$/

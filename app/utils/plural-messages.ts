@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core'
 import type { CompiledMessage } from '@lingui/message-utils/compileMessage'
 import { localeOfTag, type MessageValues } from './i18n'
-import { formatNumber } from './money'
+import { formatNumber } from './numbers'
 
 /*
  * Plural messages without `Intl.NumberFormat`. Lingui writes a plural's `#` with a number format, and
