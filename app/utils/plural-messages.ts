@@ -54,6 +54,7 @@ export function withoutNumberFormats(message: CompiledMessage): CompiledMessage 
 }
 
 const pluralRules = new Map<string, Intl.PluralRules>()
+
 /** `i18n._(key, values)` for messages compiled with `withoutNumberFormats`. */
 export function translate(i18n: I18n, key: string, values?: MessageValues): string {
 	if (!values) return i18n._(key)
