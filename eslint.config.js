@@ -148,6 +148,13 @@ export default tseslint.config(
 					message:
 						'Read request bodies with app/utils/body.server.ts (readForm, readText, readBodyBytes, limitBody) or parseFormWithUploads: they stop at a byte limit.',
 				})),
+				{
+					// The compiled messages write plurals without number formats (decision 046): Lingui's own
+					// `i18n._` would leave their counts blank.
+					selector: "MemberExpression[object.name='i18n'][property.name=/^(_|t)$/]",
+					message:
+						'Translate with translate() from app/utils/plural-messages.ts (or useT, translator): it adds the plural values.',
+				},
 			],
 		},
 	},

@@ -14,6 +14,8 @@ export function TranslationsProvider({
 	// Lingui's own I18nProvider adopts a new instance one render late (in an effect), so a switch to
 	// another language would first render the new page with the old words. The context is given directly.
 	const i18n = i18nFor(translations)
+	// Lingui's context needs its own `_`; the app's components translate through useT (plural-messages.ts).
+	// eslint-disable-next-line no-restricted-syntax
 	const context = useMemo(() => ({ i18n, _: i18n.t.bind(i18n) }), [i18n])
 	return <LinguiContext.Provider value={context}>{children}</LinguiContext.Provider>
 }
