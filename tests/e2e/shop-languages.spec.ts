@@ -6,12 +6,16 @@ import { expectNoAxeViolations, gotoHydrated, mockStripeUrl, withE2eDatabase } f
  * The ordering path in Spanish and Portuguese (issue 18): a cake of this file's own, with a required size,
  * written straight to the database (the seeded cakes' options may change; other tests add those cakes).
  */
-const suffix = crypto.randomUUID().slice(0, 8)
-const itemId = `e2e-lang-${suffix}`
-const name = `Pastel Idiomas ${suffix}`
-const sizeGroup = `${itemId}-size`
+let itemId = ''
+let name = ''
 
+// A new cake each time a worker starts this file's tests: with fullyParallel a worker can come back to the
+// file after other files, and a cake that has been ordered is kept by afterAll (its id would be taken).
 test.beforeAll(async () => {
+	const suffix = crypto.randomUUID().slice(0, 8)
+	itemId = `e2e-lang-${suffix}`
+	name = `Pastel Idiomas ${suffix}`
+	const sizeGroup = `${itemId}-size`
 	await withE2eDatabase(async (db) => {
 		await db.query('BEGIN')
 		await db.query(
