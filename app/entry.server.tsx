@@ -11,6 +11,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { cachePresets, documentCacheControl } from './utils/cache-control'
 import { NonceProvider } from './utils/nonce-provider'
 import { cachedPage, NONCE_PLACEHOLDER, pageCacheKey, storePage } from './utils/page-cache.server'
+import { loadScriptsAfterFirstPaint, loadScriptsAfterFirstPaintStream } from './utils/script-loading.server'
 import { composeMail } from './mail/compose.server'
 import { reviewUrlFor } from './models/review-invitation.server'
 import { getEnv } from './utils/env.server'
@@ -183,7 +184,9 @@ function renderDocumentToString(request: Request, remixContext: EntryContext) {
 				const chunks: Buffer[] = []
 				const sink = new PassThrough()
 				sink.on('data', (chunk: Buffer) => chunks.push(chunk))
-				sink.on('end', () => resolve({ html: Buffer.concat(chunks).toString('utf8'), didError }))
+				sink.on('end', () =>
+					resolve({ html: loadScriptsAfterFirstPaint(Buffer.concat(chunks).toString('utf8')), didError }),
+				)
 				sink.on('error', reject)
 				pipe(sink)
 			},
@@ -211,7 +214,7 @@ function streamDocument(
 		const { pipe, abort } = renderToPipeableStream(documentElement(request, remixContext, nonce), {
 			nonce,
 			[waitForAll ? 'onAllReady' : 'onShellReady']() {
-				const body = new PassThrough()
+				const body = loadScriptsAfterFirstPaintStream()
 				resolve(
 					new Response(createReadableStreamFromReadable(body), {
 						headers: responseHeaders,

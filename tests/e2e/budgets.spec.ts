@@ -32,7 +32,8 @@ function sameOriginAssets(html: string, pattern: RegExp) {
 function pageScripts(html: string) {
 	return [
 		...new Set([
-			...sameOriginAssets(html, /<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+			// Modulepreload links, which wait for the first paint (app/utils/script-loading.server.ts).
+			...sameOriginAssets(html, /<link[^>]+data-modulepreload=""[^>]+href="([^"]+)"/g),
 			...sameOriginAssets(html, /<script[^>]+src="([^"]+)"/g),
 			// The entry's inline module imports the client manifest and entry points by URL.
 			...sameOriginAssets(html, /import[^"']*["'](\/assets\/[^"']+\.js)["']/g),
@@ -70,6 +71,22 @@ test('/shop: its JavaScript, and its HTML with the menu’s loader data, stay wi
 	)
 	expect(javaScript).toBeLessThanOrEqual(budgets.shopJavaScriptGzip)
 	expect(document).toBeLessThanOrEqual(budgets.shopHtmlGzip)
+})
+
+test('pages paint before they fetch any JavaScript, then hydrate (a cached and a private page)', async ({ page }) => {
+	for (const path of ['/shop', '/checkout']) {
+		await gotoHydrated(page, path)
+		const timing = await page.evaluate(() => ({
+			firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+			scriptStarts: performance
+				.getEntriesByType('resource')
+				.filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+				.map((entry) => entry.startTime),
+		}))
+		expect(timing.firstContentfulPaint, path).toBeDefined()
+		expect(timing.scriptStarts.length, path).toBeGreaterThan(2)
+		expect(Math.min(...timing.scriptStarts), path).toBeGreaterThanOrEqual(timing.firstContentfulPaint!)
+	}
 })
 
 test('nothing on / blocks rendering from another origin; fonts are local; map frames are lazy', async ({ request }) => {

@@ -44,7 +44,7 @@ test('page responses carry enforced security headers with a per-request nonce', 
 test('fingerprinted assets are cached for a year, immutable', async ({ request }) => {
 	// From the HTML itself: after hydration Remix drops its modulepreload links from the live DOM.
 	const html = await (await request.get('/')).text()
-	const scriptSrc = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
+	const scriptSrc = /<link data-modulepreload="" href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
 	expect(scriptSrc).toMatch(/^\/assets\//)
 	const asset = await request.get(scriptSrc!)
 	expect(asset.status()).toBe(200)

@@ -1,0 +1,91 @@
+import { StringDecoder } from 'node:string_decoder'
+import { Transform } from 'node:stream'
+
+/**
+ * Content first (decision 047): a page paints the server's HTML before the browser fetches any of the
+ * app's JavaScript. Remix's `<Scripts>` asks for every module at once, as `<link rel="modulepreload">`
+ * tags and a module script of static imports; on a slow phone that ~100 KB shares the line with the
+ * stylesheet and the first photos, although nothing on a server-rendered page needs it to paint (every
+ * form works without it). This rewrites that markup:
+ *
+ * - each modulepreload link keeps its place, since hydration compares elements, but without its `rel`
+ *   (a link without one fetches nothing) until the first contentful paint;
+ * - the module script waits for that paint, makes the links what Remix wrote (the whole module graph then
+ *   downloads in parallel, as before, and hydration finds the markup it renders), and imports what it
+ *   imported, in the same order.
+ *
+ * A tab opened in the background never paints until it is shown; it loads at once instead. Markup that
+ * doesn't have this shape is left as it is.
+ */
+export function loadScriptsAfterFirstPaint(html: string) {
+	const script = MODULE_SCRIPT.exec(html)
+	if (!script) return html
+	const [whole, openTag = '', body = ''] = script
+	const rewritten = deferImports(body)
+	if (rewritten === undefined) return html
+	const start = script.index
+	const links = html.slice(0, start).replaceAll(PRELOAD_LINK, '<link data-modulepreload="" href=')
+	return `${links}${openTag}${rewritten}</script>${html.slice(start + whole.length)}`
+}
+
+const MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)<\/script>/
+const PRELOAD_LINK = /<link rel="modulepreload" href=/g
+const SIDE_EFFECT_IMPORT = /\bimport ("[^"]+");/g
+const NAMESPACE_IMPORT = /^import \* as (\w+) from ("[^"]+");$/gm
+
+/** Waits for the first contentful paint (a hidden tab, or a browser without paint timing, goes at once). */
+const AFTER_FIRST_PAINT = [
+	'await new Promise((go) => {',
+	"if (document.visibilityState === 'hidden' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) return go();",
+	'new PerformanceObserver((list, observer) => {',
+	"if (list.getEntriesByName('first-contentful-paint').length) { observer.disconnect(); go(); }",
+	"}).observe({ type: 'paint', buffered: true });",
+	'});',
+	"for (const link of document.querySelectorAll('link[data-modulepreload]')) {",
+	"link.removeAttribute('data-modulepreload');",
+	"link.rel = 'modulepreload';",
+	'}',
+].join('\n')
+
+/** The module script's static imports, as the same imports made after the first paint. */
+function deferImports(body: string) {
+	const sideEffects = [...body.matchAll(SIDE_EFFECT_IMPORT)].map((match) => match[1])
+	const namespaces = [...body.matchAll(NAMESPACE_IMPORT)].map(([, name, from]) => ({ name, from }))
+	if (namespaces.length === 0) return undefined
+	const rest = body
+		.replaceAll(SIDE_EFFECT_IMPORT, '')
+		.replaceAll(NAMESPACE_IMPORT, '')
+		.replace(/^[;\s]+/, '')
+	if (/^\s*import\s/m.test(rest)) return undefined
+	return [
+		AFTER_FIRST_PAINT,
+		...sideEffects.map((from) => `await import(${from});`),
+		`const [${namespaces.map(({ name }) => name).join(', ')}] = await Promise.all([${namespaces.map(({ from }) => `import(${from})`).join(', ')}]);`,
+		rest.trim(),
+	].join('\n')
+}
+
+/**
+ * The same rewrite for a streamed document: holds the text back until the module script has passed (it
+ * closes `<Scripts>`, so everything before it is the page the browser paints meanwhile), then streams on.
+ */
+export function loadScriptsAfterFirstPaintStream() {
+	const decoder = new StringDecoder('utf8')
+	let held = ''
+	let passing = false
+	return new Transform({
+		transform(chunk: Buffer, _encoding, done) {
+			if (passing) return done(null, chunk)
+			held += decoder.write(chunk)
+			if (!MODULE_SCRIPT.test(held)) return done()
+			passing = true
+			const text = loadScriptsAfterFirstPaint(held)
+			held = ''
+			done(null, text)
+		},
+		flush(done) {
+			held += decoder.end()
+			done(null, held ? loadScriptsAfterFirstPaint(held) : undefined)
+		},
+	})
+}
