@@ -66,8 +66,8 @@ function deferImports(body: string) {
 }
 
 /**
- * The same rewrite for a streamed document: holds the text back until the module script has passed (it
- * closes `<Scripts>`, so everything before it is the page the browser paints meanwhile), then streams on.
+ * The same rewrite for a streamed document: holds the text back until the module script has passed, then
+ * streams on. React writes the shell, `<Scripts>` included, in one go, so nothing reaches the browser later.
  */
 export function loadScriptsAfterFirstPaintStream() {
 	const decoder = new StringDecoder('utf8')
