@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-import { expectNoAxeViolations, withE2eDatabase } from './support'
+import { expect, test } from '@playwright/test'
+import { expectNoAxeViolations, signInTo, withE2eDatabase } from './support'
 
 /**
  * The owner's option editor on an item's page (/admin/menu/:id), with and without JavaScript. Each test
@@ -26,14 +26,6 @@ async function createCake(label: string) {
 test.afterAll(async () => {
 	await withE2eDatabase((client) => client.query('DELETE FROM "MenuItem" WHERE "id" = ANY($1)', [items]))
 })
-
-/** The real 'Sign in with Google' button (the mock Google answers as Olivia Owner), then back to `path`. */
-async function signInTo(page: Page, path: string, heading: string, hydrated = true) {
-	await page.goto(path)
-	await page.getByRole('button', { name: 'Sign in with Google' }).click()
-	await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
-	if (hydrated) await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
-}
 
 async function optionRows(itemId: string) {
 	return withE2eDatabase(async (client) => {
@@ -131,7 +123,7 @@ test.describe('without JavaScript', () => {
 		page,
 	}) => {
 		const cake = await createCake('toppings')
-		await signInTo(page, `/admin/menu/${cake.id}`, `Edit ${cake.name}`, false)
+		await signInTo(page, `/admin/menu/${cake.id}`, `Edit ${cake.name}`, { hydrated: false })
 		const options = page.getByRole('region', { name: 'Options' })
 
 		await options.getByText('Add a group of options').click()

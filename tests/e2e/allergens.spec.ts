@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { addCakeToCart, expectNoAxeViolations, gotoHydrated, withE2eDatabase } from './support'
+import { addCakeToCart, expectNoAxeViolations, gotoHydrated, signInTo, withE2eDatabase } from './support'
 
 /** The demo menu (prisma/seed/data.ts): pecan polvorones; marranitos share their trays; pão de queijo is nut-free. */
 const card = (page: Page, name: string) => page.locator('main li').filter({ has: page.getByRole('button', { name }) })
@@ -105,9 +105,7 @@ test.describe('allergens', () => {
 				await expect(card(page, name)).toContainText('Ask us about allergens', { timeout: 1_000 })
 			}).toPass({ timeout: 15_000 })
 
-			await page.goto('/image-uploader')
-			await page.getByRole('button', { name: 'Sign in with Google' }).click()
-			await gotoHydrated(page, `/admin/menu/${id}`)
+			await signInTo(page, `/admin/menu/${id}`, `Edit ${name}`)
 			const contains = page.getByRole('group', { name: 'Contains' })
 			await contains.getByRole('checkbox', { name: 'Wheat' }).check()
 			await contains.getByRole('checkbox', { name: 'Sesame' }).check()

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-import { withE2eDatabase } from './support'
+import { expect, test } from '@playwright/test'
+import { signInTo, withE2eDatabase } from './support'
 
 /**
  * The owner's content in Spanish and Portuguese: a Spanish name and description typed in the item editor
@@ -31,14 +31,6 @@ async function createCake(label: string) {
 test.afterAll(async () => {
 	await withE2eDatabase((client) => client.query('DELETE FROM "MenuItem" WHERE "id" = ANY($1)', [items]))
 })
-
-/** The real 'Sign in with Google' button (the mock Google answers as Olivia Owner), then back to `path`. */
-async function signInTo(page: Page, path: string, heading: string) {
-	await page.goto(path)
-	await page.getByRole('button', { name: 'Sign in with Google' }).click()
-	await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
-	await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
-}
 
 test('the owner adds a Spanish name and description: /es/menu shows them, /pt-br/menu the English', async ({
 	page,

@@ -1,18 +1,11 @@
-import { expect, test, type Page } from '@playwright/test'
-import { expectNoAxeViolations } from './support'
+import { expect, test } from '@playwright/test'
+import { expectNoAxeViolations, signInTo } from './support'
 
 /**
  * The owner's pickup schedule reaches visitors: a closure shows on Home and Contact on the next
  * request (Home is served from the page cache), and changed hours show on Contact. The spec puts
  * the seeded schedule back, as other specs share the database.
  */
-
-async function signInTo(page: Page, path: string) {
-	await page.goto(path)
-	await page.getByRole('button', { name: 'Sign in with Google' }).click()
-	await expect(page.getByRole('heading', { level: 1, name: 'Pickup schedule' })).toBeVisible()
-	await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
-}
 
 /** A date `days` from today as 'YYYY-MM-DD' (the bakery's zone; far enough ahead that the zone does not matter). */
 function dateAhead(days: number) {
@@ -46,7 +39,7 @@ test('the owner adds a closure and changes the hours; visitors see both on Home 
 	await visitor.goto('/')
 	await expect(visitor.getByText(note)).toHaveCount(0)
 
-	await signInTo(page, '/admin/pickup-schedule')
+	await signInTo(page, '/admin/pickup-schedule', 'Pickup schedule')
 	await expectNoAxeViolations(page)
 
 	const closures = page.getByRole('region', { name: 'Closures' })
@@ -120,9 +113,7 @@ test('the owner adds a closure and changes the hours; visitors see both on Home 
 test('without JavaScript the owner can add and delete a closure (asked to confirm first)', async ({ browser }) => {
 	const context = await browser.newContext({ javaScriptEnabled: false })
 	const page = await context.newPage()
-	await page.goto('/admin/pickup-schedule')
-	await page.getByRole('button', { name: 'Sign in with Google' }).click()
-	await expect(page.getByRole('heading', { level: 1, name: 'Pickup schedule' })).toBeVisible()
+	await signInTo(page, '/admin/pickup-schedule', 'Pickup schedule', { hydrated: false })
 	const start = dateAhead(50)
 	const note = `No-JS closure ${Date.now().toString(36)}`
 	const closures = page.getByRole('region', { name: 'Closures' })

@@ -11,6 +11,18 @@ export async function gotoHydrated(page: Page, path: string) {
 	await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
 }
 
+/**
+ * Opens an owner page and signs in with the real 'Sign in with Google' button (the mock Google answers as
+ * Olivia Owner and sends her back to `path`). Returns once the page's heading shows and, unless the page runs
+ * without JavaScript, once it has hydrated: a navigation started before then would cut the sign-in short.
+ */
+export async function signInTo(page: Page, path: string, heading: string, { hydrated = true } = {}) {
+	await page.goto(path)
+	await page.getByRole('button', { name: 'Sign in with Google' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+	if (hydrated) await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+}
+
 /** On a menu page: opens a cake's dialog, adds `quantity` to the cart, waits for 'Added to cart' and closes it. */
 export async function addCakeToCart(page: Page, name: string, quantity = 1) {
 	await page.getByRole('button', { name: new RegExp(name) }).click()
