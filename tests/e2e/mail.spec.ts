@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { PgBoss } from 'pg-boss'
 import { receivedMails } from './mail-log'
-import { withE2eDatabase } from './support'
+import { expectNoAxeViolations, withE2eDatabase } from './support'
 
 /** A mail every retry failed for, as the worker leaves it (failed with no retry left: dead-lettered). */
 async function failMailForGood(subject: string) {
@@ -36,7 +35,7 @@ test('a mail that failed for good is on the dashboard with Retry; production has
 	await expect(item).toContainText('Last error: 550 Mailbox unavailable')
 	await expect(item).toContainText('to owner@example.com')
 	await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
-	expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+	await expectNoAxeViolations(page)
 
 	await item.getByRole('button', { name: `Retry ${subject}` }).click()
 	await expect(page.getByRole('status')).toHaveText('The mail is queued again and will be sent shortly.')

@@ -121,16 +121,6 @@ test.describe('menu pages', () => {
 		await expect(page.getByRole('dialog').getByRole('button', { name: 'Coming Soon!' })).toBeDisabled()
 		await expectNoAxeViolations(page)
 	})
-
-	for (const path of ['/shop', '/menu', '/cakes', '/brazilian-pastries', '/mexican-pastries']) {
-		test(`${path} is server-rendered and axe-clean at 1280px and 390px`, async ({ page }) => {
-			await gotoHydrated(page, path)
-			await expect(page.locator('main li').first()).toBeVisible()
-			await expectNoAxeViolations(page)
-			await page.setViewportSize({ width: 390, height: 844 })
-			await expectNoAxeViolations(page)
-		})
-	}
 })
 
 const bakeryToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date())
