@@ -7,16 +7,22 @@ declare global {
 	var __prisma: PrismaClient | undefined
 }
 
+const CONNECTION_TIMEOUT_MS = 5_000
+
 function createPrismaClient() {
 	const env = getEnv()
 	if (!env.DATABASE_URL) throw new Error('DATABASE_URL is not set: start the server through server/index.ts')
 	const adapter = new PrismaPg({
 		connectionString: env.DATABASE_URL,
 		max: env.DATABASE_POOL_MAX,
-		connectionTimeoutMillis: 5_000,
+		connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
 		idleTimeoutMillis: 30_000,
 	})
-	return new PrismaClient({ adapter })
+	// A transaction waits for a connection as long as a plain query does, not Prisma's default 2 s: on a busy or
+	// cold process (the dev server compiling its first pages) 2 s can pass before the pool answers. Just past
+	// the pool's own wait, so a database that doesn't answer still fails as unavailable (503), not as P2028.
+	const transactionOptions = { maxWait: CONNECTION_TIMEOUT_MS + 1_000, timeout: 10_000 }
+	return new PrismaClient({ adapter, transactionOptions })
 }
 
 export const prisma: PrismaClient = (globalThis.__prisma ??= createPrismaClient())
