@@ -122,7 +122,17 @@ const unboundedBodyReads = [
 ]
 
 export default tseslint.config(
-	{ ignores: ['build/', 'server-build/', 'app/generated/', '.data/', 'test-results/', 'playwright-report/'] },
+	{
+		ignores: [
+			'build/',
+			'server-build/',
+			'app/generated/',
+			'.data/',
+			'test-results/',
+			'playwright-report/',
+			'.trace-baseline/',
+		],
+	},
 	js.configs.recommended,
 	...tseslint.configs.recommended,
 	{

@@ -11,6 +11,8 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { cartLineKey } from '../app/utils/cart-line-key'
+import { CART_STORAGE_KEY, serializeCart, type CartItem } from '../app/utils/cart'
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../server/embedded-postgres'
 import { runPrisma } from '../server/prisma-cli'
 import { startMockStripe } from '../tests/mocks/stripe-server'
@@ -40,8 +42,14 @@ export function freePort() {
 	})
 }
 
-export async function startProductionServer(options: { seed?: boolean; env?: NodeJS.ProcessEnv } = {}) {
-	const serverEntry = path.resolve('server-build/index.js')
+/**
+ * `buildDir` serves another build than this checkout's (its `build/` and `server-build/`), e.g. a baseline
+ * to compare with; it must lie inside the repository, where the server's packages resolve.
+ */
+export async function startProductionServer(
+	options: { seed?: boolean; env?: NodeJS.ProcessEnv; buildDir?: string } = {},
+) {
+	const serverEntry = path.resolve(options.buildDir ?? '.', 'server-build/index.js')
 	if (!existsSync(serverEntry)) throw new Error('No production build: run `npm run build` first.')
 	let embedded: EmbeddedDatabase | undefined
 	if (!process.env.DATABASE_URL) embedded = await startEmbeddedPostgres(path.resolve('.data/bench-postgres'))
@@ -132,6 +140,26 @@ export async function startProductionServer(options: { seed?: boolean; env?: Nod
 			await rm(tempDir, { recursive: true, force: true })
 		},
 	} satisfies ProductionServer
+}
+
+export interface StoredCart {
+	key: string
+	value: string
+}
+
+/** What the browser stores for a cart of the menu's first two orderable items, one of each (e.g. for `/checkout`). */
+export async function storedCartOfTwo(server: ProductionServer): Promise<StoredCart> {
+	const rows = await server.query<Pick<CartItem, 'id' | 'name' | 'imageKey' | 'imageAlt' | 'priceCents'>>(
+		`SELECT id, name, "imageKey", "imageAlt", "priceCents" FROM "MenuItem" WHERE orderable AND NOT "soldOut" ORDER BY "sortOrder" LIMIT 2`,
+	)
+	const items: CartItem[] = rows.map((row) => ({
+		...row,
+		key: cartLineKey(row.id, []),
+		quantity: 1,
+		choices: [],
+		options: [],
+	}))
+	return { key: CART_STORAGE_KEY, value: serializeCart(items) }
 }
 
 function waitForListening(server: ChildProcess) {

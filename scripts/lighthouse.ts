@@ -25,7 +25,12 @@ import { throttling as throttlingPresets } from 'lighthouse/core/config/constant
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
 import puppeteer, { type Browser } from 'puppeteer-core'
-import { startProductionServer, type ProductionServer } from '../bench/production-server'
+import {
+	startProductionServer,
+	storedCartOfTwo,
+	type ProductionServer,
+	type StoredCart,
+} from '../bench/production-server'
 
 const CHECK = process.argv.includes('--check')
 /** The benchmark: every page issue 20 sets targets for. */
@@ -42,7 +47,6 @@ const DEFAULT_CPU_MULTIPLIER = 4
 const MAX_LCP_MS = 1_800
 const MAX_CLS = 0.01
 const MAX_TBT_MS = 50
-const CART_STORAGE_KEY = 'bakery-cart'
 // Simulated metrics vary run to run on a shared machine: the benchmark measures each page RUNS times and
 // reports the median run. The check's scores don't vary with timing: one run each.
 const RUNS = CHECK ? 1 : Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3))
@@ -63,20 +67,6 @@ function chromePath() {
 	return undefined
 }
 
-async function cartItems(server: ProductionServer | undefined) {
-	if (!server) return []
-	const rows = await server.query<{
-		id: string
-		name: string
-		imageKey: string | null
-		imageAlt: string
-		priceCents: number
-	}>(
-		`SELECT id, name, "imageKey", "imageAlt", "priceCents" FROM "MenuItem" WHERE orderable AND NOT "soldOut" ORDER BY "sortOrder" LIMIT 2`,
-	)
-	return rows.map((row) => ({ ...row, quantity: 1 }))
-}
-
 async function measure(baseUrl: string, server: ProductionServer | undefined) {
 	const chrome = await chromeLauncher.launch({
 		chromePath: chromePath(),
@@ -86,14 +76,14 @@ async function measure(baseUrl: string, server: ProductionServer | undefined) {
 	const results: PageResult[] = []
 	try {
 		const multipliers = await cpuMultipliers(browser, baseUrl)
-		const items = await cartItems(server)
+		const cart = server ? await storedCartOfTwo(server) : undefined
 		for (const cpuSlowdownMultiplier of multipliers) {
 			for (const path of PAGES) {
 				const runs: RunnerResult[] = []
 				for (let run = 0; run < RUNS; run++) {
 					runs.push(
 						await runWithRetry(path, () =>
-							runLighthouse(browser, chrome.port, baseUrl, path, items, cpuSlowdownMultiplier),
+							runLighthouse(browser, chrome.port, baseUrl, path, cart, cpuSlowdownMultiplier),
 						),
 					)
 				}
@@ -128,11 +118,11 @@ async function runLighthouse(
 	port: number,
 	baseUrl: string,
 	path: string,
-	items: unknown[],
+	cart: StoredCart | undefined,
 	cpuSlowdownMultiplier: number,
 ) {
 	const withCart = path === '/checkout'
-	if (withCart) await putInCart(browser, baseUrl, items)
+	if (withCart && cart) await putInCart(browser, baseUrl, cart)
 	return lighthouse(
 		`${baseUrl}${path}`,
 		{
@@ -180,14 +170,10 @@ function calibratedCpuMultiplier(benchmarkIndex: number) {
 	return Math.round(Math.min(DEFAULT_CPU_MULTIPLIER, Math.max(1, multiplier)) * 10) / 10
 }
 
-async function putInCart(browser: Browser, baseUrl: string, items: unknown[]) {
+async function putInCart(browser: Browser, baseUrl: string, cart: StoredCart) {
 	const page = await browser.newPage()
 	await page.goto(baseUrl)
-	await page.evaluate(
-		(key, value) => window.localStorage.setItem(key, value),
-		CART_STORAGE_KEY,
-		JSON.stringify({ version: 1, items }),
-	)
+	await page.evaluate((key, value) => window.localStorage.setItem(key, value), cart.key, cart.value)
 	await page.close()
 }
 
