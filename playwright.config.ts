@@ -1,14 +1,7 @@
-import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
+import { chromiumExecutable } from './tests/setup/chromium'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
-
-/** Debian's Chromium when present (no downloads needed offline), else Playwright's own browser. */
-function chromiumExecutable() {
-	if (process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE) return process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE
-	if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium'
-	return undefined
-}
 
 export default defineConfig({
 	testDir: 'tests/e2e',

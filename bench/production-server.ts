@@ -51,8 +51,7 @@ export async function startProductionServer(
 ) {
 	const serverEntry = path.resolve(options.buildDir ?? '.', 'server-build/index.js')
 	if (!existsSync(serverEntry)) throw new Error('No production build: run `npm run build` first.')
-	let embedded: EmbeddedDatabase | undefined
-	if (!process.env.DATABASE_URL) embedded = await startEmbeddedPostgres(path.resolve('.data/bench-postgres'))
+	const embedded = process.env.DATABASE_URL ? undefined : await useEmbeddedPostgres()
 	const serverUrl = embedded?.serverUrl ?? serverUrlOf(process.env.DATABASE_URL!)
 	const name = `bakery_perf_${crypto.randomBytes(4).toString('hex')}`
 	await createDatabase(serverUrl, name)
@@ -136,10 +135,33 @@ export async function startProductionServer(
 			await pool.end()
 			await stripe.close()
 			await dropDatabase(serverUrl, name).catch(() => {})
-			await embedded?.stop()
+			await embedded?.release()
 			await rm(tempDir, { recursive: true, force: true })
 		},
 	} satisfies ProductionServer
+}
+
+/**
+ * Every server this process starts shares one embedded cluster (a second cluster on the same folder would
+ * stop the first): the last one stopped stops it.
+ */
+let sharedEmbedded: { database: Promise<EmbeddedDatabase>; users: number } | undefined
+
+async function useEmbeddedPostgres() {
+	const shared = (sharedEmbedded ??= {
+		database: startEmbeddedPostgres(path.resolve('.data/bench-postgres')),
+		users: 0,
+	})
+	shared.users++
+	const database = await shared.database
+	return {
+		serverUrl: database.serverUrl,
+		async release() {
+			if (--shared.users > 0) return
+			sharedEmbedded = undefined
+			await database.stop()
+		},
+	}
 }
 
 export interface StoredCart {

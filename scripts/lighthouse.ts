@@ -17,7 +17,6 @@
  * server you started yourself instead (the checkout page then needs items in that server's menu).
  * CHROME_PATH overrides the browser (default /usr/bin/chromium); LIGHTHOUSE_PAGES=/,/shop measures a subset.
  */
-import { existsSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
@@ -31,6 +30,7 @@ import {
 	type ProductionServer,
 	type StoredCart,
 } from '../bench/production-server'
+import { chromiumExecutable } from '../tests/setup/chromium'
 
 const CHECK = process.argv.includes('--check')
 /** The benchmark: every page issue 20 sets targets for. */
@@ -61,15 +61,9 @@ interface PageResult {
 	failedAudits: string[]
 }
 
-function chromePath() {
-	if (process.env.CHROME_PATH) return process.env.CHROME_PATH
-	if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium'
-	return undefined
-}
-
 async function measure(baseUrl: string, server: ProductionServer | undefined) {
 	const chrome = await chromeLauncher.launch({
-		chromePath: chromePath(),
+		chromePath: process.env.CHROME_PATH ?? chromiumExecutable(),
 		chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'],
 	})
 	const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null })

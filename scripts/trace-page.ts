@@ -20,9 +20,9 @@ import { existsSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping'
-import { chromium, type Browser } from '@playwright/test'
+import { chromium, type Browser, type BrowserContext } from '@playwright/test'
 import { startProductionServer, storedCartOfTwo, type ProductionServer } from '../bench/production-server'
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../server/embedded-postgres'
+import { chromiumExecutable } from '../tests/setup/chromium'
 
 const CPU_MULTIPLIER = 4
 const BLOCKING_THRESHOLD_MS = 50
@@ -92,15 +92,9 @@ async function main() {
 	if (PAGES.length === 0) throw new Error('Name the pages to trace: npm run trace -- /shop /pt-br')
 	const builds: Build[] = []
 	const browser = await chromium.launch({
-		executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+		executablePath: chromiumExecutable(),
 		args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
 	})
-	// Both builds' servers use one Postgres: a second embedded cluster on the same folder would stop the first's.
-	let embedded: EmbeddedDatabase | undefined
-	if (BASELINE && !process.env.DATABASE_URL) {
-		embedded = await startEmbeddedPostgres(path.resolve('.data/bench-postgres'))
-		process.env.DATABASE_URL = `${embedded.serverUrl}/postgres`
-	}
 	try {
 		if (BASELINE) builds.push(await startBuild(`baseline (${BASELINE})`, BASELINE))
 		builds.push(await startBuild('this build', '.'))
@@ -124,7 +118,6 @@ async function main() {
 	} finally {
 		await browser.close()
 		for (const build of builds) await build.server.stop()
-		await embedded?.stop()
 	}
 }
 
@@ -170,7 +163,7 @@ async function traceLoad(browser: Browser, server: ProductionServer, pagePath: s
 	}
 }
 
-async function fillCart(context: import('@playwright/test').BrowserContext, server: ProductionServer) {
+async function fillCart(context: BrowserContext, server: ProductionServer) {
 	const cart = await storedCartOfTwo(server)
 	await context.addInitScript(({ key, value }) => {
 		if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value)
