@@ -12,6 +12,8 @@ FROM base AS deps
 COPY package.json package-lock.json prisma.config.ts ./
 COPY prisma/schema.prisma ./prisma/
 COPY scripts/prisma-schema-engine.mjs ./scripts/
+# Fixes to dependencies that `npm ci` applies (postinstall: patch-package), e.g. React's streamed render.
+COPY patches ./patches/
 RUN npm ci --include=dev
 
 # Production dependencies only, with the generated Prisma client.

@@ -1,6 +1,6 @@
 import { type RouteConfig, type RouteConfigEntry } from '@remix-run/route-config'
 import { flatRoutes } from '@remix-run/fs-routes'
-import { LOCALE_ROUTE_PREFIXES } from './utils/i18n'
+import { LOCALE_ROUTE_PREFIXES, TRANSLATED_ROUTES } from './utils/i18n'
 
 /**
  * The public pages a visitor reads, served again under each language's prefix (`/es/shop`,
@@ -8,28 +8,7 @@ import { LOCALE_ROUTE_PREFIXES } from './utils/i18n'
  * paths (docs/decisions/042-languages.md). The owner's screens, sign-in, webhooks, images and
  * machine-read files stay single.
  */
-const LOCALIZED_ROUTE_FILES = new Set(
-	[
-		'_index',
-		'$',
-		'about',
-		'brazilian-pastries',
-		'cakes',
-		'cancel',
-		'cart',
-		'checkout',
-		'contact',
-		'custom-cakes',
-		'gallery',
-		'menu',
-		'mexican-pastries',
-		'quote.$token',
-		'review.$token',
-		'reviews',
-		'shop',
-		'success',
-	].map((name) => `routes/${name}.tsx`),
-)
+const LOCALIZED_ROUTE_FILES = new Set(TRANSLATED_ROUTES.map((name) => `routes/${name}.tsx`))
 
 function underPrefix(prefix: string, entry: RouteConfigEntry): RouteConfigEntry {
 	const path = entry.index ? prefix : entry.path === undefined ? undefined : `${prefix}/${entry.path}`

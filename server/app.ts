@@ -9,8 +9,9 @@ import morgan from 'morgan'
 import type { ViteDevServer } from 'vite'
 import { clientIpHeader, type Env } from '../app/utils/env.server'
 import { consumeRateLimit } from '../app/utils/rate-limit.server'
-import { isCrossSiteRequest } from '../app/utils/request.server'
+import { isCrossSiteRequest, loopbackAliasRedirect, siteHosts } from '../app/utils/request.server'
 import { lowerCasePageRedirect } from '../app/utils/page-path'
+import { sendCrossSiteRefusal } from './cross-site-refusal'
 import { closeAfterEarlyResponse } from './early-response'
 
 /**
@@ -97,20 +98,31 @@ export function createApp({ env, clientDir, build, viteDevServer }: AppOptions) 
 		next()
 	})
 
+	// A page opened under another loopback name than a loopback APP_URL's (127.0.0.1 for localhost, in the
+	// preview) moves to APP_URL's: sign-in and payment returns come back there, to the visitor's cookies and cart.
+	app.use((req, res, next) => {
+		const target = loopbackAliasRedirect(env.APP_URL, {
+			method: req.method,
+			host: req.get('host'),
+			originalUrl: req.originalUrl,
+		})
+		if (target) return res.redirect(302, target)
+		next()
+	})
+
 	// State-changing requests must come from this site's own pages (CSRF defence for every form). With
-	// APP_URL (always in production) "this site" is its host alone, so a page served under a name that
-	// merely resolves here (DNS rebinding) cannot post either.
-	const siteHost = env.APP_URL ? new URL(env.APP_URL).host : undefined
+	// APP_URL (always in production) "this site" is its host alone (and the other loopback names of a
+	// loopback APP_URL), so a page served under a name that merely resolves here (DNS rebinding) cannot post.
 	app.use((req, res, next) => {
 		const crossSite = isCrossSiteRequest({
 			method: req.method,
-			siteHost: siteHost ?? req.get('host'),
+			siteHosts: siteHosts(env.APP_URL, req.get('host')),
 			origin: req.get('origin'),
 			referer: req.get('referer'),
 			secFetchSite: req.get('sec-fetch-site'),
 		})
 		if (!crossSite) return next()
-		res.status(403).type('text/plain').send('Cross-site form submissions are not accepted.')
+		sendCrossSiteRefusal(res, req.path).catch(next)
 	})
 
 	app.all(

@@ -8,9 +8,12 @@ const DATABASE_NAME = 'bakery'
  * The zero-config database for `npm run dev` and the `db:*` commands: an embedded Postgres with
  * migrations applied and (unless `seed` is false) demo data seeded the first time. Never used in production.
  */
-export async function startDevDatabase(dataDir: string, { seed = true }: { seed?: boolean } = {}) {
+export async function startDevDatabase(
+	dataDir: string,
+	{ seed = true, stopOnSignal = true }: { seed?: boolean; stopOnSignal?: boolean } = {},
+) {
 	const startedAt = performance.now()
-	const cluster = await startEmbeddedPostgres(dataDir)
+	const cluster = await startEmbeddedPostgres(dataDir, { stopOnSignal })
 	const databaseUrl = `${cluster.serverUrl}/${DATABASE_NAME}`
 	const databaseCreated = await ensureDatabase(cluster.serverUrl, DATABASE_NAME)
 	await runPrisma(['migrate', 'deploy'], databaseUrl)

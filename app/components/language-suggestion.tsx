@@ -1,7 +1,7 @@
-import { Link, useLocation } from '@remix-run/react'
+import { Link } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { languageFromCookie, localizedPath, preferredLocale, unlocalizedPath, type Locale } from '~/utils/i18n'
-import { useLocale, useT } from '~/utils/i18n-react'
+import { languageFromCookie, preferredLocale, type Locale } from '~/utils/i18n'
+import { useLocale, usePageInLanguage, useT } from '~/utils/i18n-react'
 import { rememberLanguage } from './language-switcher'
 
 /** The suggestion is written in the language it offers, so each catalog carries all three. */
@@ -30,7 +30,7 @@ export function suggestedLocale(pageLocale: Locale, cookie: string, browserLangu
  */
 export function LanguageSuggestion() {
 	const pageLocale = useLocale()
-	const { pathname, search } = useLocation()
+	const pageIn = usePageInLanguage()
 	const t = useT()
 	const [offer, setOffer] = useState<Locale>()
 
@@ -38,7 +38,7 @@ export function LanguageSuggestion() {
 		setOffer(suggestedLocale(pageLocale, document.cookie, navigator.languages ?? [navigator.language]))
 	}, [pageLocale])
 
-	if (!offer) return null
+	if (!offer || !pageIn) return null
 	const keys = SUGGESTION_KEYS[offer]
 	return (
 		<aside
@@ -48,7 +48,7 @@ export function LanguageSuggestion() {
 		>
 			<p className="flex-1">{t(keys.text)}</p>
 			<Link
-				to={localizedPath(unlocalizedPath(pathname), offer) + search}
+				to={pageIn(offer)}
 				hrefLang={offer}
 				onClick={() => {
 					rememberLanguage(offer)

@@ -1,7 +1,7 @@
-import { Link, useLocation } from '@remix-run/react'
+import { Link } from '@remix-run/react'
 import type { ComponentProps } from 'react'
-import { LANGUAGE_NAMES, languageCookie, LOCALES, localizedPath, unlocalizedPath, type Locale } from '~/utils/i18n'
-import { useLocale, useT } from '~/utils/i18n-react'
+import { LANGUAGE_NAMES, languageCookie, LOCALES, type Locale } from '~/utils/i18n'
+import { useLocale, usePageInLanguage, useT } from '~/utils/i18n-react'
 
 /** Remembers a choice for the language suggestion (app/components/language-suggestion.tsx). */
 export function rememberLanguage(locale: Locale) {
@@ -10,7 +10,8 @@ export function rememberLanguage(locale: Locale) {
 
 /**
  * The same page in each language: plain links, so it works without JavaScript and crawlers see
- * every translation; with JavaScript the choice is also remembered in the `lang` cookie.
+ * every translation; with JavaScript the choice is also remembered in the `lang` cookie. Absent on
+ * screens that exist in English only.
  */
 export function LanguageSwitcher({
 	className = '',
@@ -21,8 +22,8 @@ export function LanguageSwitcher({
 }) {
 	const t = useT()
 	const current = useLocale()
-	const { pathname, search } = useLocation()
-	const english = unlocalizedPath(pathname)
+	const pageIn = usePageInLanguage()
+	if (!pageIn) return null
 	const Wrapper = inNavigation ? GroupElement : 'nav'
 	return (
 		// Inside the header's navigation it is a group: one "Language" landmark per page (the footer's).
@@ -31,7 +32,7 @@ export function LanguageSwitcher({
 				{LOCALES.map((locale) => (
 					<li key={locale}>
 						<Link
-							to={localizedPath(english, locale) + search}
+							to={pageIn(locale)}
 							lang={locale}
 							hrefLang={locale}
 							aria-current={locale === current ? 'true' : undefined}

@@ -35,7 +35,8 @@ const mailbox = z
 		return z.string().email().safeParse(address).success
 	}, 'must be an address such as Doce Dulce Bakery <orders@docedulce.example>')
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+/** The names of this machine: an http:// APP_URL is allowed on them (the preview, development). */
+export const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 
 /** A bare origin (no path, query or credentials), normalised without the trailing slash. */
 const publicOrigin = httpUrl

@@ -1,6 +1,15 @@
 import { LinguiContext, useLingui } from '@lingui/react'
+import { useLocation, useMatches } from '@remix-run/react'
 import { useCallback, useMemo, type ReactNode } from 'react'
-import { localeOfTag, localizedPath, type Locale, type MessageValues, type Translate } from './i18n'
+import {
+	languageLinksOf,
+	localeOfTag,
+	localizedPath,
+	unlocalizedPath,
+	type Locale,
+	type MessageValues,
+	type Translate,
+} from './i18n'
 import { i18nFor, type PageTranslations } from './i18n-runtime'
 import { translate } from './plural-messages'
 
@@ -48,4 +57,18 @@ export function useTranslateMessage(): (message: string, values?: MessageValues)
 export function useLocalizedPath(): (path: string) => string {
 	const locale = useLocale()
 	return useCallback((path) => localizedPath(path, locale), [locale])
+}
+
+/**
+ * This page's address in another language, or null where the page exists in English only (the owner's
+ * screens): language links never lead to a page that is not there. From an unknown path they lead to each
+ * language's home page.
+ */
+export function usePageInLanguage(): ((locale: Locale) => string) | null {
+	const routeId = useMatches().at(-1)?.id
+	const { pathname, search } = useLocation()
+	const links = languageLinksOf(routeId)
+	if (links === 'none') return null
+	if (links === 'home') return (locale) => localizedPath('/', locale)
+	return (locale) => localizedPath(unlocalizedPath(pathname), locale) + search
 }

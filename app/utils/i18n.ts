@@ -14,6 +14,45 @@ const PATH_PREFIXES = { en: '', es: '/es', 'pt-BR': '/pt-br' } as const satisfie
 /** The route-path prefixes of the translated copies of the public pages (app/routes.ts). */
 export const LOCALE_ROUTE_PREFIXES = ['es', 'pt-br'] as const
 
+/**
+ * The route modules served again under each language's prefix (app/routes.ts): the public pages a
+ * visitor reads. Everything else (the owner's screens, the test payment page) exists in English only.
+ */
+export const TRANSLATED_ROUTES = [
+	'_index',
+	'$',
+	'about',
+	'brazilian-pastries',
+	'cakes',
+	'cancel',
+	'cart',
+	'checkout',
+	'contact',
+	'custom-cakes',
+	'gallery',
+	'menu',
+	'mexican-pastries',
+	'quote.$token',
+	'review.$token',
+	'reviews',
+	'shop',
+	'success',
+] as const
+
+const translatedRouteIds = new Set<string>(TRANSLATED_ROUTES.map((name) => `routes/${name}`))
+const LOCALE_ROUTE_ID_PREFIX = new RegExp(`^(?:${LOCALE_ROUTE_PREFIXES.join('|')})/`)
+
+/**
+ * Where a page's language switch leads: the same page in each language, each language's home page from
+ * an unknown path (it shows the home screen, decision 050), or nowhere for a screen that exists in
+ * English only. `routeId` is the deepest matched route's id.
+ */
+export function languageLinksOf(routeId: string | undefined): 'same-page' | 'home' | 'none' {
+	const id = routeId?.replace(LOCALE_ROUTE_ID_PREFIX, '')
+	if (id === undefined || !translatedRouteIds.has(id)) return 'none'
+	return id === 'routes/$' ? 'home' : 'same-page'
+}
+
 /** Tags for `Intl` (dates, numbers, money): Spanish as written in the United States. */
 export const INTL_LOCALES = { en: 'en-US', es: 'es-US', 'pt-BR': 'pt-BR' } as const satisfies Record<Locale, string>
 
@@ -103,9 +142,16 @@ const PAGE_NAMESPACES: Record<string, readonly PageNamespace[]> = {
 
 export type PageNamespace = 'home' | 'pages' | 'requests' | 'shop'
 
-/** The namespaces a path's page needs ('all' for admin and unknown paths). */
+/** The pages whose path goes on past their first segment (`/review/<token>`, `/quote/<token>`). */
+const PAGES_WITH_PARAMETERS = new Set(['review', 'quote'])
+
+/**
+ * The namespaces a path's page needs ('all' for admin and unknown paths, which show the home screen: also
+ * `/menu/no-such-item`, whose first segment is a page's).
+ */
 export function pageNamespaces(pathname: string): readonly PageNamespace[] | 'all' {
-	const first = unlocalizedPath(pathname).split('/', 2)[1]?.toLowerCase() ?? ''
+	const [first = '', ...rest] = unlocalizedPath(pathname).toLowerCase().split('/').slice(1)
+	if (rest.some(Boolean) && !PAGES_WITH_PARAMETERS.has(first)) return 'all'
 	return Object.hasOwn(PAGE_NAMESPACES, first) ? PAGE_NAMESPACES[first]! : 'all'
 }
 

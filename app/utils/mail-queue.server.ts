@@ -43,11 +43,19 @@ function createBoss(databaseUrl: string) {
 		// whichever processes run it.
 		schedule: true,
 	})
-	// The message only: pg's error object prints its whole client (connection settings and all).
-	boss.on('error', (error) =>
-		console.error(`Mail queue error: ${error instanceof Error ? error.message : String(error)}`),
-	)
+	boss.on('error', (error) => console.error(`Mail queue error: ${queueErrorText(error)}`))
 	return boss
+}
+
+/**
+ * One line per error: the message only (pg's error object prints its whole client, connection settings
+ * and all), and the queue when pg-boss names one. A worker's errors arrive as plain objects, not Errors.
+ */
+export function queueErrorText(error: unknown): string {
+	if (typeof error !== 'object' || error === null) return String(error)
+	const { message, queue } = error as { message?: unknown; queue?: unknown }
+	const text = typeof message === 'string' && message ? message : JSON.stringify(error)
+	return typeof queue === 'string' ? `${text} (queue ${queue})` : text
 }
 
 /** Creates or updates the two queues with the retry schedule. */

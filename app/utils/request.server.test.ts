@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { parseEnv } from './env.server'
-import { isCrossSiteRequest, safeRedirectPath, siteOrigin } from './request.server'
+import { isCrossSiteRequest, loopbackAliasRedirect, safeRedirectPath, siteHosts, siteOrigin } from './request.server'
 
-const base = { method: 'POST', siteHost: 'bakery.test', origin: undefined, referer: undefined, secFetchSite: undefined }
+const base = {
+	method: 'POST',
+	siteHosts: ['bakery.test'],
+	origin: undefined,
+	referer: undefined,
+	secFetchSite: undefined,
+}
 
 describe('isCrossSiteRequest', () => {
 	it('lets reads through whatever their origin', () => {
@@ -24,6 +30,45 @@ describe('isCrossSiteRequest', () => {
 
 	it('accepts server-to-server posts that carry no browser headers (signed webhooks)', () => {
 		expect(isCrossSiteRequest(base)).toBe(false)
+	})
+
+	it('accepts a post from a page opened under either loopback name of a loopback APP_URL (the preview)', () => {
+		const preview = { ...base, siteHosts: siteHosts('http://localhost:3000', 'localhost:3000') }
+		expect(isCrossSiteRequest({ ...preview, origin: 'http://127.0.0.1:3000' })).toBe(false)
+		expect(isCrossSiteRequest({ ...preview, origin: 'http://localhost:3000' })).toBe(false)
+		expect(isCrossSiteRequest({ ...preview, origin: 'http://127.0.0.1:3001' })).toBe(true)
+		expect(isCrossSiteRequest({ ...preview, origin: 'http://evil.test:3000' })).toBe(true)
+	})
+})
+
+describe('siteHosts', () => {
+	it('is APP_URL’s host alone for a real domain, whatever the request says', () => {
+		expect(siteHosts('https://docedulce.example', 'evil.test')).toEqual(['docedulce.example'])
+	})
+
+	it('adds the other loopback names on the port of a loopback APP_URL', () => {
+		expect(siteHosts('http://localhost:3000', undefined)).toEqual(['localhost:3000', '127.0.0.1:3000', '[::1]:3000'])
+		expect(siteHosts('http://127.0.0.1:3000', undefined)).toEqual(['127.0.0.1:3000', 'localhost:3000', '[::1]:3000'])
+	})
+
+	it('is the request’s own host without APP_URL (development)', () => {
+		expect(siteHosts(undefined, '192.168.1.20:3000')).toEqual(['192.168.1.20:3000'])
+	})
+})
+
+describe('loopbackAliasRedirect', () => {
+	const request = { method: 'GET', host: '127.0.0.1:3000', originalUrl: '/shop?category=Cakes' }
+
+	it('moves a page opened at 127.0.0.1 to a localhost APP_URL, path and query kept', () => {
+		expect(loopbackAliasRedirect('http://localhost:3000', request)).toBe('http://localhost:3000/shop?category=Cakes')
+	})
+
+	it('leaves APP_URL’s own host, other ports, posts, real domains and development alone', () => {
+		expect(loopbackAliasRedirect('http://localhost:3000', { ...request, host: 'localhost:3000' })).toBeNull()
+		expect(loopbackAliasRedirect('http://localhost:3000', { ...request, host: '127.0.0.1:4000' })).toBeNull()
+		expect(loopbackAliasRedirect('http://localhost:3000', { ...request, method: 'POST' })).toBeNull()
+		expect(loopbackAliasRedirect('https://docedulce.example', request)).toBeNull()
+		expect(loopbackAliasRedirect(undefined, request)).toBeNull()
 	})
 })
 

@@ -1,14 +1,49 @@
-import { getEnv, type Env } from './env.server'
+import { getEnv, LOOPBACK_HOSTS, type Env } from './env.server'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 interface RequestFacts {
 	method: string
-	/** This site's host (and port): APP_URL's when set, else the request's Host header. */
-	siteHost: string | undefined
+	/** The hosts (with port) this site's pages are served under: `siteHosts()`. */
+	siteHosts: readonly string[]
 	origin: string | undefined
 	referer: string | undefined
 	secFetchSite: string | undefined
+}
+
+/**
+ * The hosts (with port) this site's own pages are served under: APP_URL's (always set in production), and,
+ * when that is a loopback address (the preview, a developer's APP_URL), every loopback name on its port, so
+ * a page opened at http://127.0.0.1:3000 works like one at http://localhost:3000. Without APP_URL
+ * (development), the request's own Host.
+ */
+export function siteHosts(appUrl: string | undefined, requestHost: string | undefined): string[] {
+	if (!appUrl) return requestHost ? [requestHost] : []
+	const url = new URL(appUrl)
+	if (!LOOPBACK_HOSTS.has(url.hostname)) return [url.host]
+	return [
+		url.host,
+		...[...LOOPBACK_HOSTS].filter((name) => name !== url.hostname).map((name) => hostWithPort(name, url)),
+	]
+}
+
+function hostWithPort(hostname: string, url: URL) {
+	return url.port ? `${hostname}:${url.port}` : hostname
+}
+
+/**
+ * Where to send a page request that reached a loopback APP_URL under another loopback name (127.0.0.1 for
+ * localhost): APP_URL's own address, so sign-in and payment returns, which come back to APP_URL, find the
+ * visitor's cookies and cart. Null for any other request.
+ */
+export function loopbackAliasRedirect(
+	appUrl: string | undefined,
+	{ method, host, originalUrl }: { method: string; host: string | undefined; originalUrl: string },
+): string | null {
+	if (!appUrl || !host || (method !== 'GET' && method !== 'HEAD')) return null
+	const site = new URL(appUrl)
+	if (host === site.host || !LOOPBACK_HOSTS.has(site.hostname)) return null
+	return siteHosts(appUrl, undefined).includes(host) ? `${site.origin}${originalUrl}` : null
 }
 
 function hostOf(url: string | undefined) {
@@ -25,11 +60,12 @@ function hostOf(url: string | undefined) {
  * Origin (or at least Sec-Fetch-Site/Referer) on cross-site POSTs; server-to-server callers such
  * as payment webhooks send none of them and are authenticated by their own signatures.
  */
-export function isCrossSiteRequest({ method, siteHost, origin, referer, secFetchSite }: RequestFacts) {
+export function isCrossSiteRequest({ method, siteHosts, origin, referer, secFetchSite }: RequestFacts) {
 	if (SAFE_METHODS.has(method.toUpperCase())) return false
 	if (secFetchSite === 'cross-site') return true
-	if (origin !== undefined) return origin === 'null' || hostOf(origin) !== siteHost
-	if (referer !== undefined) return hostOf(referer) !== siteHost
+	const onSite = (url: string) => siteHosts.includes(hostOf(url) ?? '')
+	if (origin !== undefined) return origin === 'null' || !onSite(origin)
+	if (referer !== undefined) return !onSite(referer)
 	return false
 }
 

@@ -105,4 +105,6 @@ async function checkOut(page: Page, watch: ErrorWatch) {
 	await page.getByRole('dialog', { name: 'Confirm Your Order' }).getByRole('button', { name: 'Confirm & Pay' }).click()
 	await expect(page.getByRole('heading', { level: 1, name: 'Pay for your order' })).toBeVisible()
 	await expectHydrated(page, watch)
+	// The test payment page exists in English only: no language links that would lead nowhere.
+	await expect(page.getByRole('link', { name: 'Español' })).toHaveCount(0)
 }

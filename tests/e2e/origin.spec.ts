@@ -116,3 +116,49 @@ test('a form post from a page served under another host name is refused (DNS reb
 	})
 	expect(post.status).toBe(403)
 })
+
+test('the site opened at 127.0.0.1 moves to APP_URL’s localhost, where sign-in and payment come back to', async ({
+	page,
+	baseURL,
+}) => {
+	const loopback = baseURL!.replace('localhost', '127.0.0.1')
+	const moved = await rawRequest(loopback, '/shop?category=Cakes', { headers: { Host: new URL(loopback).host } })
+	expect(moved.status).toBe(302)
+	expect(moved.headers.location).toBe(`${baseURL}/shop?category=Cakes`)
+
+	await page.goto(`${loopback}/checkout`)
+	await expect(page).toHaveURL(`${baseURL}/checkout`)
+
+	// A page that was opened at 127.0.0.1 all the same (before this redirect existed) can still post.
+	const post = await rawRequest(loopback, '/contact', {
+		method: 'POST',
+		headers: { Host: new URL(loopback).host, Origin: loopback, 'Content-Type': 'application/x-www-form-urlencoded' },
+		body: 'name=Loopback&email=loopback%40example.com&message=Posted%20from%20127.0.0.1',
+	})
+	expect(post.status).toBe(200)
+})
+
+test('a refused post says why in the page’s language, with and without JavaScript', async ({ page, baseURL }) => {
+	// Without JavaScript the browser shows the answer itself: a page in the language of the form's page.
+	const plain = await rawRequest(baseURL!, '/es/contact', {
+		method: 'POST',
+		headers: { Origin: `http://${EVIL_HOST}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+		body: 'name=Nadie&email=nadie%40example.com&message=hola',
+	})
+	expect(plain.status).toBe(403)
+	expect(plain.headers['content-type']).toContain('text/html')
+	expect(plain.text).toContain('<html lang="es">')
+	expect(plain.text).toContain('Ese formulario no se envió')
+
+	// With JavaScript, Remix posts the form itself: the page's error boundary says the same, not "hit a problem".
+	// The browser reaches this server under a name that is not APP_URL's (`*.localhost` is this machine).
+	await page.goto(`http://rebound.localhost:${new URL(baseURL!).port}/contact`)
+	await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+	const form = page.getByRole('region', { name: 'Send a Message' })
+	await form.getByLabel('Name', { exact: true }).fill('Nobody')
+	await form.getByLabel('Email', { exact: true }).fill('nobody@example.com')
+	await form.getByLabel('Message', { exact: true }).fill('Sent from a page under another name.')
+	await form.getByRole('button', { name: 'Send Message' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: 'That form was not sent' })).toBeVisible()
+	await expect(page.getByRole('alert')).toContainText('Nothing was sent: reload the page and try again.')
+})

@@ -3,7 +3,7 @@
  * or an embedded Postgres when it is unset), then the production server from `npm run build`, with
  * local stand-ins for Stripe, Google and the SMTP server (E2E_PORT + 3000; mails are written to
  * .data/e2e-mail-<port>.jsonl, never sent). `npm run preview` runs the same for a person (PREVIEW=true):
- * port 3000, the request log and the real rate limits.
+ * on PORT (default 3000), with the request log and the real rate limits.
  */
 import { spawn } from 'node:child_process'
 import { appendFileSync, existsSync, rmSync } from 'node:fs'
@@ -24,15 +24,22 @@ if (!existsSync(serverEntry)) {
 	process.exit(1)
 }
 
-const embedded = process.env.DATABASE_URL ? undefined : await startEmbeddedPostgres('.data/e2e-postgres')
+const preview = process.env.PREVIEW === 'true'
+// The tests pass E2E_PORT; a person previewing passes PORT, as for `npm run dev`.
+const port = Number(process.env.E2E_PORT ?? (preview ? (process.env.PORT ?? 3000) : 3100))
+// The run's database is named after its port (e2eDatabaseName): a preview never takes an e2e run's.
+process.env.E2E_PORT = String(port)
+
+// Stopped by stop() below, after the server it serves.
+const embedded = process.env.DATABASE_URL
+	? undefined
+	: await startEmbeddedPostgres('.data/e2e-postgres', { stopOnSignal: false })
 const serverUrl = embedded?.serverUrl ?? serverUrlOf(process.env.DATABASE_URL!)
 const name = e2eDatabaseName()
 const storageDir = path.resolve('.data/e2e-uploads')
 rmSync(storageDir, { recursive: true, force: true })
 
 const e2eDatabaseUrl = databaseUrl(serverUrl, name)
-const port = Number(process.env.E2E_PORT ?? 3100)
-const preview = process.env.PREVIEW === 'true'
 const webhookSecret = E2E_WEBHOOK_SECRET
 // Stripe is mocked on a port the tests can derive (E2E_PORT + 1000), e.g. to make a checkout fail.
 const stripe = await startMockStripe({
@@ -71,7 +78,9 @@ if (preview) {
 	console.log(
 		`Preview of the production build on http://localhost:${port} (fresh demo data). Admin: /image-uploader → ` +
 			`'Sign in with Google' signs in as owner@example.com through a local stand-in; payments go to a local ` +
-			`stand-in of Stripe's hosted page. Ctrl-C stops it and drops its database.`,
+			`stand-in of Stripe's hosted page. The stand-ins listen on ports ${port + 1000} (Stripe), ` +
+			`${port + 2000} (Google) and ${port + 3000} (SMTP; mails are written to ${mailLog}). ` +
+			`Ctrl-C stops it and drops its database.`,
 	)
 }
 
