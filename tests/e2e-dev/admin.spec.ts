@@ -41,6 +41,23 @@ test('after the demo sign-in every admin screen hydrates without an error and an
 
 	await visitHydrated(page, watch, '/admin/custom-cakes')
 	await expectDeleteAsksFirst(page, 'Are you sure you want to delete this request?')
+	// "Show day" loads another day's times in the browser: the quote's checks are for sending it.
+	await page
+		.getByRole('link', { name: /^Write a quote for / })
+		.first()
+		.click()
+	await expectHydrated(page, watch)
+	const pickupDate = page.getByLabel('Pickup date')
+	const later = new Date(Date.parse(`${await pickupDate.inputValue()}T12:00:00Z`) + 7 * 86_400_000)
+		.toISOString()
+		.slice(0, 10)
+	await expectClientSideNavigation(page, async () => {
+		await pickupDate.fill(later)
+		await page.getByRole('button', { name: 'Show day' }).click()
+		await expect(page).toHaveURL(new RegExp(`[?&]date=${later}(&|$)`))
+		await expect(page.getByLabel('Pickup time')).toBeEnabled()
+	})
+	await expect(page.getByText('Please enter the price.')).toHaveCount(0)
 
 	await visitHydrated(page, watch, '/admin/messages')
 	await expectDeleteAsksFirst(page, 'Are you sure you want to delete this message?')
