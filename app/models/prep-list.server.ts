@@ -5,8 +5,9 @@
 import { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/utils/db.server'
 import { lineChoicesText, readLineOptions } from '~/utils/item-options'
-import type { LocalDate } from '~/utils/pickup-schedule'
-import { PAID_ORDER_STATUSES } from './order.server'
+import { wallTimeOf, type LocalDate } from '~/utils/pickup-schedule'
+import { listCakesForPickupDate } from './cake-quote.server'
+import { orderNumber, PAID_ORDER_STATUSES } from './order.server'
 import { dateColumn, dateFromColumn } from './pickup-schedule.server'
 
 /** Pickups before this bakery-local hour are the morning band; from it on, the afternoon. */
@@ -28,7 +29,8 @@ export interface PrepListMessage {
 	/** The line's other choices ('8″'), so the baker knows which cake gets it. */
 	choices: string
 	quantity: number
-	orderId: string
+	/** The order's number as the owner and the customer know it ('1A2B3C4D'). */
+	orderNumber: string
 	pickupAt: Date | null
 }
 
@@ -54,15 +56,16 @@ function addToBand(band: Band, morning: boolean, quantity: number) {
 }
 
 /**
- * The total quantity of each item across the paid orders to collect on `date`, by pickup time band
- * in `timeZone`, sorted by name; each item by its choices (the lines' options as ordered), and the
- * messages to write on it, order by order. Aggregated in SQL: one row per item, band and options; the
- * lines with a text answer are read one by one.
+ * What the bakery makes for `date`, all of what the printed list and its CSV show. The total quantity of each
+ * item across the paid orders to collect that day, by pickup time band in `timeZone`, sorted by name; each item
+ * by its choices (the lines' options as ordered), and the messages to write on it, order by order. Aggregated
+ * in SQL: one row per item, band and options; the lines with a text answer are read one by one. Then the day's
+ * booked custom cakes (deposit paid or later) by pickup time, each with its band.
  */
 export async function getPrepList(date: LocalDate, timeZone: string) {
 	const paidOnDate = Prisma.sql`o."pickupDate" = ${dateColumn(date)}::date
 			AND o."status"::text = ANY(${[...PAID_ORDER_STATUSES]}::text[])`
-	const [groups, messageLines] = await Promise.all([
+	const [groups, messageLines, bookedCakes] = await Promise.all([
 		prisma.$queryRaw<Array<{ key: string; name: string; morning: boolean; options: unknown; quantity: number }>>`
 			SELECT COALESCE(i."menuItemId", 'line:' || i."name") AS "key",
 				MIN(COALESCE(m."name", i."name")) AS "name",
@@ -83,6 +86,7 @@ export async function getPrepList(date: LocalDate, timeZone: string) {
 			JOIN "Order" o ON o."id" = i."orderId"
 			WHERE ${paidOnDate} AND jsonb_path_exists(i."options", '$[*].text')
 			ORDER BY o."pickupAt" ASC NULLS LAST, o."id", i."id"`,
+		listCakesForPickupDate(date),
 	])
 	const rows = new Map<string, PrepListRow & { byChoices: Map<string, PrepListChoices> }>()
 	for (const group of groups) {
@@ -111,7 +115,8 @@ export async function getPrepList(date: LocalDate, timeZone: string) {
 		for (const option of options) {
 			if (option.text === undefined) continue
 			const { orderId, pickupAt, quantity } = line
-			row.messages.push({ group: option.group, text: option.text, choices, quantity, orderId, pickupAt })
+			const message = { group: option.group, text: option.text, choices, quantity }
+			row.messages.push({ ...message, orderNumber: orderNumber(orderId), pickupAt })
 		}
 	}
 	const items = [...rows.values()]
@@ -131,7 +136,12 @@ export async function getPrepList(date: LocalDate, timeZone: string) {
 		}),
 		{ morning: 0, afternoon: 0, total: 0 },
 	)
-	return { items, totals }
+	// Bands as the SQL above draws them: before AFTERNOON_FROM_HOUR in the bakery's zone, else the afternoon.
+	const cakes = bookedCakes.map((cake) => ({
+		...cake,
+		morning: cake.pickupAt !== null && Number(wallTimeOf(cake.pickupAt, timeZone).slice(0, 2)) < AFTERNOON_FROM_HOUR,
+	}))
+	return { items, totals, cakes }
 }
 
 export type PrepList = Awaited<ReturnType<typeof getPrepList>>

@@ -4,7 +4,7 @@ import { adminResponseHeaders } from '~/utils/admin-route'
 import { formatBakerySpreadsheetTime } from '~/utils/bakery-time'
 import { listCustomCakeRequests } from '~/models/custom-cake-request.server'
 import { requireAdmin } from '~/utils/auth.server'
-import { toCsv } from '~/utils/csv.server'
+import { csvDollars, toCsv } from '~/utils/csv.server'
 import { siteOrigin } from '~/utils/request.server'
 
 /**
@@ -38,11 +38,6 @@ const statusWords: Record<CakeRequestStatus, string> = {
 	EXPIRED: 'Expired',
 }
 
-/** Dollars as a plain number a spreadsheet can add up ('120.00'); empty without a quote. */
-function dollars(cents: number | null) {
-	return cents === null ? '' : (cents / 100).toFixed(2)
-}
-
 /** `/admin/custom-cakes.csv`: every request, newest first, as custom_cake_orders.csv. */
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireAdmin(request)
@@ -59,8 +54,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		cake.phone,
 		formatBakerySpreadsheetTime(cake.createdAt),
 		statusWords[cake.status],
-		dollars(cake.quoteCents),
-		cake.quoteCents === null ? '' : dollars(cake.paidCents),
+		csvDollars(cake.quoteCents),
+		cake.quoteCents === null ? '' : csvDollars(cake.paidCents),
 		cake.pickupAt ? formatBakerySpreadsheetTime(cake.pickupAt) : '',
 	])
 	return new Response(toCsv(CUSTOM_CAKE_CSV_HEADER, rows), {

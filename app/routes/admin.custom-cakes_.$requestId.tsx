@@ -1,6 +1,7 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps, getSelectProps, parse, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import type { z } from 'zod'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { AdminFrame } from '~/components/admin/admin-frame'
 import { AdminHeading, dangerButtonClass, secondaryButtonClass, StatusRegion } from '~/components/admin/admin-ui'
@@ -34,7 +35,7 @@ import {
 	formatWallTime,
 	SLOT_TAKEN_MESSAGE,
 } from '~/utils/pickup-display'
-import { localDateOf, wallTimeOf, type LocalDate } from '~/utils/pickup-schedule'
+import { isLocalDate, localDateOf, wallTimeOf, type LocalDate } from '~/utils/pickup-schedule'
 
 export { headers } from '~/utils/admin-route'
 export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'
@@ -64,17 +65,26 @@ async function cakeDayOf(
 	return { booked: (await countCakesOn(date)) - own, limit }
 }
 
-/** The quote fields "Show day" carried over (it submits the quote form as a GET): what the owner had typed. */
+/** The intent of "Show day", which submits the quote form as a GET. */
+const SHOW_DAY = 'show-day'
+
+/**
+ * The quote fields "Show day" carried over (it submits the quote form as a GET): what the owner had typed,
+ * and the chosen time when it is one of the day now shown.
+ */
 const DRAFT_FIELDS = ['price', 'depositKind', 'depositPercent', 'depositAmount', 'notes', 'validUntil'] as const
 
-function quoteDraftOf(searchParams: URLSearchParams) {
-	if (searchParams.get('intent') !== 'show-day') return null
-	return Object.fromEntries(
+function quoteDraftOf(searchParams: URLSearchParams, shownSlots: ReadonlyArray<{ start: string; available: boolean }>) {
+	if (searchParams.get('intent') !== SHOW_DAY) return null
+	const pickupAt = searchParams.get('pickupAt')
+	const draft: Partial<Record<(typeof DRAFT_FIELDS)[number] | 'pickupAt', string>> = Object.fromEntries(
 		DRAFT_FIELDS.flatMap((name) => {
 			const value = searchParams.get(name)
 			return value === null ? [] : [[name, value.slice(0, 2_000)]]
 		}),
-	) as Partial<Record<(typeof DRAFT_FIELDS)[number], string>>
+	)
+	if (pickupAt && shownSlots.some((slot) => slot.available && slot.start === pickupAt)) draft.pickupAt = pickupAt
+	return draft
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -98,7 +108,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 			slots,
 			depositPercent: settings.depositPercent,
 			validUntilValue: `${localDateOf(validUntil, slots.timeZone)}T${wallTimeOf(validUntil, slots.timeZone)}`,
-			draft: quoteDraftOf(searchParams),
+			draft: quoteDraftOf(searchParams, slots.day.slots),
 			cakeDay,
 			quoteUrl:
 				cake.status === 'REQUESTED' || cake.status === 'CANCELLED' ? null : quotePath(cake.id, cake.quoteVersion),
@@ -122,6 +132,16 @@ const doneWords = {
 	'picked-up': 'The cake is marked as picked up.',
 } as const
 
+/** What went out: the pickup, and how long the quote stands (or that it was shortened to the pickup). */
+function sentWords(slot: { pickupAt: Date; timeZone: string; validUntil: Date; validShortened: boolean }) {
+	const pickup = `The quote was sent to the customer. Pickup ${formatPickupAt(slot.pickupAt, slot.timeZone)}`
+	return slot.validShortened
+		? `${pickup}. ${VALID_SHORTENED_MESSAGE}`
+		: `${pickup}; valid until ${formatBakeryDateTime(slot.validUntil)}.`
+}
+
+const VALID_SHORTENED_MESSAGE = '“Valid until” was shortened to the pickup time: a quote can’t stand past its pickup.'
+
 export async function action({ request, params }: ActionFunctionArgs) {
 	const admin = await requireAdmin(request)
 	const actor = `owner:${admin.email}` as const
@@ -132,8 +152,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	if (intent === 'send-quote') {
 		const submission = parseWithZod(form, { schema: quoteSchema })
 		if (submission.status !== 'success') return formReply(submission, { headers }, { message: null })
-		const { pickupAt, validDate, validTime, quoteCents, depositCents, notes } = submission.value
-		const slot = await checkQuoteSlot(pickupAt, { validDate, validTime })
+		const { pickupAt, shownDate, validDate, validTime, quoteCents, depositCents, notes } = submission.value
+		const slot = await checkQuoteSlot(pickupAt, shownDate, { validDate, validTime })
 		if (!slot.ok) {
 			return formReply(
 				submission,
@@ -162,7 +182,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 			const formErrors = onPickup ? undefined : [refusalWords[outcome.reason]]
 			return formReply(submission, { fieldErrors, formErrors, status: 409, headers }, { message: null })
 		}
-		return formReply(submission, { headers }, { message: 'The quote was sent to the customer.' })
+		return formReply(submission, { headers }, { message: sentWords(slot) })
 	}
 	if (intent === 'cancel' && form.get('confirmed') !== 'yes') {
 		return data({ message: null, confirmCancel: true }, { headers })
@@ -343,6 +363,26 @@ function RequestDetails() {
 	)
 }
 
+/**
+ * Conform checks the whole quote on every submit, whichever button sent it, and stops the submit when the
+ * check fails. "Show day" is not a send but a GET that loads another day's times with what was typed: its
+ * submit goes unchecked (an unset error lets Conform pass it on and report nothing), as without JavaScript.
+ * (Conform's own validate requests also submit through a `formNoValidate` button, so the button is told
+ * apart by its intent, not by that attribute.)
+ */
+function validateQuote({
+	formData,
+	submitter,
+}: {
+	formData: FormData
+	submitter: HTMLButtonElement | HTMLInputElement | null
+}) {
+	if (submitter?.name === 'intent' && submitter.value === SHOW_DAY) {
+		return parse<z.output<typeof quoteSchema>, string[]>(formData, { resolve: () => ({ error: null }) })
+	}
+	return parseWithZod(formData, { schema: quoteSchema })
+}
+
 function QuoteEditor() {
 	const { cake, slots, depositPercent, validUntilValue, draft, cakeDay } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
@@ -350,26 +390,36 @@ function QuoteEditor() {
 	const sending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'send-quote'
 	const lastResult = actionData && 'result' in actionData && !actionData.message ? actionData.result : undefined
 	const editing = cake.status === 'QUOTED'
+	const shownDate = slots.day.date
 	const [form, fields] = useForm({
-		id: `quote-${cake.id}-${cake.quoteVersion}-${slots.day.date}`,
+		id: `quote-${cake.id}-${cake.quoteVersion}-${shownDate}`,
 		lastResult,
 		defaultValue: {
+			date: shownDate,
 			price: cake.quoteCents === null ? '' : (cake.quoteCents / 100).toFixed(2),
 			depositKind: cake.depositCents === null ? 'percent' : 'amount',
 			depositPercent: String(depositPercent),
 			depositAmount: cake.depositCents === null ? '' : (cake.depositCents / 100).toFixed(2),
-			pickupAt: cake.pickupAt && cake.pickupDate === slots.day.date ? cake.pickupAt.toISOString() : '',
+			pickupAt: cake.pickupAt && cake.pickupDate === shownDate ? cake.pickupAt.toISOString() : '',
 			notes: cake.quoteNotes,
 			validUntil: validUntilValue,
 			...draft,
 		},
 		constraint: getZodConstraint(quoteSchema),
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: quoteSchema }),
+		onValidate: validateQuote,
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 	})
 	const dayFull = cakeDay !== null && cakeDay.booked >= cakeDay.limit
 	const freeSlots = dayFull ? [] : slots.day.slots
+	// A date typed but not shown yet: the times below are another day's, so none can be chosen until it is.
+	const typedDate = fields.date.value
+	const dayChanged = Boolean(typedDate) && typedDate !== shownDate
+	const pickup = dayChanged ? undefined : freeSlots.find((slot) => slot.start === fields.pickupAt.value)
+	// Both are bakery wall times written alike ('2026-12-12T10:00'), so they compare as text.
+	const validPastPickup = pickup !== undefined && (fields.validUntil.value ?? '') > `${shownDate}T${pickup.time}`
+	const dayNoteId = `${form.id}-day-note`
+	const validHintId = `${fields.validUntil.id}-hint`
 	return (
 		<section aria-labelledby="quote-heading" className="mb-6 rounded-2xl bg-white p-5 shadow-md ring-1 ring-dough">
 			<h2 id="quote-heading" className="font-display text-xl font-bold">
@@ -382,25 +432,23 @@ function QuoteEditor() {
 			</p>
 			<Form method="post" {...getFormProps(form)}>
 				<FormErrors id={form.errorId} errors={form.errors} />
+				{/* The day whose times this form shows: the server sends the quote only for a time of that day. */}
+				<input type="hidden" name="shownDate" value={shownDate} />
 				{/* "Show day" submits this form as a GET: the day's times load and what was typed comes back with them. */}
 				<div className="mb-4 flex flex-wrap items-end gap-2">
 					<div>
-						<label htmlFor="quote-pickup-date" className="block font-semibold">
+						<label htmlFor={fields.date.id} className="block font-semibold">
 							Pickup date
 						</label>
 						<input
-							id="quote-pickup-date"
-							type="date"
-							name="date"
-							defaultValue={slots.day.date}
-							key={slots.day.date}
+							{...getInputProps(fields.date, { type: 'date', ariaAttributes: true })}
 							className="mt-1 rounded-lg border border-cocoa/30 bg-white px-3 py-2"
 						/>
 					</div>
 					<button
 						type="submit"
 						name="intent"
-						value="show-day"
+						value={SHOW_DAY}
 						formMethod="get"
 						formNoValidate
 						className={secondaryButtonClass}
@@ -446,7 +494,7 @@ function QuoteEditor() {
 					</div>
 				</fieldset>
 				<fieldset className="mb-2">
-					<legend className="font-semibold">Pickup time on {formatPickupDateLong(slots.day.date)}</legend>
+					<legend className="font-semibold">Pickup time on {formatPickupDateLong(shownDate)}</legend>
 					{cakeDay ? (
 						<p className="text-sm">
 							{dayFull
@@ -454,6 +502,11 @@ function QuoteEditor() {
 								: `${cakeDay.booked} of ${cakeDay.limit} custom cakes booked or quoted this day.`}
 						</p>
 					) : null}
+					<p id={dayNoteId} aria-live="polite" className="text-sm font-semibold">
+						{dayChanged
+							? `These are the times of ${formatPickupDateLong(shownDate)}: press “Show day” to see the times of ${typedDate && isLocalDate(typedDate) ? formatPickupDateLong(typedDate) : 'the date you chose'}.`
+							: null}
+					</p>
 					{dayFull ? null : freeSlots.length === 0 ? (
 						<p className="text-sm">
 							No pickup times that day{slots.day.reason ? ` (${dayReasonText(slots.day)})` : ''}: choose another day
@@ -463,7 +516,9 @@ function QuoteEditor() {
 						<select
 							{...getSelectProps(fields.pickupAt, { ariaAttributes: true })}
 							aria-label="Pickup time"
-							className="mt-1 block rounded-lg border border-cocoa/30 bg-white px-3 py-2"
+							aria-describedby={describedBy(dayChanged ? dayNoteId : null, fields.pickupAt)}
+							disabled={dayChanged}
+							className="mt-1 block rounded-lg border border-cocoa/30 bg-white px-3 py-2 disabled:opacity-60"
 						>
 							<option value="">Choose a time</option>
 							{freeSlots.map((slot) => (
@@ -480,8 +535,14 @@ function QuoteEditor() {
 				<label htmlFor={fields.validUntil.id} className="block font-semibold">
 					Valid until
 				</label>
+				<p id={validHintId} aria-live="polite" className="text-sm text-cocoa/80">
+					{validPastPickup
+						? `Later than the pickup: the quote will end at the pickup, ${formatPickupAt(pickup.start, slots.timeZone)}.`
+						: 'Bakery time. A quote ends at its pickup at the latest.'}
+				</p>
 				<input
 					{...getInputProps(fields.validUntil, { type: 'datetime-local', ariaAttributes: true })}
+					aria-describedby={describedBy(validHintId, fields.validUntil)}
 					className="mt-1 block rounded-lg border border-cocoa/30 bg-white px-3 py-2"
 				/>
 				<FieldErrors id={fields.validUntil.errorId} errors={fields.validUntil.errors} />
@@ -491,6 +552,11 @@ function QuoteEditor() {
 			</Form>
 		</section>
 	)
+}
+
+/** A control's own description first, then its errors while it has some. */
+function describedBy(descriptionId: string | null, field: { errorId: string; errors?: string[] }) {
+	return [descriptionId, field.errors?.length ? field.errorId : null].filter(Boolean).join(' ') || undefined
 }
 
 function History() {

@@ -5,15 +5,12 @@ import { AdminFrame } from '~/components/admin/admin-frame'
 import { DayTabs, PickupDateForm } from '~/components/admin/pickup-day-nav'
 import { AdminHeading, secondaryButtonClass, VisuallyHidden } from '~/components/admin/admin-ui'
 import { DayCakes } from '~/components/admin/day-cakes'
-import { listCakesForPickupDate } from '~/models/cake-quote.server'
-import { orderNumber } from '~/models/order.server'
 import { getPrepList } from '~/models/prep-list.server'
 import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
 import { requireAdmin } from '~/utils/auth.server'
 import { ownerDay } from '~/utils/owner-day.server'
-import { formatPickupDate, formatPickupDateLong, formatWallTime, PICKUP_BAND_LABELS } from '~/utils/pickup-display'
-import { wallTimeOf } from '~/utils/pickup-schedule'
-import { prepChoicesLabel, prepMessageText, type PrepMessageView } from '~/utils/prep-list-display'
+import { formatPickupDate, formatPickupDateLong, PICKUP_BAND_LABELS } from '~/utils/pickup-display'
+import { prepChoicesLabel, prepMessageTexts, prepMessageView } from '~/utils/prep-list-display'
 import printHref from '~/styles/prep-list-print.css?url'
 
 export { headers } from '~/utils/admin-route'
@@ -26,17 +23,10 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printHref,
 export async function loader({ request }: LoaderFunctionArgs) {
 	const admin = await requireAdmin(request)
 	const day = await ownerDay(new URL(request.url).searchParams.get('date'))
-	const [{ items, totals }, cakes] = await Promise.all([
-		getPrepList(day.date, day.timeZone),
-		listCakesForPickupDate(day.date),
-	])
+	const { items, totals, cakes } = await getPrepList(day.date, day.timeZone)
 	const rows = items.map(({ messages, ...row }) => ({
 		...row,
-		messages: messages.map(({ orderId, pickupAt, ...message }): PrepMessageView => ({
-			...message,
-			number: orderNumber(orderId),
-			pickup: pickupAt ? formatWallTime(wallTimeOf(pickupAt, day.timeZone)) : null,
-		})),
+		messages: messages.map((message) => prepMessageView(message, day.timeZone)),
 	}))
 	return data(
 		{
@@ -147,7 +137,6 @@ type PrepListItem = ReturnType<typeof useLoaderData<typeof loader>>['items'][num
 
 /** An item's row, then a row for each way it was ordered ('8″', '10″'), then the messages to write on it. */
 function PrepListItemRows({ row }: { row: PrepListItem }) {
-	const groups = new Set(row.messages.map((message) => message.group))
 	return (
 		<>
 			<tr className="border-b border-dough">
@@ -174,8 +163,8 @@ function PrepListItemRows({ row }: { row: PrepListItem }) {
 					<td colSpan={4} className="py-1 pl-8 pr-3">
 						<p className="font-semibold">To write on {row.name}:</p>
 						<ul className="list-disc pl-5">
-							{row.messages.map((message, index) => (
-								<li key={index}>{prepMessageText(message, groups.size > 1)}</li>
+							{prepMessageTexts(row.messages).map((text, index) => (
+								<li key={index}>{text}</li>
 							))}
 						</ul>
 					</td>

@@ -1,5 +1,6 @@
 import { getCapacityUsage, getPickupSchedule } from '~/models/pickup-schedule.server'
 import { QUOTE_HORIZON_DAYS } from './cake-quote'
+import { formatPickupDateLong } from './pickup-display'
 import { nothingHeld } from './pickup.server'
 import {
 	addLocalDays,
@@ -47,15 +48,26 @@ export async function loadQuoteSlots(date: string | null, heldSlot: Date | null,
 }
 
 export type QuoteSlotCheck =
-	| { ok: true; pickupAt: Date; pickupDate: LocalDate; validUntil: Date; ordersPerSlot: number }
+	| {
+			ok: true
+			pickupAt: Date
+			pickupDate: LocalDate
+			validUntil: Date
+			/** The typed "valid until" was after the pickup, so the quote ends at the pickup instead. */
+			validShortened: boolean
+			ordersPerSlot: number
+			timeZone: string
+	  }
 	| { ok: false; field: 'pickupAt' | 'validUntil'; message: string }
 
 /**
- * The owner's chosen slot is a real slot of the schedule (capacity is left to the hold), and the quote's
- * "valid until" (bakery wall time) is in the future; it ends at the pickup at the latest.
+ * The owner's chosen slot is a real slot of the schedule (capacity is left to the hold) on `shownDate`, the
+ * day whose times the form showed, and the quote's "valid until" (bakery wall time) is in the future; it
+ * ends at the pickup at the latest.
  */
 export async function checkQuoteSlot(
 	pickupAt: string,
+	shownDate: LocalDate,
 	valid: { validDate: string; validTime: string },
 	now = new Date(),
 ): Promise<QuoteSlotCheck> {
@@ -70,6 +82,10 @@ export async function checkQuoteSlot(
 					: 'That is not one of the pickup times — please choose another.'
 		return { ok: false, field: 'pickupAt', message }
 	}
+	if (check.date !== shownDate) {
+		const message = `That time is on ${formatPickupDateLong(check.date)}, not on the day shown (${formatPickupDateLong(shownDate)}): please choose one of its times.`
+		return { ok: false, field: 'pickupAt', message }
+	}
 	const start = new Date(pickupAt)
 	let validUntil: Date
 	try {
@@ -79,6 +95,14 @@ export async function checkQuoteSlot(
 	}
 	if (validUntil <= now) return { ok: false, field: 'validUntil', message: 'Please choose a time in the future.' }
 	// A quote cannot be accepted after its own pickup: the default 72 hours end at the pickup when it is sooner.
-	const until = validUntil > start ? start : validUntil
-	return { ok: true, pickupAt: start, pickupDate: check.date, validUntil: until, ordersPerSlot: schedule.ordersPerSlot }
+	const validShortened = validUntil > start
+	return {
+		ok: true,
+		pickupAt: start,
+		pickupDate: check.date,
+		validUntil: validShortened ? start : validUntil,
+		validShortened,
+		ordersPerSlot: schedule.ordersPerSlot,
+		timeZone: schedule.timeZone,
+	}
 }

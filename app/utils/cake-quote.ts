@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { CakeRequestStatus } from '~/generated/prisma/enums'
 import { parsePriceToCents } from './money'
+import { isLocalDate } from './pickup-schedule'
 
 /**
  * Custom cake quotes, browser-safe: the owner's quote form (one schema for Conform in the browser and the
@@ -43,9 +44,22 @@ function cents(value: string | undefined) {
 
 const WALL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/
 
-/** The owner's quote: price, deposit (a percentage or an amount), pickup slot, notes and how long it stands. */
+/**
+ * The pickup field's refusal when the form's date is not the day whose times it shows (changed without
+ * "Show day", or a page that does not say which day it shows): those times belong to another day.
+ */
+export const DAY_NOT_SHOWN_MESSAGE =
+	'The pickup date was changed but its times are not shown: press “Show day”, then choose one of its times.'
+
+/**
+ * The owner's quote: price, deposit (a percentage or an amount), pickup slot, notes and how long it stands.
+ * `shownDate` is the day whose times the form shows (a hidden field) and `date` the pickup date field: the
+ * slot must be on the day shown (the server checks the slot's own day against `shownDate`).
+ */
 export const quoteSchema = z
 	.object({
+		date: z.string().optional(),
+		shownDate: z.string().optional(),
 		price: z.string({ required_error: 'Please enter the price.' }).trim(),
 		depositKind: z.enum(['percent', 'amount'], {
 			errorMap: () => ({ message: 'Please choose a percentage or an amount.' }),
@@ -65,6 +79,10 @@ export const quoteSchema = z
 			.regex(WALL_DATE_TIME, 'Please enter a date and time.'),
 	})
 	.transform((value, ctx) => {
+		// The day shown, when the date field still says it.
+		const shown = value.shownDate
+		const shownDate = shown && isLocalDate(shown) && (value.date ?? shown) === shown ? shown : null
+		if (shownDate === null) ctx.addIssue({ code: 'custom', path: ['pickupAt'], message: DAY_NOT_SHOWN_MESSAGE })
 		const quoteCents = cents(value.price)
 		if (quoteCents === null || quoteCents < 100 || quoteCents > MAX_QUOTE_CENTS) {
 			ctx.addIssue({
@@ -98,10 +116,12 @@ export const quoteSchema = z
 			ctx.addIssue({ code: 'custom', path, message: 'The deposit must be at least $0.50 and less than the price.' })
 			return z.NEVER
 		}
+		if (shownDate === null) return z.NEVER
 		const [, validDate, validTime] = WALL_DATE_TIME.exec(value.validUntil)!
 		return {
 			quoteCents,
 			depositCents,
+			shownDate,
 			pickupAt: value.pickupAt,
 			notes: value.notes ?? '',
 			validDate: validDate!,

@@ -29,3 +29,8 @@ export function toCsv(header: readonly string[], rows: ReadonlyArray<readonly st
 	const records = [header, ...rows].map((record) => record.map(neutraliseFormula))
 	return stringify(records, { bom: true, record_delimiter: 'windows', quoted_match: NEEDS_QUOTES })
 }
+
+/** Dollars as a plain number a spreadsheet can add up ('120.00'); empty for no amount. */
+export function csvDollars(cents: number | null) {
+	return cents === null ? '' : (cents / 100).toFixed(2)
+}

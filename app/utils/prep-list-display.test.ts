@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { prepChoicesSummary, prepMessageText } from './prep-list-display'
+import { prepChoicesSummary, prepMessageText, prepMessageTexts, prepMessageView } from './prep-list-display'
 
 const message = {
 	group: 'Message on the cake',
@@ -29,5 +29,21 @@ describe('prep list words', () => {
 		expect(prepMessageText({ ...message, pickup: null }, true)).toBe(
 			'Message on the cake: “Feliz cumpleaños Ana” — order 1A2B3C4D',
 		)
+	})
+
+	it('names the group only when an item has two kinds of text, the pickup as the bakery’s wall time', () => {
+		const view = prepMessageView(
+			{ ...message, orderNumber: '1A2B3C4D', pickupAt: new Date('2026-12-01T17:15:00Z') },
+			'America/Los_Angeles',
+		)
+		expect(view).toEqual(message)
+		expect(prepMessageTexts([view, view])).toEqual([
+			'“Feliz cumpleaños Ana” — order 1A2B3C4D, pickup 9:15 AM',
+			'“Feliz cumpleaños Ana” — order 1A2B3C4D, pickup 9:15 AM',
+		])
+		expect(prepMessageTexts([view, { ...view, group: 'Name on the box', text: 'Ana' }])).toEqual([
+			'Message on the cake: “Feliz cumpleaños Ana” — order 1A2B3C4D, pickup 9:15 AM',
+			'Name on the box: “Ana” — order 1A2B3C4D, pickup 9:15 AM',
+		])
 	})
 })

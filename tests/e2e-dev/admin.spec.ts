@@ -41,6 +41,23 @@ test('after the demo sign-in every admin screen hydrates without an error and an
 
 	await visitHydrated(page, watch, '/admin/custom-cakes')
 	await expectDeleteAsksFirst(page, 'Are you sure you want to delete this request?')
+	// "Show day" loads another day's times in the browser: the quote's checks are for sending it.
+	await page
+		.getByRole('link', { name: /^Write a quote for / })
+		.first()
+		.click()
+	await expectHydrated(page, watch)
+	const pickupDate = page.getByLabel('Pickup date')
+	const later = new Date(Date.parse(`${await pickupDate.inputValue()}T12:00:00Z`) + 7 * 86_400_000)
+		.toISOString()
+		.slice(0, 10)
+	await expectClientSideNavigation(page, async () => {
+		await pickupDate.fill(later)
+		await page.getByRole('button', { name: 'Show day' }).click()
+		await expect(page).toHaveURL(new RegExp(`[?&]date=${later}(&|$)`))
+		await expect(page.getByLabel('Pickup time')).toBeEnabled()
+	})
+	await expect(page.getByText('Please enter the price.')).toHaveCount(0)
 
 	await visitHydrated(page, watch, '/admin/messages')
 	await expectDeleteAsksFirst(page, 'Are you sure you want to delete this message?')
@@ -58,6 +75,60 @@ test('after the demo sign-in every admin screen hydrates without an error and an
 		await expect(page).toHaveURL(/status=PAID/)
 	})
 
+	expect(watch.errors).toEqual([])
+})
+
+test('the Outbox shows a whole mail, its button and its logo, at localhost and at 127.0.0.1', async ({
+	page,
+	baseURL,
+}) => {
+	const watch = watchForErrors(page)
+	const sender = `Outbox ${Date.now().toString(36)}`
+	// A long message: the mail's button ends up well below a screenful.
+	const message = Array.from({ length: 16 }, (_, line) => `Line ${line + 1}: do you bake pão de queijo on Sundays?`)
+	const sent = await page.request.post('/contact', {
+		form: { name: sender, email: 'outbox.reader@example.com', message: message.join('\n') },
+	})
+	expect(sent.ok()).toBe(true)
+
+	for (const origin of [baseURL!, baseURL!.replace('://localhost:', '://127.0.0.1:')]) {
+		await visitHydrated(page, watch, `${origin}/admin/outbox`)
+		await page.getByRole('button', { name: 'Sign in as demo admin (development only)' }).click()
+		const mail = page.getByRole('link', { name: `New message from ${sender}` })
+		// The worker polls every couple of seconds.
+		await expect(async () => {
+			await page.reload()
+			await expect(mail).toBeVisible({ timeout: 1_000 })
+		}).toPass({ timeout: 30_000 })
+		const logo = page.waitForResponse((response) => response.url() === `${origin}/images/site/icon-192.png`, {
+			timeout: 45_000,
+		})
+		await mail.click()
+		await expectHydrated(page, watch)
+
+		// The frame is as tall as the mail: its button and footer are on the page, not below an inner scroll.
+		const frame = page.locator('iframe[title^="Preview of"]')
+		const button = page
+			.frameLocator('iframe[title^="Preview of"]')
+			.getByRole('link', { name: 'Open the inbox in the admin' })
+		await expect(button).toBeVisible()
+		await expect
+			.poll(async () => {
+				const [frameBox, buttonBox] = await Promise.all([frame.boundingBox(), button.boundingBox()])
+				return buttonBox!.y + buttonBox!.height <= frameBox!.y + frameBox!.height
+			})
+			.toBe(true)
+		const footer = page.frameLocator('iframe[title^="Preview of"]').getByText('You get this because you are on')
+		await expect
+			.poll(async () => {
+				const [frameBox, footerBox] = await Promise.all([frame.boundingBox(), footer.boundingBox()])
+				return footerBox!.y + footerBox!.height <= frameBox!.y + frameBox!.height
+			})
+			.toBe(true)
+		// The logo loads from the name the admin is browsed at.
+		expect((await logo).status()).toBe(200)
+	}
+	// A logo the page's CSP refused (img-src 'self' at another host name) is a console error.
 	expect(watch.errors).toEqual([])
 })
 

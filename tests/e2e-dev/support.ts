@@ -27,8 +27,8 @@ export function watchForErrors(page: Page): ErrorWatch {
 }
 
 /**
- * The Outbox previews a mail in an `<iframe sandbox="">`. Playwright injects its own scripts into every
- * frame, and Chromium reports blocking them there: the sandbox working, not an error of the page.
+ * The Outbox previews a mail in a sandboxed `<iframe>` that runs no script. Playwright injects its own scripts
+ * into every frame, and Chromium reports blocking them there: the sandbox working, not an error of the page.
  */
 function isSandboxDoingItsJob(text: string) {
 	return text.startsWith("Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed")

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { formatPickupAt, formatPickupDateLong } from '../../app/utils/pickup-display'
 import { localDateOf } from '../../app/utils/pickup-schedule'
 import { receivedMails, type ReceivedMail } from './mail-log'
 import { BAKERY_ZONE } from './pickup-support'
@@ -108,6 +109,74 @@ test('a custom cake from request to pickup: quote, the customer’s mail, deposi
 	await expectNoAxeViolations(page)
 })
 
+test('with JavaScript, “Show day” loads the chosen day’s times and keeps what was typed; the quote goes out for that day', async ({
+	page,
+}) => {
+	test.slow()
+	const name = `Jade ${Date.now().toString(36)}`
+	const requested = await page.request.post('/custom-cakes', {
+		multipart: { name, phone: '(425) 555-0143', email: 'jade@example.com', type: 'Vanilla', size: '8-inch' },
+	})
+	expect(requested.ok()).toBe(true)
+	await page.goto('/admin/custom-cakes')
+	await page.getByRole('button', { name: 'Sign in with Google' }).click()
+	await page.getByRole('link', { name: `Write a quote for ${name}` }).click()
+	await expect(page.getByRole('heading', { name: `Cake request from ${name}` })).toBeVisible()
+	await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+
+	const date = page.getByLabel('Pickup date')
+	const first = await date.inputValue()
+	const daysAfter = (day: string, days: number) =>
+		new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+	const later = daysAfter(first, 14)
+	const times = page.getByLabel('Pickup time')
+
+	// "Show day" with no price and no time yet: the day loads, what was typed comes back, no error is shown.
+	await page.getByLabel('Notes to the customer').fill('Lemon curd between the layers.')
+	await date.fill(later)
+	await page.getByRole('button', { name: 'Show day' }).click()
+	await expect(page).toHaveURL(new RegExp(`[?&]date=${later}(&|$)`))
+	await expect(page.getByRole('group', { name: `Pickup time on ${formatPickupDateLong(later)}` })).toBeVisible()
+	await expect(date).toHaveValue(later)
+	await expect(page.getByLabel('Notes to the customer')).toHaveValue('Lemon curd between the layers.')
+	await expect(page.getByText('Please enter the price.')).toHaveCount(0)
+	await expect(page.getByText('Please choose a pickup time.')).toHaveCount(0)
+	const time = (await times.locator('option:not([disabled]):not([value=""])').first().getAttribute('value'))!
+	expect(localDateOf(time, BAKERY_ZONE)).toBe(later)
+	await page.getByLabel('Price (dollars)').fill('95')
+	await times.selectOption(time)
+
+	// Another date typed but not shown: the shown day's times no longer look choosable until it is shown or put back.
+	const other = daysAfter(later, 7)
+	await date.fill(other)
+	await expect(times).toBeDisabled()
+	await expect(page.getByRole('group', { name: /^Pickup time on/ })).toContainText(
+		`press “Show day” to see the times of ${formatPickupDateLong(other)}`,
+	)
+	for (const viewport of [
+		{ width: 390, height: 844 },
+		{ width: 1280, height: 800 },
+	]) {
+		await page.setViewportSize(viewport)
+		await expectNoAxeViolations(page)
+	}
+	await date.fill(later)
+	await expect(times).toBeEnabled()
+	await expect(times).toHaveValue(time)
+
+	// A "valid until" after the pickup is shortened to it, and the owner is told so before and after sending.
+	const pickupText = formatPickupAt(time, BAKERY_ZONE)
+	await page.getByLabel('Valid until').fill(`${daysAfter(later, 10)}T18:00`)
+	await expect(page.getByText(`Later than the pickup: the quote will end at the pickup, ${pickupText}.`)).toBeVisible()
+	await page.getByRole('button', { name: 'Send the quote' }).click()
+	const status = page.getByRole('status').filter({ hasText: 'The quote was sent to the customer.' })
+	await expect(status).toContainText(`Pickup ${pickupText}.`)
+	await expect(status).toContainText('“Valid until” was shortened to the pickup time')
+	await expect(page.getByRole('heading', { name: /^Status: Quoted/ })).toBeVisible()
+	const summary = page.getByRole('region', { name: /^Status: Quoted/ })
+	await expect(summary).toContainText(`Pickup${pickupText}`)
+})
+
 test.describe('without JavaScript', () => {
 	test.use({ javaScriptEnabled: false })
 
@@ -147,8 +216,26 @@ test.describe('without JavaScript', () => {
 		await expect(page.getByText('Please enter the price such as 85')).toBeVisible()
 		await page.getByLabel('Price (dollars)').fill('90')
 		await page.getByLabel('Pickup time').selectOption(time!)
+		// Another date typed but not shown: the shown day's time is not sent for it; nothing typed is lost.
+		const other = new Date(Date.parse(`${later}T12:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10)
+		await page.getByLabel('Pickup date').fill(other)
+		await page.getByRole('button', { name: 'Send the quote' }).click()
+		await expect(page.getByLabel('Pickup time')).toHaveAttribute('aria-invalid', 'true')
+		await expect(page.getByText('The pickup date was changed but its times are not shown')).toBeVisible()
+		await expect(page.getByRole('heading', { name: /^Status: Requested/ })).toBeVisible()
+		await expect(page.getByLabel('Price (dollars)')).toHaveValue('90')
+		await expect(page.getByLabel('Pickup date')).toHaveValue(other)
+		await page.getByRole('button', { name: 'Show day' }).click()
+		await expect(page.getByRole('group', { name: /^Pickup time on/ })).toContainText(
+			`Pickup time on ${formatPickupDateLong(other)}`,
+		)
+		const otherTime = await times.locator('option:not([disabled]):not([value=""])').first().getAttribute('value')
+		await times.selectOption(otherTime!)
 		await page.getByRole('button', { name: 'Send the quote' }).click()
 		await expect(page.getByRole('heading', { name: /^Status: Quoted/ })).toBeVisible()
+		await expect(page.getByRole('region', { name: /^Status: Quoted/ })).toContainText(
+			formatPickupAt(otherTime!, BAKERY_ZONE),
+		)
 		const link = await page.getByRole('link', { name: 'The customer’s quote page' }).getAttribute('href')
 
 		await page.goto(link!)

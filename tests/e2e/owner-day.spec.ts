@@ -205,9 +205,13 @@ test('the prep list totals the day by morning and afternoon, and downloads as CS
 	])
 	expect(download.suggestedFilename()).toBe(`prep-list-${date}.csv`)
 	const csv = (await readFile((await download.path())!)).toString('utf8').replace(/^\uFEFF/, '')
+	// What the printed list shows: the message to write with its order, after the columns the file always had.
+	const noCake = ',,,,,,,'
 	expect(csv).toBe(
-		'Item,Morning (before 12 PM),Afternoon (12 PM on),Day total,Choices\r\n' +
-			'Conchas,5,5,10,\r\nCumpleaños Cake,3,0,3,"8″ × 2, 10″ × 1"\r\nTres Leches Slice,2,0,2,\r\nAll items,10,5,15,\r\n',
+		'Item,Morning (before 12 PM),Afternoon (12 PM on),Day total,Choices,To write,Pickup,Customer,Phone,Status,To collect,Asked,Agreed\r\n' +
+			`Conchas,5,5,10,,${noCake}\r\n` +
+			`Cumpleaños Cake,3,0,3,"8″ × 2, 10″ × 1","“Feliz cumpleaños Ana” (10″) — order ${ana!.slice(-8).toUpperCase()}, pickup 9:15 AM"${noCake}\r\n` +
+			`Tres Leches Slice,2,0,2,,${noCake}\r\nAll items,10,5,15,,${noCake}\r\n`,
 	)
 
 	// The dashboard and the day view link to it.

@@ -7,9 +7,12 @@ import { loader as prepLoader } from '~/routes/admin.prep-list'
 import { loader as photoLoader } from '~/routes/quote-photo.$token'
 import { action as quoteAction, loader as quoteLoader } from '~/routes/quote.$token'
 import { action as testPaymentAction } from '~/routes/test-payment.$sessionId'
+import { DAY_NOT_SHOWN_MESSAGE } from '~/utils/cake-quote'
 import { quotePath } from '~/utils/cake-quote-token.server'
 import { prisma } from '~/utils/db.server'
 import { resetRateLimits } from '~/utils/rate-limit.server'
+import { formatPickupAt, formatPickupDateLong } from '~/utils/pickup-display'
+import { localDateOf } from '~/utils/pickup-schedule'
 import { putObject } from '~/utils/storage.server'
 import { photo } from '../fixtures/images'
 import { ADMIN, FORMER_ADMIN, get, post, run, sessionCookieFor, useAdminTestEnv } from './admin-helpers'
@@ -67,14 +70,21 @@ const inTwoDays = () => {
 	return parts.replace(' ', 'T')
 }
 
+const ZONE = 'America/Los_Angeles'
+
+/** The quote form as sent: the day it shows (`shownDate`, and the date field) is the pickup's own day. */
 function quoteFields(overrides: Record<string, string> = {}) {
+	const pickupAt = overrides.pickupAt ?? pickupSlot(5, '10:00')
+	const shown = localDateOf(pickupAt, ZONE)
 	return {
 		intent: 'send-quote',
+		date: shown,
+		shownDate: shown,
 		price: '120',
 		depositKind: 'percent',
 		depositPercent: '50',
 		depositAmount: '',
-		pickupAt: pickupSlot(5, '10:00'),
+		pickupAt,
 		notes: 'Fresh roses on top.',
 		validUntil: inTwoDays(),
 		...overrides,
@@ -150,6 +160,65 @@ describe('the owner’s quote page', () => {
 		expect(await prisma.customCakeRequest.findUniqueOrThrow({ where: { id: request.id } })).toMatchObject({
 			status: 'REQUESTED',
 		})
+	})
+})
+
+describe('the day a quote is sent for', () => {
+	type Reply = { message?: string | null; result: { error?: Record<string, string[] | null>; initialValue?: unknown } }
+	const statusOf = async (id: string) => (await prisma.customCakeRequest.findUniqueOrThrow({ where: { id } })).status
+
+	it('is the day the form shows: a time of another day, a date changed but not shown, or no shown day is refused on the pickup field, keeping what was typed', async () => {
+		const request = await newRequest()
+		const shown = localDateOf(pickupSlot(12, '10:00'), ZONE)
+		const fromOtherDay = await sendAsOwner(
+			request.id,
+			quoteFields({ shownDate: shown, date: shown, price: '95', notes: 'Lemon curd.' }),
+		)
+		expect(fromOtherDay.status).toBe(409)
+		const refused = fromOtherDay.data as Reply
+		expect(refused.result.error?.pickupAt).toEqual([
+			`That time is on ${formatPickupDateLong(localDateOf(pickupSlot(5, '10:00'), ZONE))}, not on the day shown (${formatPickupDateLong(shown)}): please choose one of its times.`,
+		])
+		expect(refused.result.initialValue).toMatchObject({ price: '95', notes: 'Lemon curd.', shownDate: shown })
+
+		// The date field changed (no JavaScript, or a stale page) without "Show day": its times were never seen.
+		const notShown = await sendAsOwner(request.id, quoteFields({ date: shown }))
+		expect(notShown.status).toBe(400)
+		expect((notShown.data as Reply).result.error?.pickupAt).toEqual([DAY_NOT_SHOWN_MESSAGE])
+
+		const noShownDay = await sendAsOwner(request.id, quoteFields({ shownDate: '' }))
+		expect(noShownDay.status).toBe(400)
+		expect((noShownDay.data as Reply).result.error?.pickupAt).toEqual([DAY_NOT_SHOWN_MESSAGE])
+
+		expect(await statusOf(request.id)).toBe('REQUESTED')
+		expect(await prisma.pickupSlotUsage.count()).toBe(0)
+
+		// The same time sent from its own day goes out.
+		expect((await sendAsOwner(request.id, quoteFields())).status).toBe(200)
+		expect(await statusOf(request.id)).toBe('QUOTED')
+	})
+
+	it('tells the owner the pickup, and when “valid until” was shortened to it', async () => {
+		const pickupAt = pickupSlot(5, '10:00')
+		const pickupText = formatPickupAt(pickupAt, ZONE)
+		const kept = await sendAsOwner((await newRequest()).id, quoteFields())
+		expect((kept.data as Reply).message).toMatch(
+			new RegExp(`^The quote was sent to the customer\\. Pickup ${pickupText}; valid until [A-Z][a-z]{2} \\d`),
+		)
+		expect((kept.data as Reply).message).not.toContain('shortened')
+
+		const later = `${localDateOf(pickupSlot(9, '10:00'), ZONE)}T18:00`
+		const request = await newRequest()
+		const shortened = await sendAsOwner(
+			request.id,
+			quoteFields({ pickupAt: pickupSlot(5, '10:15'), validUntil: later }),
+		)
+		expect(shortened.status).toBe(200)
+		const stored = await prisma.customCakeRequest.findUniqueOrThrow({ where: { id: request.id } })
+		expect(stored.quoteValidUntil).toEqual(new Date(pickupSlot(5, '10:15')))
+		expect((shortened.data as Reply).message).toBe(
+			`The quote was sent to the customer. Pickup ${formatPickupAt(pickupSlot(5, '10:15'), ZONE)}. “Valid until” was shortened to the pickup time: a quote can’t stand past its pickup.`,
+		)
 	})
 })
 

@@ -30,6 +30,12 @@ beforeEach(async () => {
 const DATE = '2026-12-01'
 const at = (time: string, date = DATE) => instantAt(date, time, BAKERY_TIME_ZONE)
 
+/** The prep list CSV's header: the columns it always had, then the messages and the custom cakes' own. */
+const CSV_HEADER =
+	'Item,Morning (before 12 PM),Afternoon (12 PM on),Day total,Choices,To write,Pickup,Customer,Phone,Status,To collect,Asked,Agreed\r\n'
+/** The custom cake columns, empty on a menu item's row. */
+const NO_CAKE = ',,,,,,,'
+
 type PrepListData = {
 	date: string
 	items: Array<{
@@ -88,8 +94,8 @@ describe('the prep list', () => {
 		expect(outcome.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
 		expect(outcome.headers.get('Content-Disposition')).toBe(`attachment; filename="prep-list-${DATE}.csv"`)
 		expect(outcome.data).toBe(
-			'Item,Morning (before 12 PM),Afternoon (12 PM on),Day total,Choices\r\n' +
-				'Conchas,6,1,7,\r\nTres Leches Slice,1,3,4,\r\nAll items,7,4,11,\r\n',
+			CSV_HEADER +
+				`Conchas,6,1,7,,${NO_CAKE}\r\nTres Leches Slice,1,3,4,,${NO_CAKE}\r\nAll items,7,4,11,,${NO_CAKE}\r\n`,
 		)
 	})
 
@@ -104,7 +110,7 @@ describe('the prep list', () => {
 			prepCsvLoader({ request: get(`/admin/prep-list.csv?date=${DATE}`, cookie), params: {}, context: {} }),
 		)
 		const lines = String(outcome.data).split('\r\n')
-		expect(lines[1]).toBe(`"'=HYPERLINK(""http://evil.test"",""Cake"")",2,0,2,`)
+		expect(lines[1]).toBe(`"'=HYPERLINK(""http://evil.test"",""Cake"")",2,0,2,,${NO_CAKE}`)
 	})
 })
 
@@ -189,16 +195,18 @@ describe('the prep list with options', () => {
 		])
 	})
 
-	it('puts the choices in a last CSV column, after the columns it always had', async () => {
-		await seedCakes()
+	it('puts the choices and what to write on each item in CSV columns after the ones it always had', async () => {
+		const { ana, leo } = await seedCakes()
 		const outcome = await run(
 			prepCsvLoader({ request: get(`/admin/prep-list.csv?date=${DATE}`, cookie), params: {}, context: {} }),
 		)
 		expect(outcome.data).toBe(
-			'Item,Morning (before 12 PM),Afternoon (12 PM on),Day total,Choices\r\n' +
-				'Conchas,0,3,3,\r\n' +
-				'Tres leches,2,2,4,"8″ × 3, 10″ × 1"\r\n' +
-				'All items,2,5,7,\r\n',
+			CSV_HEADER +
+				`Conchas,0,3,3,,${NO_CAKE}\r\n` +
+				'Tres leches,2,2,4,"8″ × 3, 10″ × 1",' +
+				`"“Feliz cumpleaños Ana” (8″) — order ${orderNumber(ana.id)}, pickup 9:15 AM\n` +
+				`“Happy 40th, Leo!” (8″ × 2) — order ${orderNumber(leo.id)}, pickup 2:00 PM"${NO_CAKE}\r\n` +
+				`All items,2,5,7,,${NO_CAKE}\r\n`,
 		)
 	})
 
@@ -224,7 +232,100 @@ describe('the prep list with options', () => {
 		const outcome = await run(
 			prepCsvLoader({ request: get(`/admin/prep-list.csv?date=${DATE}`, cookie), params: {}, context: {} }),
 		)
-		expect(String(outcome.data).split('\r\n')[1]).toBe('Fruit tart,3,0,3,"No choices × 2, Strawberries, Kiwi × 1"')
+		expect(String(outcome.data).split('\r\n')[1]).toBe(
+			`Fruit tart,3,0,3,"No choices × 2, Strawberries, Kiwi × 1",${NO_CAKE}`,
+		)
+	})
+})
+
+describe('the prep list’s custom cakes', () => {
+	beforeEach(() => prisma.customCakeRequest.deleteMany())
+
+	/** A custom cake request quoted for `date` at `time`, then booked (deposit paid) or paid in full. */
+	async function bookedCake(
+		fields: { name: string; type: string; size: string; message: string; notes: string },
+		booking: { time: string; date?: string; status: 'QUOTED' | 'DEPOSIT_PAID' | 'PAID_IN_FULL'; quoteCents: number },
+	) {
+		const { notes, ...request } = fields
+		const created = await prisma.customCakeRequest.create({
+			data: { ...request, phone: '(425) 555-0150', email: 'cake@example.com' },
+		})
+		const date = booking.date ?? DATE
+		const depositCents = booking.quoteCents / 2
+		await prisma.customCakeRequest.update({
+			where: { id: created.id },
+			data: {
+				status: 'QUOTED',
+				quoteVersion: 1,
+				quoteCents: booking.quoteCents,
+				depositCents,
+				quoteNotes: notes,
+				pickupAt: at(booking.time, date),
+				pickupDate: new Date(`${date}T00:00:00.000Z`),
+				quoteValidUntil: at(booking.time, date),
+			},
+		})
+		if (booking.status === 'QUOTED') return created
+		await prisma.customCakeRequest.update({
+			where: { id: created.id },
+			data: { status: 'DEPOSIT_PAID', paidCents: depositCents },
+		})
+		if (booking.status === 'PAID_IN_FULL') {
+			await prisma.customCakeRequest.update({
+				where: { id: created.id },
+				data: { status: 'PAID_IN_FULL', paidCents: booking.quoteCents },
+			})
+		}
+		return created
+	}
+
+	it('the CSV lists the day’s booked custom cakes after the items, as the printed list does, neutralised', async () => {
+		const conchas = await createMenuItem({ name: 'Conchas' })
+		await seedHeldOrder({
+			pickupAt: at('09:00'),
+			pickupDate: DATE,
+			lines: [{ menuItemId: conchas.id, name: conchas.name, quantity: 4 }],
+		})
+		const ana = {
+			name: 'Ana Souza',
+			type: 'Chocoflan',
+			size: '8-inch',
+			message: 'Feliz cumple, Ana!',
+			notes: 'Two layers.',
+		}
+		await bookedCake(ana, { time: '10:30', status: 'DEPOSIT_PAID', quoteCents: 12_000 })
+		const evil = {
+			name: '@SUM(1+1)',
+			type: 'Fruit',
+			size: '10-inch',
+			message: '=HYPERLINK("http://evil.test")',
+			notes: '',
+		}
+		await bookedCake(evil, { time: '15:00', status: 'PAID_IN_FULL', quoteCents: 8_000 })
+		// Not on the list: a quote still waiting for its deposit, and another day's cake.
+		await bookedCake({ ...ana, name: 'Waiting Wanda' }, { time: '11:00', status: 'QUOTED', quoteCents: 5_000 })
+		await bookedCake(
+			{ ...ana, name: 'Other Day Otto' },
+			{ time: '11:00', date: '2026-12-02', status: 'DEPOSIT_PAID', quoteCents: 5_000 },
+		)
+
+		const printed = await run(
+			prepListLoader({ request: get(`/admin/prep-list?date=${DATE}`, cookie), params: {}, context: {} }),
+		)
+		expect((printed.data as { cakes: Array<{ name: string }> }).cakes.map((cake) => cake.name)).toEqual([
+			'Ana Souza',
+			'@SUM(1+1)',
+		])
+		const csv = await run(
+			prepCsvLoader({ request: get(`/admin/prep-list.csv?date=${DATE}`, cookie), params: {}, context: {} }),
+		)
+		expect(String(csv.data).replace(/^\uFEFF/, '')).toBe(
+			CSV_HEADER +
+				`Conchas,4,0,4,,${NO_CAKE}\r\n` +
+				`All items,4,0,4,,${NO_CAKE}\r\n` +
+				'"Custom cake: Chocoflan, 8-inch",1,0,1,,,2026-12-01 10:30,Ana Souza,(425) 555-0150,Deposit paid,60.00,"Feliz cumple, Ana!",Two layers.\r\n' +
+				`"Custom cake: Fruit, 10-inch",0,1,1,,,2026-12-01 15:00,'@SUM(1+1),(425) 555-0150,Paid in full,0.00,"'=HYPERLINK(""http://evil.test"")",\r\n`,
+		)
 	})
 })
 
