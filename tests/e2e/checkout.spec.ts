@@ -161,8 +161,8 @@ test('a price the owner changes while the preview is open: Confirm & Pay is refu
 		await expect(preview).toContainText('Total: $30.00')
 
 		await withE2eDatabase((db) => db.query(`UPDATE "MenuItem" SET "priceCents" = 3517 WHERE "id" = $1`, [id]))
-		// Written behind the cache's back (the owner's edit would empty it): wait until the server's menu has it.
-		await expect.poll(async () => (await page.request.get('/cart.data')).text(), { timeout: 20_000 }).toContain('3517')
+		// Written behind the cache's back (an owner's edit empties it): wait until the whole menu has it.
+		await expect.poll(async () => (await page.request.get('/shop.data')).text(), { timeout: 20_000 }).toContain('3517')
 		await preview.getByRole('button', { name: 'Confirm & Pay' }).click()
 		await expect(preview).toContainText(`${name} is now $35.17.`)
 		await expect(preview).toContainText('Total: $35.17')
