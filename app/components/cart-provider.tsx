@@ -22,6 +22,8 @@ interface CartContextValue {
 	updateQuantity: (key: string, quantity: number) => void
 	remove: (key: string) => void
 	clear: () => void
+	/** Stores the menu's current unit prices of some lines (app/utils/cart-prices.ts). */
+	reprice: (prices: ReadonlyArray<Pick<CartItem, 'key' | 'priceCents'>>) => void
 	/** Right before leaving for payment: empty the cart but keep a copy in case the customer cancels. */
 	stashForPayment: () => void
 	/** Back on /cancel: put the stashed cart back (unless a new cart was started meanwhile). */
@@ -33,7 +35,7 @@ interface CartContextValue {
 /** What changes the cart, never the cart itself: stable for the page's life. */
 export type CartActions = Pick<
 	CartContextValue,
-	'add' | 'updateQuantity' | 'remove' | 'clear' | 'restoreAfterCancel' | 'forgetStash'
+	'add' | 'updateQuantity' | 'remove' | 'clear' | 'reprice' | 'restoreAfterCancel' | 'forgetStash'
 >
 
 const CartContext = createContext<CartContextValue | null>(null)
@@ -84,6 +86,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
 	)
 	const remove = useCallback((key: string) => dispatch({ type: 'remove', key }), [])
 	const clear = useCallback(() => dispatch({ type: 'clear' }), [])
+	const reprice = useCallback(
+		(prices: ReadonlyArray<Pick<CartItem, 'key' | 'priceCents'>>) => dispatch({ type: 'reprice', prices }),
+		[],
+	)
 	const stashForPayment = useCallback(() => {
 		writeStorage(serializeCart(items), PENDING_PAYMENT_STORAGE_KEY)
 		writeStorage(serializeCart([]))
@@ -98,8 +104,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
 	const forgetStash = useCallback(() => writeStorage(null, PENDING_PAYMENT_STORAGE_KEY), [])
 
 	const actions = useMemo(
-		() => ({ add, updateQuantity, remove, clear, restoreAfterCancel, forgetStash }),
-		[add, updateQuantity, remove, clear, restoreAfterCancel, forgetStash],
+		() => ({ add, updateQuantity, remove, clear, reprice, restoreAfterCancel, forgetStash }),
+		[add, updateQuantity, remove, clear, reprice, restoreAfterCancel, forgetStash],
 	)
 	const value = useMemo(
 		() => ({

@@ -23,7 +23,7 @@ export default function BrazilianPastries() {
 	return (
 		<MenuPageShell>
 			<MenuPageHeader title={t('shop.brazilianTitle')}>{t('shop.brazilianIntro')}</MenuPageHeader>
-			<MenuSection {...menu} />
+			<MenuSection {...menu} showOrderNow />
 		</MenuPageShell>
 	)
 }

@@ -4,11 +4,13 @@ import { useId } from 'react'
 import { CartLineImage, CartPlaceholder } from '~/components/cart/cart-line-image'
 import { CartLineOptions, cartLineName } from '~/components/cart/cart-line-options'
 import { EmptyCart } from '~/components/cart/empty-cart'
+import { lineProblemText, PriceChanges, useCurrentCart } from '~/components/cart/current-cart'
 import { useCart } from '~/components/cart-provider'
 import { buttonClass } from '~/components/ui/button-classes'
 import { QuantityStepper } from '~/components/menu/quantity-stepper'
 import type { CartItem } from '~/utils/cart'
-import { loadUnavailableForCart } from '~/utils/menu-page.server'
+import type { CartLineProblem } from '~/utils/cart-prices'
+import { loadCartMenu } from '~/utils/menu-page.server'
 import { formatPrice } from '~/utils/money'
 import { metaTranslator, pageMeta } from '~/utils/seo'
 import { useLocale, useLocalizedPath, useT } from '~/utils/i18n-react'
@@ -19,18 +21,23 @@ export const meta: MetaFunction = (args) => {
 	return pageMeta(args, { title: t('shop.cartTitle'), description: t('shop.cartDescription'), noindex: true })
 }
 
-/** Which items cannot be picked up within the ordering horizon (the cart itself lives in the browser). */
+/**
+ * The menu as the cart prices it now (the cart itself lives in the browser): every line is shown at the server's
+ * current price and options, with what cannot be bought or picked up said on its line (decision 051).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-	return { unavailable: await loadUnavailableForCart(requestLocale(request)) }
+	return { menu: await loadCartMenu(requestLocale(request)) }
 }
 
 export default function Cart() {
 	const cart = useCart()
-	const { unavailable } = useLoaderData<typeof loader>()
-	const blocked = cart.items.some((item) => unavailable[item.id])
+	const { menu } = useLoaderData<typeof loader>()
+	const { current, changes } = useCurrentCart(menu)
 	const t = useT()
 	const locale = useLocale()
 	const localize = useLocalizedPath()
+	const cannotBuy = current ? current.payable.length < current.lines.length : true
+	const unpickable = current ? Object.keys(current.unpickable).length > 0 : false
 	return (
 		<section className="mx-auto max-w-3xl px-4 py-10">
 			<h1 className="font-display text-4xl font-bold">{t('shop.cartTitle')}</h1>
@@ -41,13 +48,20 @@ export default function Cart() {
 					<EmptyCart />
 				) : (
 					<>
+						<PriceChanges changes={changes} />
 						<ul className="divide-y divide-dough rounded-2xl bg-white px-4 shadow-md ring-1 ring-dough">
-							{cart.items.map((item) => (
-								<CartLine key={item.key} item={item} unavailable={unavailable[item.id]} />
+							{(current?.lines ?? cart.items).map((item) => (
+								<CartLine
+									key={item.key}
+									item={item}
+									problem={current ? current.problems[item.key] : undefined}
+									priced={current !== null}
+									unavailable={current?.unpickable[item.key]}
+								/>
 							))}
 						</ul>
 						<p className="mt-6 text-right text-2xl font-bold">
-							{t('shop.total', { amount: formatPrice(cart.totalCents, locale) })}
+							{t('shop.total', { amount: formatPrice(current?.totalCents, locale) })}
 						</p>
 						<div className="mt-6 flex flex-wrap items-center justify-end gap-4">
 							<button
@@ -57,37 +71,63 @@ export default function Cart() {
 							>
 								{t('shop.clearCart')}
 							</button>
-							{blocked ? null : (
+							{cannotBuy || unpickable ? null : (
 								<Link to={localize('/checkout')} className={buttonClass}>
 									{t('shop.checkoutLink')}
 								</Link>
 							)}
 						</div>
-						{blocked ? (
-							<p role="status" className="mt-4 text-right font-semibold text-red-800">
-								{t('shop.cartUnavailable')}
-							</p>
-						) : null}
+						{/* Always there, so a line that can no longer be bought is announced. */}
+						<p role="status" className="mt-4 text-right font-semibold text-red-800">
+							{!current
+								? t('shop.orderingUnavailable')
+								: cannotBuy
+									? t('shop.cartLinesBlocked')
+									: unpickable
+										? t('shop.cartUnavailable')
+										: null}
+						</p>
 					</>
 				)}
 			</div>
+			<noscript>
+				<p className="mt-6 rounded-xl bg-dough/60 p-4">{t('shop.cartNeedsJs')}</p>
+			</noscript>
 		</section>
 	)
 }
 
-function CartLine({ item, unavailable }: { item: CartItem; unavailable?: string }) {
+function CartLine({
+	item,
+	problem,
+	priced,
+	unavailable,
+}: {
+	item: CartItem
+	/** Why it cannot be bought now: said instead of its price. */
+	problem?: CartLineProblem
+	/** False while the menu's prices are unknown (database unavailable): no price is shown. */
+	priced: boolean
+	/** Why no pickup day of the ordering horizon can take it ('Sold out for the next 14 days'). */
+	unavailable?: string
+}) {
 	const cart = useCart()
 	const quantityId = useId()
 	const lineName = cartLineName(item)
 	const t = useT()
 	const locale = useLocale()
+	const unitCents = priced && !problem ? item.priceCents : null
 	return (
 		<li className="flex flex-wrap items-center gap-4 py-4">
 			<CartLineImage item={item} />
 			<div className="min-w-40 flex-1">
 				<p className="font-display text-lg font-bold">{item.name}</p>
 				<CartLineOptions item={item} />
-				<p>{t('shop.each', { price: formatPrice(item.priceCents, locale) })}</p>
+				{problem ? (
+					<p className="mt-1 font-semibold text-red-800">{lineProblemText(item.name, problem, t)}</p>
+				) : (
+					<p>{t('shop.each', { price: formatPrice(unitCents, locale) })}</p>
+				)}
 				{unavailable ? (
 					<p className="mt-1">
 						<span className="rounded-full bg-cocoa px-3 py-0.5 text-sm font-semibold text-cream">{unavailable}</span>
@@ -101,9 +141,13 @@ function CartLine({ item, unavailable }: { item: CartItem; unavailable?: string 
 				itemName={lineName}
 				onChange={(quantity) => cart.updateQuantity(item.key, quantity)}
 			/>
-			<p className="w-24 text-right font-semibold" aria-label={t('shop.lineTotalFor', { name: lineName })}>
-				{formatPrice(item.priceCents * item.quantity, locale)}
-			</p>
+			{problem ? (
+				<span className="w-24" />
+			) : (
+				<p className="w-24 text-right font-semibold" aria-label={t('shop.lineTotalFor', { name: lineName })}>
+					{formatPrice(unitCents === null ? null : unitCents * item.quantity, locale)}
+				</p>
+			)}
 			<button
 				type="button"
 				onClick={() => cart.remove(item.key)}

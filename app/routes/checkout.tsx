@@ -1,11 +1,12 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useFetcher, useLoaderData } from '@remix-run/react'
+import { useFetcher, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { Fragment, useEffect, useRef, useState } from 'react'
 import { CartPlaceholder } from '~/components/cart/cart-line-image'
 import { EmptyCart } from '~/components/cart/empty-cart'
 import { useCart } from '~/components/cart-provider'
+import { PriceChanges, useCurrentCart } from '~/components/cart/current-cart'
 import { AllergenNotice } from '~/components/checkout/allergen-notice'
 import { CheckoutLines } from '~/components/checkout/checkout-lines'
 import { ConfirmOrderDialog } from '~/components/checkout/confirm-order-dialog'
@@ -30,6 +31,8 @@ import { useLocale, useLocalizedPath, useT } from '~/utils/i18n-react'
 import { requestLocale, translator } from '~/utils/i18n.server'
 import { taxPolicy } from '~/utils/env.server'
 import { listPreparedFoodIds } from '~/models/menu-item.server'
+import { loadCartMenu } from '~/utils/menu-page.server'
+import type { CartMenu } from '~/utils/cart-prices'
 import type { CheckoutTax } from '~/components/checkout/confirm-order-dialog'
 
 export const meta: MetaFunction = (args) => {
@@ -43,8 +46,9 @@ const noStore = { 'Cache-Control': 'private, no-store' }
 export const headers = withRetryAfter(noStore)
 
 /**
- * The page, and (with the cart's lines as `?item=<id>:<quantity>`, fetched by the form once the cart is
- * known, since the cart lives in the browser) the pickup days and free times for that cart.
+ * The page, with the menu as the cart prices it now (the cart lives in the browser: the page shows and sends it at
+ * these prices, decision 051), and (with the cart's lines as `?item=<id>:<quantity>`, fetched by the form once the
+ * cart is known) the pickup days and free times for that cart.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
 	const paymentsEnabled = paymentMode() !== 'disabled'
@@ -52,8 +56,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const locale = requestLocale(request)
 	const pickup = paymentsEnabled && lines ? await withOutagePolicy(() => pickupFor(lines, locale)) : null
 	const tax = paymentsEnabled && lines ? await withOutagePolicy(() => taxFor(lines)) : null
-	return data({ paymentsEnabled, pickup, tax }, { headers: noStore })
+	const menu = paymentsEnabled && !lines ? await loadCartMenu(locale) : null
+	return data({ paymentsEnabled, pickup, tax, menu }, { headers: noStore })
 }
+
+/**
+ * A refused checkout (409: a price, an item or a pickup time changed meanwhile) reads the page's menu and the cart's
+ * pickup times again, so the page shows what the server now charges and offers; after an error loaders are not read
+ * again by default.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+	actionStatus === 409 || defaultShouldRevalidate
 
 /** What the preview needs to show the tax the server will charge (the same arithmetic: app/utils/sales-tax.ts). */
 async function taxFor(lines: CartLine[]): Promise<CheckoutTax> {
@@ -121,7 +134,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Checkout() {
-	const { paymentsEnabled } = useLoaderData<typeof loader>()
+	const { paymentsEnabled, menu } = useLoaderData<typeof loader>()
 	const cart = useCart()
 	const t = useT()
 	return (
@@ -133,8 +146,8 @@ export default function Checkout() {
 					<CartPlaceholder />
 				) : cart.items.length === 0 ? (
 					<EmptyCart />
-				) : paymentsEnabled ? (
-					<CheckoutForm />
+				) : paymentsEnabled && menu ? (
+					<CheckoutForm menu={menu} />
 				) : (
 					<p role="status" className="rounded-xl bg-dough/60 p-6 text-lg">
 						{t('shop.orderingUnavailable')}
@@ -153,7 +166,11 @@ export default function Checkout() {
  * Preview Order validates it in the browser and opens the dialog; Confirm & Pay posts that same form,
  * which the action parses with the same schema (decision 026).
  */
-function CheckoutForm() {
+function CheckoutForm({ menu }: { menu: CartMenu }) {
+	const { current, changes, repricings } = useCurrentCart(menu)
+	const { lines, payable, problems: lineProblems, totalCents } = current!
+	// A line that cannot be bought now (said on its line) stops the order until it is removed.
+	const blocked = payable.length < lines.length
 	const cart = useCart()
 	const t = useT()
 	const locale = useLocale()
@@ -162,11 +179,13 @@ function CheckoutForm() {
 	const pickupFetcher = useFetcher<typeof loader>()
 	const formRef = useRef<HTMLFormElement>(null)
 	const [previewed, setPreviewed] = useState<CheckoutRequest | null>(null)
-	const pickupQuery = new URLSearchParams(cart.items.map((item) => ['item', `${item.id}:${item.quantity}`])).toString()
+	const pickupQuery = new URLSearchParams(payable.map((item) => ['item', `${item.id}:${item.quantity}`])).toString()
 	const pickupUrl = `${localize('/checkout')}?${pickupQuery}`
 	const pickup = pickupFetcher.data?.pickup ?? null
 	const backToFields = useRef(false)
 	const [previewTried, setPreviewTried] = useState(false)
+	// The prices stored when Confirm & Pay was last pressed: a refusal of older prices is answered by the new ones.
+	const [repricingsAtConfirm, setRepricingsAtConfirm] = useState(repricings)
 	const [form, fields] = useForm({
 		id: 'checkout',
 		lastResult: fetcher.data?.result,
@@ -177,18 +196,20 @@ function CheckoutForm() {
 		onSubmit(event, { submission }) {
 			// Preview Order never posts: paying starts from the dialog.
 			event.preventDefault()
-			if (submission?.status === 'success') setPreviewed(submission.value)
+			if (submission?.status === 'success' && !blocked) setPreviewed(submission.value)
 		},
 	})
 	const customer = fields.customer.getFieldset()
 	const processing = fetcher.state !== 'idle'
 	// What is wrong with the order as a whole: said in the dialog while it is open, above Preview Order otherwise.
 	const missingDetails = previewTried && [customer.name.errors, customer.email.errors].some(isMissingDetail)
+	// A refusal of prices the cart has since taken from the server says nothing more: the new prices are shown.
+	const refusedOldPrices = repricings > repricingsAtConfirm
 	const problems = [
 		...new Set([
 			...(missingDetails ? [MISSING_DETAILS_MESSAGE] : []),
-			...(form.errors ?? []),
-			...Object.values(fields.items.allErrors).flat(),
+			...(refusedOldPrices ? [] : (form.errors ?? [])),
+			...(blocked ? ['shop.cartLinesBlocked'] : Object.values(fields.items.allErrors).flat()),
 		]),
 	]
 
@@ -207,9 +228,8 @@ function CheckoutForm() {
 			window.location.assign(fetcher.data.url)
 		} else {
 			const fieldsWithErrors = Object.keys(fetcher.data.result.error ?? {})
+			// A refused time is no longer offered: the refusal read the free times again (shouldRevalidate).
 			const pickupRefused = fieldsWithErrors.includes(fields.pickupAt.name)
-			// Refused times are no longer free: offer what is left now.
-			if (pickupRefused) pickupFetcher.load(pickupUrl)
 			if (pickupRefused || fieldsWithErrors.some((name) => name.startsWith(`${fields.customer.name}.`))) {
 				// The server found a detail to fix: close the dialog, so its message shows beside the field.
 				backToFields.current = true
@@ -218,6 +238,12 @@ function CheckoutForm() {
 		}
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- react to each finished submission only
 	}, [fetcher.state, fetcher.data])
+
+	useEffect(() => {
+		// A line can no longer be bought (the menu changed while the preview was open): back to the lines, where it
+		// is said and can be removed.
+		if (blocked) setPreviewed(null)
+	}, [blocked])
 
 	useEffect(() => {
 		// After the dialog has handed focus back to Preview Order: on to the first field to fix.
@@ -247,7 +273,7 @@ function CheckoutForm() {
 					errors={fields.pickupAt.errors}
 					loading={pickupFetcher.state !== 'idle' || !pickupFetcher.data}
 				/>
-				{cart.items.map((item, index) => (
+				{payable.map((item, index) => (
 					<CartLineFields key={item.key} name={`${fields.items.name}[${index}]`} item={item} />
 				))}
 				{previewed ? null : <FormErrors id={form.errorId} errors={problems} />}
@@ -257,7 +283,10 @@ function CheckoutForm() {
 			</form>
 			<div className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-dough">
 				<h2 className="font-display text-2xl font-bold">{t('shop.yourOrder')}</h2>
-				<CheckoutLines />
+				<div className="mt-4">
+					<PriceChanges changes={changes} />
+				</div>
+				<CheckoutLines lines={lines} problems={lineProblems} totalCents={totalCents} />
 				<AllergenNotice />
 			</div>
 			<ConfirmOrderDialog
@@ -265,11 +294,16 @@ function CheckoutForm() {
 				customer={previewed?.customer ?? null}
 				pickup={previewed && pickup ? formatPickupAt(previewed.pickupAt, pickup.timeZone, locale) : null}
 				processing={processing}
+				lines={payable}
+				changes={changes}
 				tax={pickupFetcher.data?.tax ?? null}
 				errorId={form.errorId}
 				errors={problems}
 				onCancel={() => setPreviewed(null)}
-				onConfirm={() => fetcher.submit(formRef.current, { method: 'post', action: localize('/checkout') })}
+				onConfirm={() => {
+					setRepricingsAtConfirm(repricings)
+					fetcher.submit(formRef.current, { method: 'post', action: localize('/checkout') })
+				}}
 			/>
 		</div>
 	)

@@ -23,7 +23,7 @@ export default function MexicanPastries() {
 	return (
 		<MenuPageShell>
 			<MenuPageHeader title={t('shop.mexicanTitle')}>{t('shop.mexicanIntro')}</MenuPageHeader>
-			<MenuSection {...menu} />
+			<MenuSection {...menu} showOrderNow />
 		</MenuPageShell>
 	)
 }

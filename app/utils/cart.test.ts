@@ -71,6 +71,17 @@ describe('cartReducer', () => {
 		expect(cartReducer(start, { type: 'remove', key: 'zzz' })).toEqual(start)
 	})
 
+	it('stores the menu’s current unit prices of the lines named by key, and only those', () => {
+		const start = cartWith([tresLeches, 2], [brigadeiro, 1])
+		const prices = [
+			{ key: 'a', priceCents: 4500 },
+			{ key: 'constructor', priceCents: 1 },
+		]
+		expect(cartReducer(start, { type: 'reprice', prices })).toEqual(
+			cartWith([{ ...tresLeches, priceCents: 4500 }, 2], [brigadeiro, 1]),
+		)
+	})
+
 	it('removes by id', () => {
 		expect(cartReducer(cartWith([tresLeches, 2], [brigadeiro, 1]), { type: 'remove', key: 'a' })).toEqual(
 			cartWith([brigadeiro, 1]),

@@ -86,6 +86,8 @@ export type CartAction =
 	| { type: 'remove'; key: string }
 	| { type: 'clear' }
 	| { type: 'replace'; items: CartItem[] }
+	/** The menu's current unit prices of some lines (app/utils/cart-prices.ts). */
+	| { type: 'reprice'; prices: ReadonlyArray<Pick<CartItem, 'key' | 'priceCents'>> }
 
 function clampQuantity(quantity: number) {
 	if (!Number.isFinite(quantity)) return 1
@@ -116,6 +118,8 @@ export function cartReducer(items: CartItem[], action: CartAction): CartItem[] {
 			return []
 		case 'replace':
 			return action.items
+		case 'reprice':
+			return items.map((item) => ({ ...item, ...action.prices.find(({ key }) => key === item.key) }))
 	}
 }
 

@@ -190,6 +190,11 @@ export function lineOptionsText(options: readonly LineOption[]) {
 	return [...groups].map(([group, values]) => `${group}: ${values.join(', ')}`).join(' · ')
 }
 
+/** A line named with its options, where two sizes of one cake must be told apart: 'Tres Leches Cake (Size: 8″)'. */
+export function lineName(name: string, options: readonly LineOption[]) {
+	return options.length ? `${name} (${lineOptionsText(options)})` : name
+}
+
 /** The short form a prep list groups by: the choices only, no group names and no messages ('8″, Strawberries'). */
 export function lineChoicesText(options: readonly LineOption[]) {
 	return options

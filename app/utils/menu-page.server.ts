@@ -11,6 +11,7 @@ import { leadTimeLabel, preorderLabel, soldOutInHorizonLabel } from './pickup-di
 import { loadMenuPickup } from './pickup.server'
 import { toJsonText, type JsonText } from './json-text'
 import type { MenuItemView } from './menu-item-view'
+import type { CartMenu, CartMenuItem } from './cart-prices'
 import { localDateOf, type ItemAvailability } from './pickup-schedule'
 
 function inMenuOrder(categories: MenuCategory[]) {
@@ -184,24 +185,28 @@ export function loadCategoryMenu(category: MenuCategory, request: Request) {
 }
 
 /**
- * For the cart page: the items of the menu that no pickup day of the horizon can take, with the words to show
- * on their cart line ({ [id]: 'Sold out for the next 14 days' }). Shares the menu's availability read; empty
- * when availability is unknown (database down): the checkout decides then.
+ * For the cart and the checkout: the menu as the cart prices it now, in `locale` (app/utils/cart-prices.ts), from
+ * the same cached reads as the menu pages: each item's name, price and options, sold out or not sold online, and
+ * the words for an item no pickup day of the horizon can take ('Sold out for the next 14 days'). Null when the
+ * database is unavailable: then no price is shown (decision 051).
  */
-export async function loadUnavailableForCart(locale: Locale): Promise<Record<string, string>> {
+export async function loadCartMenu(locale: Locale): Promise<CartMenu | null> {
 	let items: readonly MenuItemView[]
 	try {
 		items = await menuView(locale)
 	} catch (error) {
-		if (isDatabaseUnavailable(error)) return {}
+		if (isDatabaseUnavailable(error)) return null
 		throw error
 	}
-	const unavailable: Record<string, string> = {}
-	for (const item of items) {
-		if (item.orderable && item.unavailable) {
-			// A blocked item's last label says why: 'Sold out for the next 14 days', or its preorder window.
-			unavailable[item.id] = item.pickupLabels?.at(-1) ?? item.unavailable
-		}
-	}
-	return unavailable
+	return Object.fromEntries(items.map((item) => [item.id, cartMenuItem(item)]))
+}
+
+function cartMenuItem({ name, priceCents, orderable, soldOut, optionGroups, pickupLabels, unavailable }: MenuItemView) {
+	if (!orderable) return { state: 'not-online', name } satisfies CartMenuItem
+	if (soldOut) return { state: 'sold-out', name } satisfies CartMenuItem
+	const item: CartMenuItem = { state: 'for-sale', name, priceCents }
+	if (optionGroups) item.optionGroups = optionGroups
+	// A blocked item's last label says why: 'Sold out for the next 14 days', or its preorder window.
+	if (unavailable) item.unavailable = pickupLabels?.at(-1) ?? unavailable
+	return item
 }

@@ -1,8 +1,9 @@
+import crypto from 'node:crypto'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { formatPickupAt, formatWallTime } from '../../app/utils/pickup-display'
 import { localDateOf, wallTimeOf } from '../../app/utils/pickup-schedule'
 import { BAKERY_ZONE, choosePickup } from './pickup-support'
-import { expectNoAxeViolations, gotoHydrated, mockStripeUrl } from './support'
+import { expectNoAxeViolations, gotoHydrated, mockStripeUrl, withE2eDatabase } from './support'
 
 async function cartWithTwoCakes(page: Page) {
 	await gotoHydrated(page, '/cakes')
@@ -115,6 +116,73 @@ test('cancelling on the payment page lands on /cancel with the cart still there'
 	await gotoHydrated(page, '/cart')
 	await expect(page.getByLabel('Quantity of Tres Leches Cake', { exact: true })).toHaveValue('1')
 	await expect(page.getByLabel('Quantity of Chocolate Brigadeiro Cake', { exact: true })).toHaveValue('1')
+})
+
+test('a price the owner changes while the preview is open: Confirm & Pay is refused, the new price shown, then paid', async ({
+	page,
+	baseURL,
+}) => {
+	// A cake of this test's own (the seeded cakes' prices are other tests' too), in a cart stored in this browser.
+	const id = `e2e-price-${crypto.randomUUID().slice(0, 8)}`
+	const name = `Repriced Cake ${id.slice(-8)}`
+	await withE2eDatabase((db) =>
+		db.query(
+			`INSERT INTO "MenuItem" ("id", "name", "description", "priceCents", "category", "orderable", "sortOrder", "updatedAt")
+			VALUES ($1, $2, 'A cake whose price changes.', 3000, 'CAKES', true, 9300, now())`,
+			[id, name],
+		),
+	)
+	try {
+		await gotoHydrated(page, '/')
+		const line = {
+			id,
+			key: id,
+			name,
+			imageKey: null,
+			imageAlt: '',
+			priceCents: 3000,
+			quantity: 1,
+			choices: [],
+			options: [],
+		}
+		await page.evaluate(
+			(value) => localStorage.setItem('bakery-cart', value),
+			JSON.stringify({ version: 2, items: [line] }),
+		)
+		// The menu is cached for a few seconds: the page knows the cake once the cache has read it.
+		await expect(async () => {
+			await gotoHydrated(page, '/checkout')
+			await expect(page.getByText(/^Total: \$/)).toHaveText('Total: $30.00', { timeout: 1_000 })
+		}).toPass({ timeout: 20_000 })
+		await fillCustomer(page, 'Ana Souza', `ana.repriced.${Date.now()}@example.com`)
+		await choosePickup(page)
+		await page.getByRole('button', { name: 'Preview Order' }).click()
+		const preview = page.getByRole('dialog', { name: 'Confirm Your Order' })
+		await expect(preview).toContainText('Total: $30.00')
+
+		await withE2eDatabase((db) => db.query(`UPDATE "MenuItem" SET "priceCents" = 3517 WHERE "id" = $1`, [id]))
+		// Written behind the cache's back (an owner's edit empties it): wait until the whole menu has it.
+		await expect.poll(async () => (await page.request.get('/shop.data')).text(), { timeout: 20_000 }).toContain('3517')
+		await preview.getByRole('button', { name: 'Confirm & Pay' }).click()
+		await expect(preview).toContainText(`${name} is now $35.17.`)
+		await expect(preview).toContainText('Total: $35.17')
+		await expect(preview).not.toContainText('Please update your cart.')
+		await expect(page.getByText(/^Total: \$/).first()).toHaveText('Total: $35.17')
+		await expectNoAxeViolations(page)
+
+		await preview.getByRole('button', { name: 'Confirm & Pay' }).click()
+		await page.waitForURL(/\/pay\/cs_test_/)
+		const sessionId = /\/pay\/(cs_test_[A-Za-z0-9_]+)/.exec(page.url())![1]!
+		const session = await (await page.request.get(`${mockStripeUrl(baseURL)}/v1/checkout/sessions/${sessionId}`)).json()
+		expect(session.amount_total).toBe(3517)
+	} finally {
+		await withE2eDatabase((db) =>
+			db.query(
+				`DELETE FROM "MenuItem" WHERE "id" = $1 AND NOT EXISTS (SELECT 1 FROM "OrderItem" WHERE "menuItemId" = $1)`,
+				[id],
+			),
+		)
+	}
 })
 
 test('Preview Order without name or e-mail says so beside each field and opens nothing', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { addCakeToCart, expectNoAxeViolations, gotoHydrated, withE2eDatabase } from './support'
+import { addCakeToCart, addedToCart, expectNoAxeViolations, gotoHydrated, withE2eDatabase } from './support'
 
 test.describe('menu pages', () => {
 	test('/shop filters by category with shareable links, marks the active one, and says when nothing matches', async ({
@@ -115,12 +115,83 @@ test.describe('menu pages', () => {
 		await expect(minus).toBeDisabled()
 	})
 
-	test('pastries and donuts say Coming Soon! and cannot be added', async ({ page }) => {
-		await gotoHydrated(page, '/brazilian-pastries')
-		await page.getByRole('button', { name: /Pão de Queijo/ }).click()
-		await expect(page.getByRole('dialog').getByRole('button', { name: 'Coming Soon!' })).toBeDisabled()
-		await expectNoAxeViolations(page)
+	test('an item not sold online says on its card and in its dialog that it is in the shop, with no quantity', async ({
+		page,
+	}) => {
+		// The e2e server has no ordering page configured: pastries are sold in the shop only (decision 051).
+		const words = {
+			en: { inShop: 'Available in the shop', where: 'Not sold online: come and get it at 2814 Colby Ave' },
+			es: { inShop: 'Disponible en la tienda', where: 'No se vende en línea: ven a buscarlo a 2814 Colby Ave' },
+			'pt-BR': { inShop: 'Disponível na loja', where: 'Não vendemos este item online: venha buscar em 2814 Colby Ave' },
+		}
+		for (const [path, locale, width] of [
+			['/shop', 'en', 1280],
+			['/brazilian-pastries', 'en', 390],
+			['/es/shop', 'es', 390],
+			['/es/brazilian-pastries', 'es', 1280],
+			['/pt-br/menu', 'pt-BR', 1280],
+			['/pt-br/brazilian-pastries', 'pt-BR', 390],
+		] as const) {
+			await page.setViewportSize({ width, height: 844 })
+			await gotoHydrated(page, path)
+			const opener = page.getByRole('button', { name: /Pão de Queijo/ })
+			const card = page.getByRole('listitem').filter({ has: opener })
+			await expect(card.getByText(words[locale].inShop), path).toBeVisible()
+			await expect(card.getByRole('button', { name: /Order Now|Pedir|Encomendar/ }), path).toHaveCount(0)
+			await opener.click()
+			const dialog = page.getByRole('dialog', { name: 'Pão de Queijo' })
+			await expect(dialog.getByText(words[locale].inShop), path).toBeVisible()
+			await expect(dialog, path).toContainText(words[locale].where)
+			await expect(dialog.getByRole('link', { name: /Opening hours|Horario|Horário/ }), path).toHaveAttribute(
+				'href',
+				locale === 'en' ? '/contact' : locale === 'es' ? '/es/contact' : '/pt-br/contact',
+			)
+			await expect(dialog.getByRole('textbox'), path).toHaveCount(0)
+			await expect(dialog.getByRole('button'), path).toHaveText(['×'])
+			await test.step(`axe: ${path} at ${width}px`, () => expectNoAxeViolations(page))
+			await page.keyboard.press('Escape')
+		}
+
+		// A cake is sold online: its card's Order Now opens its dialog, with a quantity and Add to Cart.
+		await gotoHydrated(page, '/shop')
+		await page.getByRole('button', { name: 'Order Now: Tres Leches Cake' }).click()
+		const cake = page.getByRole('dialog', { name: 'Tres Leches Cake' })
+		await expect(cake.getByLabel('Quantity', { exact: true })).toHaveValue('1')
+		await expect(cake.getByRole('button', { name: /^Add to Cart - \$/ })).toBeEnabled()
 	})
+
+	for (const width of [390, 1280]) {
+		test(`Add to Cart closes the dialog and confirms over the page with a usable View cart (${width}px)`, async ({
+			page,
+		}) => {
+			await page.setViewportSize({ width, height: 844 })
+			await gotoHydrated(page, '/cakes')
+			const card = page.getByRole('button', { name: /Chocolate Brigadeiro Cake/ })
+			await card.click()
+			const dialog = page.getByRole('dialog', { name: 'Chocolate Brigadeiro Cake' })
+			await dialog.getByRole('button', { name: 'Increase quantity' }).click()
+			await dialog.getByRole('button', { name: /^Add to Cart/ }).click()
+
+			await expect(dialog).toBeHidden()
+			await expect(card).toBeFocused()
+			const added = addedToCart(page)
+			await expect(added).toContainText('Added to cart: 2 × Chocolate Brigadeiro Cake')
+			await expect(added).toBeInViewport({ ratio: 1 })
+			const viewCart = added.getByRole('link', { name: 'View cart' })
+			// Nothing covers it: the element at its middle is the link itself.
+			const box = (await viewCart.boundingBox())!
+			expect(
+				await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('a')?.textContent, {
+					x: box.x + box.width / 2,
+					y: box.y + box.height / 2,
+				}),
+			).toBe('View cart')
+			await expectNoAxeViolations(page)
+			await viewCart.click()
+			await expect(page).toHaveURL('/cart')
+			await expect(page.getByLabel('Quantity of Chocolate Brigadeiro Cake', { exact: true })).toHaveValue('2')
+		})
+	}
 })
 
 const bakeryToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date())

@@ -23,14 +23,19 @@ export async function signInTo(page: Page, path: string, heading: string, { hydr
 	if (hydrated) await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
 }
 
-/** On a menu page: opens a cake's dialog, adds `quantity` to the cart, waits for 'Added to cart' and closes it. */
+/** On a menu page: opens a cake's dialog, adds `quantity` to the cart; Add closes it and the page says 'Added to cart'. */
 export async function addCakeToCart(page: Page, name: string, quantity = 1) {
 	await page.getByRole('button', { name: new RegExp(name) }).click()
 	const dialog = page.getByRole('dialog', { name })
 	for (let step = 1; step < quantity; step++) await dialog.getByRole('button', { name: 'Increase quantity' }).click()
 	await dialog.getByRole('button', { name: /^Add to Cart/ }).click()
-	await expect(dialog.getByRole('status')).toContainText('Added to cart')
-	await page.keyboard.press('Escape')
+	await expect(dialog).toBeHidden()
+	await expect(addedToCart(page)).toContainText(`Added to cart: ${quantity} × ${name}`)
+}
+
+/** The menu page's confirmation of an Add ('Added to cart: 1 × Tres Leches Cake. View cart'). */
+export function addedToCart(page: Page) {
+	return page.getByRole('status').filter({ hasText: 'Added to cart' })
 }
 
 /**

@@ -2,6 +2,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createCakeOptions, createMenuItem } from '../fixtures/menu'
 import { MOCK_STRIPE_TAX_PERCENT, startMockStripe, type MockStripe } from '../mocks/stripe-server'
 import { clearPickupHolds, openEveryDay, pickupSlot } from './pickup-helpers'
+import type { CartItem } from '~/utils/cart'
+import { currentCart, type CartMenu } from '~/utils/cart-prices'
+import { cartLineKey } from '~/utils/item-options'
 
 let stripe: MockStripe
 let checkout: typeof import('~/utils/checkout.server')
@@ -227,5 +230,141 @@ describe('Washington sales tax', () => {
 			taxCents: tax,
 			totalCents: 700 + tax,
 		})
+	})
+})
+
+/** A line as the browser stored it the day it was added. */
+function storedLine(id: string, priceCents: number, quantity: number, choices: CartItem['choices'] = []): CartItem {
+	return {
+		key: cartLineKey(id, choices),
+		id,
+		name: 'as stored',
+		imageKey: null,
+		imageAlt: '',
+		priceCents,
+		quantity,
+		choices,
+		options: [],
+	}
+}
+
+/** What the checkout form posts for these lines. */
+function orderLines(lines: readonly CartItem[]) {
+	return order(
+		lines.map(({ id, quantity, choices, priceCents }) => ({ id, quantity, choices, unitPriceCents: priceCents })),
+	)
+}
+
+async function cartMenu(locale: 'en' | 'es' = 'en'): Promise<CartMenu> {
+	const { invalidateMenuCache } = await import('~/utils/menu-cache.server')
+	invalidateMenuCache() // the owner's edits empty the cache; these tests write behind its back
+	const menu = await (await import('~/utils/menu-page.server')).loadCartMenu(locale)
+	if (!menu) throw new Error('no menu')
+	return menu
+}
+
+/**
+ * The cart at the server's current prices (decision 051): the menu the cart and checkout pages receive
+ * (`loadCartMenu`), priced in the browser by `currentCart`, is what `startCheckout` charges; a stored price that
+ * is no longer the menu's is refused, never charged.
+ */
+describe('the cart at the current prices', () => {
+	it('a line stored at an old price is shown at the menu’s, and the checkout charges exactly that', async () => {
+		const cake = await createMenuItem({ name: 'Tres Leches Cake', priceCents: 4200 })
+		const stale = [storedLine(cake.id, 1, 2)]
+
+		const refused = await orderLines(stale)
+		expect(refused).toMatchObject({
+			ok: false,
+			status: 409,
+			error: 'The price of Tres Leches Cake is now $42.00. Please update your cart.',
+		})
+
+		const cart = currentCart(stale, await cartMenu())
+		expect(cart.changes).toEqual([{ key: cake.id, name: 'Tres Leches Cake', options: [], priceCents: 4200 }])
+		expect(cart.totalCents).toBe(8400)
+		const placed = await orderLines(cart.payable)
+		expect(placed.ok).toBe(true)
+		if (!placed.ok) return
+		expect((await prisma.order.findUniqueOrThrow({ where: { id: placed.orderId } })).totalCents).toBe(8400)
+	})
+
+	it('follows the owner’s new price of an item and of an option, and the checkout agrees', async () => {
+		const cake = await createMenuItem({ name: 'Chocoflan', priceCents: 4000 })
+		const options = await createCakeOptions(cake.id)
+		const choices = [{ groupId: options.size.id, optionIds: [options.size.eight] }]
+		const before = currentCart([storedLine(cake.id, 0, 1, choices)], await cartMenu())
+		expect(before.payable[0]!.priceCents).toBe(5200)
+
+		await prisma.menuItem.update({ where: { id: cake.id }, data: { priceCents: 4100 } })
+		await prisma.menuOption.update({ where: { id: options.size.eight }, data: { priceDeltaCents: 1500 } })
+		const after = currentCart(before.payable, await cartMenu())
+		expect(after.changes).toEqual([
+			{
+				key: before.payable[0]!.key,
+				name: 'Chocoflan',
+				options: [{ group: 'Size', choice: '8″', priceDeltaCents: 1500 }],
+				priceCents: 5600,
+			},
+		])
+		expect((await orderLines(before.payable)).ok).toBe(false)
+		expect((await orderLines(after.payable)).ok).toBe(true)
+	})
+
+	it('says which lines cannot be bought now, as the checkout would refuse them', async () => {
+		const soldOut = await createMenuItem({ name: 'Flan', soldOut: true })
+		const pastry = await createMenuItem({ name: 'Pão de Queijo', category: 'BRAZILIAN_PASTRIES', orderable: false })
+		const sized = await createMenuItem({ name: 'Bolo de Cenoura', priceCents: 3400 })
+		const options = await createCakeOptions(sized.id)
+		const withEight = [{ groupId: options.size.id, optionIds: [options.size.eight] }]
+		const gone = await createMenuItem({ name: 'Withdrawn Cake' })
+		const stored = [
+			storedLine(soldOut.id, 4200, 1),
+			storedLine(pastry.id, 4200, 1),
+			storedLine(sized.id, 4600, 1, withEight),
+			storedLine(gone.id, 4200, 1),
+		]
+		await prisma.menuOption.delete({ where: { id: options.size.eight } })
+		await prisma.menuItem.delete({ where: { id: gone.id } })
+
+		const cart = currentCart(stored, await cartMenu())
+		expect(cart.problems).toEqual({
+			[soldOut.id]: { kind: 'sold-out' },
+			[pastry.id]: { kind: 'not-online' },
+			[stored[2]!.key]: { kind: 'options', problem: { kind: 'unknown-choice', group: 'Size' } },
+			[gone.id]: { kind: 'off-menu' },
+		})
+		expect(cart.payable).toEqual([])
+		for (const line of stored) expect((await orderLines([line])).ok, line.id).toBe(false)
+	})
+
+	it('names the items in the page’s language', async () => {
+		const cake = await createMenuItem({ name: 'Carrot Cake', priceCents: 3400 })
+		await prisma.menuItem.update({ where: { id: cake.id }, data: { nameEs: 'Pastel de zanahoria' } })
+		expect((await cartMenu('es'))[cake.id]).toEqual({
+			state: 'for-sale',
+			name: 'Pastel de zanahoria',
+			priceCents: 3400,
+		})
+	})
+
+	it('the cart page and the checkout page receive that menu; the pickup fetches do not', async () => {
+		const cake = await createMenuItem({ name: 'Tres Leches Cake', priceCents: 4200 })
+		const forSale = { state: 'for-sale', name: 'Tres Leches Cake', priceCents: 4200 }
+		await cartMenu()
+		const { loader: cartLoader } = await import('~/routes/cart')
+		const cart = (await cartLoader({ request: new Request('http://localhost/cart') } as never)) as {
+			menu: CartMenu | null
+		}
+		expect(cart.menu?.[cake.id]).toEqual(forSale)
+		const { loader: checkoutLoader } = await import('~/routes/checkout')
+		const page = (await checkoutLoader({ request: new Request('http://localhost/checkout') } as never)) as {
+			data: { menu: CartMenu | null }
+		}
+		expect(page.data.menu?.[cake.id]).toEqual(forSale)
+		const fetched = (await checkoutLoader({
+			request: new Request(`http://localhost/checkout?item=${cake.id}:1`),
+		} as never)) as { data: { menu: CartMenu | null } }
+		expect(fetched.data.menu).toBeNull()
 	})
 })

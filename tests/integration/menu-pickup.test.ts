@@ -78,9 +78,18 @@ describe('pickup labels on the menu', () => {
 		await prisma.menuItem.update({ where: { id: slice.id }, data: { dailyLimit: 24 } })
 		await createMenuItem({ name: 'Chocoflan' })
 		await useUp(slice.id, 24, 14)
+		const chocoflan = await prisma.menuItem.findFirstOrThrow({ where: { name: 'Chocoflan' } })
 		const { loader } = await import('~/routes/cart')
 		expect(await loader({ request: new Request('http://localhost/cart') } as never)).toEqual({
-			unavailable: { [slice.id]: 'Sold out for the next 14 days' },
+			menu: {
+				[slice.id]: {
+					state: 'for-sale',
+					name: 'Tres Leches Slice',
+					priceCents: slice.priceCents,
+					unavailable: 'Sold out for the next 14 days',
+				},
+				[chocoflan.id]: { state: 'for-sale', name: 'Chocoflan', priceCents: chocoflan.priceCents },
+			},
 		})
 	})
 

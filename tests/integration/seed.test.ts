@@ -43,7 +43,7 @@ describe('prisma db seed', () => {
 		for (const item of first.menuItems) {
 			expect(item.priceCents).toBeGreaterThan(0)
 			expect(item.imageAlt.length).toBeGreaterThan(10)
-			// docs/product.md: cakes can be added to the cart; pastries and donuts are 'Coming Soon!'.
+			// docs/product.md: cakes can be added to the cart; pastries and donuts are sold in the shop (decision 051).
 			expect(item.orderable).toBe(item.category === 'CAKES')
 		}
 		// Pickup rules a newcomer sees on the menu: whole cakes 48 h ahead, 24 tres leches slices a day, and

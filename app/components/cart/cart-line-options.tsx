@@ -1,12 +1,12 @@
 import type { CartItem } from '~/utils/cart'
-import { lineOptionsText } from '~/utils/item-options'
+import { lineName, lineOptionsText } from '~/utils/item-options'
 
 /**
  * How a line is named in its buttons' labels: two sizes of one cake are two lines, so the options
  * tell 'Remove Tres Leches Cake (Size: 8″)' from 'Remove Tres Leches Cake (Size: 10″)'.
  */
 export function cartLineName(item: CartItem) {
-	return item.options.length ? `${item.name} (${lineOptionsText(item.options)})` : item.name
+	return lineName(item.name, item.options)
 }
 
 /** The line's options under its name ('Size: 8″ · Message on the cake: “Feliz cumpleaños Ana”'). */

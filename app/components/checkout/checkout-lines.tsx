@@ -1,33 +1,45 @@
 import { CartLineImage } from '~/components/cart/cart-line-image'
 import { CartLineOptions, cartLineName } from '~/components/cart/cart-line-options'
 import { useCart } from '~/components/cart-provider'
+import { lineProblemText } from '~/components/cart/current-cart'
 import type { CartItem } from '~/utils/cart'
+import type { CartLineProblem } from '~/utils/cart-prices'
 import { formatPrice } from '~/utils/money'
 import { useLocale, useT } from '~/utils/i18n-react'
 
 const stepButton =
 	'grid h-10 w-10 place-items-center rounded-full border border-cocoa/40 text-lg font-bold hover:bg-dough disabled:cursor-not-allowed disabled:opacity-40'
 
-/** The order column: each line with − quantity + and Remove (minus stops at 1), then the total. */
-export function CheckoutLines() {
-	const cart = useCart()
+/**
+ * The order column: each line at the menu's current price (`useCurrentCart`) with − quantity + and Remove (minus
+ * stops at 1), a line that cannot be bought now saying why instead of a price; then the total of the others.
+ */
+export function CheckoutLines({
+	lines,
+	problems,
+	totalCents,
+}: {
+	lines: readonly CartItem[]
+	problems: Readonly<Record<string, CartLineProblem>>
+	totalCents: number
+}) {
 	const t = useT()
 	const locale = useLocale()
 	return (
 		<div>
 			<ul className="divide-y divide-dough">
-				{cart.items.map((item) => (
-					<CheckoutLine key={item.key} item={item} />
+				{lines.map((item) => (
+					<CheckoutLine key={item.key} item={item} problem={problems[item.key]} />
 				))}
 			</ul>
 			<p className="mt-4 text-right text-xl font-bold">
-				{t('shop.total', { amount: formatPrice(cart.totalCents, locale) })}
+				{t('shop.total', { amount: formatPrice(totalCents, locale) })}
 			</p>
 		</div>
 	)
 }
 
-function CheckoutLine({ item }: { item: CartItem }) {
+function CheckoutLine({ item, problem }: { item: CartItem; problem?: CartLineProblem }) {
 	const cart = useCart()
 	const lineName = cartLineName(item)
 	const t = useT()
@@ -38,7 +50,11 @@ function CheckoutLine({ item }: { item: CartItem }) {
 			<div className="min-w-32 flex-1">
 				<p className="font-semibold">{item.name}</p>
 				<CartLineOptions item={item} />
-				<p>{formatPrice(item.priceCents, locale)}</p>
+				{problem ? (
+					<p className="font-semibold text-red-800">{lineProblemText(item.name, problem, t)}</p>
+				) : (
+					<p>{formatPrice(item.priceCents, locale)}</p>
+				)}
 			</div>
 			<div className="flex items-center gap-2">
 				<button

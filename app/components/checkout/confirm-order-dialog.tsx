@@ -1,7 +1,9 @@
 import { useId } from 'react'
-import { useCart } from '~/components/cart-provider'
+import { PriceChanges } from '~/components/cart/current-cart'
 import { FormErrors } from '~/components/ui/forms'
 import { Modal } from '~/components/ui/modal'
+import type { CartItem } from '~/utils/cart'
+import type { CartPriceChange } from '~/utils/cart-prices'
 import type { CheckoutRequest } from '~/utils/checkout'
 import { taxOrder, type TaxPolicy } from '~/utils/sales-tax'
 import { OrderLines } from './order-lines'
@@ -19,6 +21,8 @@ export function ConfirmOrderDialog({
 	customer,
 	pickup,
 	processing,
+	lines,
+	changes,
 	tax,
 	errorId,
 	errors,
@@ -31,6 +35,10 @@ export function ConfirmOrderDialog({
 	/** The chosen pickup time, as the customer reads it. */
 	pickup: string | null
 	processing: boolean
+	/** The lines as the checkout sends them, at the menu's current prices (`useCurrentCart`). */
+	lines: readonly CartItem[]
+	/** Prices the cart took from the server since it was stored, said above the lines. */
+	changes: readonly CartPriceChange[]
 	/** Null until the checkout loader has answered: no tax line is shown then. */
 	tax: CheckoutTax | null
 	/** Why the last Confirm & Pay failed (the form's errors, under the form's error id). */
@@ -39,12 +47,11 @@ export function ConfirmOrderDialog({
 	onCancel: () => void
 	onConfirm: () => void
 }) {
-	const cart = useCart()
 	const t = useT()
 	const titleId = useId()
 	const taxable = new Set(tax?.preparedFoodIds)
 	const order = taxOrder(
-		cart.items.map((item) => ({
+		lines.map((item) => ({
 			...item,
 			unitPriceCents: item.priceCents,
 			taxCategory: taxable.has(item.id) ? ('PREPARED_FOOD' as const) : ('BAKERY' as const),
@@ -66,6 +73,9 @@ export function ConfirmOrderDialog({
 				<dt className="font-semibold">{t('shop.pickup')}</dt>
 				<dd>{pickup}</dd>
 			</dl>
+			<div className="mt-4">
+				<PriceChanges changes={changes} />
+			</div>
 			<OrderLines lines={order.lines} totalCents={order.totalCents} taxCents={order.taxCents} />
 			{tax?.policy.mode === 'stripe' ? <p className="mt-2 text-sm">{t('shop.stripeTaxNote')}</p> : null}
 			<div className="mt-3">

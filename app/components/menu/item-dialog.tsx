@@ -1,15 +1,14 @@
-import { Link } from '@remix-run/react'
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { Modal, ModalCloseButton } from '~/components/ui/modal'
 import { StoredImage } from '~/components/stored-image'
 import { formatPrice } from '~/utils/money'
 import { useBusiness } from '~/config/business'
-import { useLocale, useLocalizedPath, useT } from '~/utils/i18n-react'
+import { useLocale, useT } from '~/utils/i18n-react'
 import { AllergenBadges } from './allergen-badges'
+import { OrderElsewhere, useItemOrdering } from './item-ordering'
 import { PickupLabels } from './menu-grid'
 import { QuantityStepper } from './quantity-stepper'
 import {
-	lineOptionsText,
 	optionProblemMessage,
 	priceChoices,
 	type ChosenOption,
@@ -75,7 +74,11 @@ function runningUnitPrice(basePriceCents: number, groups: readonly OptionGroupVi
 	)
 }
 
-/** The one item modal for every menu page (docs/product.md): picture, details, options, quantity and the action. */
+/**
+ * The one item modal for every menu page (docs/product.md): picture, details, options, quantity and the action. An
+ * item not sold in the cart says where to get it instead, with no quantity (decision 051). A successful Add hands
+ * the line to `onAdd`, whose page closes the dialog and confirms it.
+ */
 export function ItemDialog({
 	item,
 	onClose,
@@ -83,11 +86,10 @@ export function ItemDialog({
 }: {
 	item: MenuItemView | null
 	onClose: () => void
-	/** `line` is set for an item with options: its unit price and the customer's choices. */
+	/** `line` is set for an item with options: its unit price and the customer's choices. The page closes the dialog. */
 	onAdd: (item: MenuItemView, quantity: number, line?: PricedLine) => void
 }) {
 	const [quantity, setQuantity] = useState(1)
-	const [addedMessage, setAddedMessage] = useState<string | null>(null)
 	const [answers, setAnswers] = useState<OptionAnswers>({})
 	const [problem, setProblem] = useState<(OptionFieldsProblem & { attempt: number }) | null>(null)
 	const optionsRef = useRef<HTMLDivElement>(null)
@@ -96,11 +98,9 @@ export function ItemDialog({
 	const { allergenStatement } = useBusiness()
 	const t = useT()
 	const locale = useLocale()
-	const localize = useLocalizedPath()
 
 	useEffect(() => {
 		setQuantity(1)
-		setAddedMessage(null)
 		setAnswers(initialAnswers(item?.optionGroups))
 		setProblem(null)
 	}, [item])
@@ -112,22 +112,20 @@ export function ItemDialog({
 		group?.querySelector<HTMLInputElement>('input:not(:disabled)')?.focus()
 	}, [problem])
 
-	const canAdd = item !== null && item.orderable && !item.soldOut && !item.unavailable
+	const ordering = useItemOrdering({ orderable: item?.orderable ?? false })
+	const canAdd = item !== null && ordering.way === 'cart' && !item.soldOut && !item.unavailable
 	const groups = item?.optionGroups ?? []
 	const unitPriceCents = item ? runningUnitPrice(item.priceCents, groups, answers) : 0
 
 	function add(item: MenuItemView) {
 		if (groups.length === 0) {
 			onAdd(item, quantity)
-			setAddedMessage(t('shop.addedToCart', { quantity, name: item.name }))
-			setQuantity(1)
 			return
 		}
 		const priced = priceChoices(item.priceCents, groups, chosenOptions(groups, answers))
 		if (!priced.ok) {
 			const { problem } = priced
 			const group = 'group' in problem ? groups.find(({ name }) => name === problem.group) : undefined
-			setAddedMessage(null)
 			setProblem({
 				groupId: group?.id ?? null,
 				message: optionProblemMessage(item.name, problem, t),
@@ -137,9 +135,6 @@ export function ItemDialog({
 		}
 		setProblem(null)
 		onAdd(item, quantity, { unitPriceCents: priced.unitPriceCents, chosen: priced.chosen, options: priced.options })
-		const options = priced.options.length ? ` (${lineOptionsText(priced.options)})` : ''
-		setAddedMessage(t('shop.addedToCart', { quantity, name: `${item.name}${options}` }))
-		setQuantity(1)
 	}
 
 	return (
@@ -194,9 +189,11 @@ export function ItemDialog({
 							</Suspense>
 						</div>
 					) : null}
-					<div className="mt-4 flex flex-wrap items-center justify-between gap-4">
-						<QuantityStepper id={quantityId} label={t('shop.quantity')} value={quantity} onChange={setQuantity} />
-						{canAdd ? (
+					{ordering.way !== 'cart' ? (
+						<OrderElsewhere ordering={ordering} />
+					) : canAdd ? (
+						<div className="mt-4 flex flex-wrap items-center justify-between gap-4">
+							<QuantityStepper id={quantityId} label={t('shop.quantity')} value={quantity} onChange={setQuantity} />
 							<button
 								type="button"
 								className="rounded-full bg-cinnamon px-6 py-3 font-semibold text-white hover:bg-cocoa"
@@ -204,31 +201,21 @@ export function ItemDialog({
 							>
 								{t('shop.addToCart', { price: formatPrice(unitPriceCents * quantity, locale) })}
 							</button>
-						) : (
+						</div>
+					) : (
+						<div className="mt-4">
 							<button
 								type="button"
 								disabled
 								className="cursor-not-allowed rounded-full bg-stone-500 px-6 py-3 font-semibold text-white"
 							>
-								{item.soldOut
-									? t('shop.soldOut')
-									: item.orderable && item.unavailable
-										? item.unavailable
-										: t('shop.comingSoon')}
+								{item.soldOut || !item.unavailable ? t('shop.soldOut') : item.unavailable}
 							</button>
-						)}
-					</div>
-					{/* The page behind the modal is inert, so the dialog announces additions itself. */}
-					<p role="status" className="mt-3 min-h-6 font-semibold text-leaf">
-						{problem && !problem.groupId ? <span className="text-red-800">{problem.message}</span> : null}
-						{addedMessage ? (
-							<>
-								{addedMessage}.{' '}
-								<Link to={localize('/cart')} className="text-cinnamon underline">
-									{t('shop.viewCartLink')}
-								</Link>
-							</>
-						) : null}
+						</div>
+					)}
+					{/* A refusal that belongs to no group (the group's own is said inside it). */}
+					<p role="status" className="mt-3 font-semibold text-red-800">
+						{problem && !problem.groupId ? problem.message : null}
 					</p>
 				</>
 			) : null}

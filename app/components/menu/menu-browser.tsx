@@ -1,8 +1,8 @@
 import { Link } from '@remix-run/react'
-import { memo, useEffect, useState, type MouseEvent, type ReactNode } from 'react'
+import { memo, useCallback, useEffect, useState, type MouseEvent, type ReactNode } from 'react'
 import { ServerMarkup } from '~/components/ui/server-markup'
 import { useCartActions } from '~/components/cart-provider'
-import { lineOptionsText } from '~/utils/item-options'
+import { lineName } from '~/utils/item-options'
 import { useLocalizedPath, useT } from '~/utils/i18n-react'
 import { ItemDialog, type PricedLine } from './item-dialog'
 import { MenuCard, menuGridClass, OPENS_ITEM } from './menu-grid'
@@ -10,7 +10,17 @@ import type { MenuItemView } from '~/utils/menu-item-view'
 
 const TOAST_MS = 6_000
 
-/** A menu grid with the item dialog, add-to-cart and the 'Added to cart' announcement. */
+interface Toast {
+	id: number
+	text: string
+}
+
+/**
+ * A menu grid with the item dialog, add-to-cart and the 'Added to cart' confirmation. Add closes the dialog (focus
+ * goes back to what opened it) and the confirmation, with 'View cart', shows over the page once the dialog is gone:
+ * the live region it is written into is no longer inert then, so screen readers announce it. It stays while the
+ * pointer or the focus is on it (decision 051).
+ */
 export function MenuBrowser({
 	items,
 	emptyMessage,
@@ -27,13 +37,30 @@ export function MenuBrowser({
 	const t = useT()
 	const localize = useLocalizedPath()
 	const [openItem, setOpenItem] = useState<MenuItemView | null>(null)
-	const [toast, setToast] = useState<{ id: number; text: string } | null>(null)
+	const [added, setAdded] = useState<Toast | null>(null)
+	const [toast, setToast] = useState<Toast | null>(null)
+	const [toastHeld, setToastHeld] = useState(false)
+
+	// After the commit that closed the dialog (its effect's cleanup has closed it and restored focus).
+	useEffect(() => {
+		if (!added || openItem) return
+		setToast(added)
+		setAdded(null)
+	}, [added, openItem])
 
 	useEffect(() => {
-		if (!toast) return
+		if (!toast || toastHeld) return
 		const timer = setTimeout(() => setToast(null), TOAST_MS)
 		return () => clearTimeout(timer)
-	}, [toast])
+	}, [toast, toastHeld])
+
+	// Stable, so the memoized grid is not rendered again when the dialog or the confirmation changes.
+	const open = useCallback((item: MenuItemView) => {
+		// A dialog covers the page: a confirmation left under its backdrop could not be read or used.
+		setToast(null)
+		setToastHeld(false)
+		setOpenItem(item)
+	}, [])
 
 	function addToCart(item: MenuItemView, quantity: number, line?: PricedLine) {
 		const { id, name, imageKey, imageAlt, priceCents } = item
@@ -43,8 +70,9 @@ export function MenuBrowser({
 		} else {
 			cart.add({ id, name, imageKey, imageAlt, priceCents }, quantity)
 		}
-		const described = line?.options.length ? `${name} (${lineOptionsText(line.options)})` : name
-		setToast({ id: Date.now(), text: t('shop.addedToCart', { quantity, name: described }) })
+		const described = lineName(name, line?.options ?? [])
+		setOpenItem(null)
+		setAdded({ id: Date.now(), text: t('shop.addedToCart', { quantity, name: described }) })
 	}
 
 	return (
@@ -52,7 +80,7 @@ export function MenuBrowser({
 			{items.length === 0 ? (
 				<p className="rounded-xl bg-dough/60 p-6 text-center text-lg">{emptyMessage}</p>
 			) : (
-				<MenuGrid items={items} showDescription={showDescription} cardFooter={cardFooter} onOpen={setOpenItem} />
+				<MenuGrid items={items} showDescription={showDescription} cardFooter={cardFooter} onOpen={open} />
 			)}
 			<ItemDialog item={openItem} onClose={() => setOpenItem(null)} onAdd={addToCart} />
 			<div
@@ -63,10 +91,17 @@ export function MenuBrowser({
 				{toast ? (
 					<p
 						key={toast.id}
-						className="pointer-events-auto flex items-center gap-4 rounded-full bg-cocoa px-5 py-3 text-cream shadow-xl"
+						className="pointer-events-auto flex flex-wrap items-center justify-center gap-x-4 gap-y-1 rounded-3xl bg-cocoa px-5 py-3 text-center text-cream shadow-xl"
+						onPointerEnter={() => setToastHeld(true)}
+						onPointerLeave={() => setToastHeld(false)}
 					>
 						<span>{toast.text}</span>
-						<Link to={localize('/cart')} className="font-semibold underline">
+						<Link
+							to={localize('/cart')}
+							className="font-semibold underline"
+							onFocus={() => setToastHeld(true)}
+							onBlur={() => setToastHeld(false)}
+						>
 							{t('shop.viewCartLink')}
 						</Link>
 					</p>

@@ -1,7 +1,6 @@
 import { Link, useLocation, useNavigation } from '@remix-run/react'
 import { useMemo, type ReactNode } from 'react'
 import { ErrorNote, GeneralErrorBoundary } from '~/components/error-boundary'
-import { orderLink, useBusiness } from '~/config/business'
 import type { MenuCategory } from '~/generated/prisma/enums'
 import { outlineButtonClass } from '~/components/ui/button-classes'
 import type { AllergenKey } from '~/utils/allergens'
@@ -10,7 +9,7 @@ import { categoryLabel } from '~/utils/menu-categories'
 import { AllergenFilter } from './allergen-filter'
 import { CategoryFilter } from './category-filter'
 import { MenuBrowser } from './menu-browser'
-import { OPENS_ITEM } from './menu-grid'
+import { CardOrderAction } from './item-ordering'
 import { MenuSkeleton } from './menu-skeleton'
 import { fromJsonText, type JsonText } from '~/utils/json-text'
 import type { MenuItemView } from '~/utils/menu-item-view'
@@ -50,33 +49,8 @@ export function MenuPageHeader({
 
 export const pageLinkClass = `${outlineButtonClass} px-5 py-2`
 
-/** 'Order Now': the ordering provider in a new tab, or (with none configured) the item's own dialog. */
-function OrderNow({ item }: { item: MenuItemView }) {
-	const link = orderLink(useBusiness())
-	const t = useT()
-	const className = 'font-semibold text-cinnamon underline underline-offset-4 hover:text-cocoa'
-	if (!link.external) {
-		return (
-			<button
-				type="button"
-				className={className}
-				aria-label={t('shop.orderNowItem', { name: item.name })}
-				{...{ [OPENS_ITEM]: item.id }}
-			>
-				{t('shop.orderNow')}
-			</button>
-		)
-	}
-	return (
-		<a href={link.href} target="_blank" rel="noopener noreferrer" className={className}>
-			{t('shop.orderNow')}
-			<span className="sr-only"> {t('shop.opensInNewTab', { name: item.name })}</span>
-		</a>
-	)
-}
-
 // One function for the page's life, so the memoized grid is not rendered again for a new one.
-const orderNowFooter = (item: MenuItemView) => <OrderNow item={item} />
+const orderNowFooter = (item: MenuItemView) => <CardOrderAction item={item} />
 
 /**
  * The grid of a menu page: six skeleton cards while reloading, the category filter when given, the allergen
