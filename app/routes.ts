@@ -1,6 +1,7 @@
 import { type RouteConfig, type RouteConfigEntry } from '@remix-run/route-config'
 import { flatRoutes } from '@remix-run/fs-routes'
-import { LOCALE_ROUTE_PREFIXES, TRANSLATED_ROUTES } from './utils/i18n'
+import { LOCALE_ROUTE_PREFIXES } from './utils/i18n'
+import { TRANSLATED_ROUTES } from './utils/translated-routes'
 
 /**
  * The public pages a visitor reads, served again under each language's prefix (`/es/shop`,

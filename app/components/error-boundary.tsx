@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError, type ErrorResponse } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
 import { CROSS_SITE_REFUSAL } from '~/utils/cross-site'
+import type { MessageKey } from '~/utils/i18n'
 import { useLocalizedPath, useT } from '~/utils/i18n-react'
 
 /** What a boundary shows for one HTTP status thrown by a loader or action. */
@@ -38,48 +39,35 @@ export function ErrorNote({
 	)
 }
 
-/** The home page, in the page's language. */
-function useHomeLink() {
+/**
+ * One of the site's standard error pages, in the page's language: its title and words, and a way back home
+ * or (`retry`) the same address again.
+ */
+function StandardNote({ title, text, retry = false }: { title: MessageKey; text: MessageKey; retry?: boolean }) {
 	const t = useT()
-	return { to: useLocalizedPath()('/'), label: t('common.errorBackHome') }
-}
-
-function SomethingWentWrong() {
-	const t = useT()
+	const home = useLocalizedPath()('/')
 	return (
-		<ErrorNote title={t('common.errorSomethingWrongTitle')} link={useHomeLink()}>
-			{t('common.errorSomethingWrongText')}
+		<ErrorNote title={t(title)} link={retry ? undefined : { to: home, label: t('common.errorBackHome') }}>
+			{t(text)}
 		</ErrorNote>
 	)
 }
 
-function NotFound() {
-	const t = useT()
-	return (
-		<ErrorNote title={t('common.errorNotFoundTitle')} link={useHomeLink()}>
-			{t('common.errorNotFoundText')}
-		</ErrorNote>
-	)
-}
-
-function Outage() {
-	const t = useT()
-	return <ErrorNote title={t('common.errorOutageTitle')}>{t('common.errorOutageText')}</ErrorNote>
-}
-
-/** A post the cross-site guard refused (server/cross-site-refusal.tsx): nothing was sent; reloading helps. */
-function CrossSiteRefused() {
-	const t = useT()
-	return <ErrorNote title={t('common.errorCrossSiteTitle')}>{t('common.errorCrossSiteText')}</ErrorNote>
-}
-
-const somethingWentWrong = () => <SomethingWentWrong />
+const somethingWentWrong = () => (
+	<StandardNote title="common.errorSomethingWrongTitle" text="common.errorSomethingWrongText" />
+)
 
 const standardHandlers: Record<number, StatusHandler> = {
-	403: (error) => (error.data === CROSS_SITE_REFUSAL ? <CrossSiteRefused /> : somethingWentWrong()),
-	404: () => <NotFound />,
+	// A post the cross-site guard refused (server/cross-site-refusal.tsx): nothing was sent; reloading helps.
+	403: (error) =>
+		error.data === CROSS_SITE_REFUSAL ? (
+			<StandardNote title="common.errorCrossSiteTitle" text="common.errorCrossSiteText" retry />
+		) : (
+			somethingWentWrong()
+		),
+	404: () => <StandardNote title="common.errorNotFoundTitle" text="common.errorNotFoundText" />,
 	// A loader's withOutagePolicy threw it (the response carries Retry-After): temporary, say so.
-	503: () => <Outage />,
+	503: () => <StandardNote title="common.errorOutageTitle" text="common.errorOutageText" retry />,
 }
 
 /**

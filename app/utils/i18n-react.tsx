@@ -67,7 +67,7 @@ export function useLocalizedPath(): (path: string) => string {
 export function usePageInLanguage(): ((locale: Locale) => string) | null {
 	const routeId = useMatches().at(-1)?.id
 	const { pathname, search } = useLocation()
-	const links = languageLinksOf(routeId)
+	const links = languageLinksOf(routeId, pathname)
 	if (links === 'none') return null
 	if (links === 'home') return (locale) => localizedPath('/', locale)
 	return (locale) => localizedPath(unlocalizedPath(pathname), locale) + search

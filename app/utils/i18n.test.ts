@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { languageLinksOf, pageNamespaces, TRANSLATED_ROUTES } from './i18n'
+import { languageLinksOf, pageNamespaces } from './i18n'
+import { TRANSLATED_ROUTES } from './translated-routes'
 
 describe('pageNamespaces', () => {
 	it('gives a page its own namespaces, in every language', () => {
@@ -19,24 +20,37 @@ describe('pageNamespaces', () => {
 
 describe('languageLinksOf', () => {
 	it('links a translated page to itself in each language, from any of its copies', () => {
-		expect(languageLinksOf('routes/shop')).toBe('same-page')
-		expect(languageLinksOf('es/routes/shop')).toBe('same-page')
-		expect(languageLinksOf('pt-br/routes/_index')).toBe('same-page')
+		expect(languageLinksOf('routes/shop', '/shop')).toBe('same-page')
+		expect(languageLinksOf('es/routes/shop', '/es/shop')).toBe('same-page')
+		expect(languageLinksOf('pt-br/routes/_index', '/pt-br')).toBe('same-page')
+		expect(languageLinksOf('routes/review.$token', '/review/abc')).toBe('same-page')
 	})
 
 	it('links an unknown path to each language’s home page', () => {
-		expect(languageLinksOf('routes/$')).toBe('home')
-		expect(languageLinksOf('es/routes/$')).toBe('home')
+		expect(languageLinksOf('routes/$', '/no-such-page')).toBe('home')
+		expect(languageLinksOf('es/routes/$', '/es/menu/no-such-item')).toBe('home')
 	})
 
 	it('offers no language on screens that exist in English only', () => {
-		expect(languageLinksOf('routes/admin.menu')).toBe('none')
-		expect(languageLinksOf('routes/test-payment.$sessionId')).toBe('none')
-		expect(languageLinksOf('routes/image-uploader')).toBe('none')
-		expect(languageLinksOf(undefined)).toBe('none')
+		expect(languageLinksOf('routes/admin.menu', '/admin/menu')).toBe('none')
+		expect(languageLinksOf('routes/test-payment.$sessionId', '/test-payment/cs_1')).toBe('none')
+		expect(languageLinksOf('routes/image-uploader', '/image-uploader')).toBe('none')
+		expect(languageLinksOf(undefined, '/')).toBe('same-page')
+	})
+})
+
+describe('the translated routes (app/routes.ts) and the pages with their own messages', () => {
+	it('name route modules that exist', () => {
+		expect(TRANSLATED_ROUTES.filter((name) => !existsSync(`app/routes/${name}.tsx`))).toEqual([])
 	})
 
-	it('names route modules that exist (app/routes.ts serves each again under every language)', () => {
-		expect(TRANSLATED_ROUTES.filter((name) => !existsSync(`app/routes/${name}.tsx`))).toEqual([])
+	it('are the same pages: each translated route has its namespaces, and nothing else has', () => {
+		const translatedPaths = TRANSLATED_ROUTES.filter((name) => name !== '$').map(
+			(name) => `/${name === '_index' ? '' : name.split('.')[0]}${name.includes('.$') ? '/x' : ''}`,
+		)
+		expect(translatedPaths.filter((path) => pageNamespaces(path) === 'all')).toEqual([])
+		expect(pageNamespaces('/admin')).toBe('all')
+		expect(pageNamespaces('/test-payment/x')).toBe('all')
+		expect(pageNamespaces('/image-uploader')).toBe('all')
 	})
 })

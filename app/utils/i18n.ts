@@ -14,45 +14,6 @@ const PATH_PREFIXES = { en: '', es: '/es', 'pt-BR': '/pt-br' } as const satisfie
 /** The route-path prefixes of the translated copies of the public pages (app/routes.ts). */
 export const LOCALE_ROUTE_PREFIXES = ['es', 'pt-br'] as const
 
-/**
- * The route modules served again under each language's prefix (app/routes.ts): the public pages a
- * visitor reads. Everything else (the owner's screens, the test payment page) exists in English only.
- */
-export const TRANSLATED_ROUTES = [
-	'_index',
-	'$',
-	'about',
-	'brazilian-pastries',
-	'cakes',
-	'cancel',
-	'cart',
-	'checkout',
-	'contact',
-	'custom-cakes',
-	'gallery',
-	'menu',
-	'mexican-pastries',
-	'quote.$token',
-	'review.$token',
-	'reviews',
-	'shop',
-	'success',
-] as const
-
-const translatedRouteIds = new Set<string>(TRANSLATED_ROUTES.map((name) => `routes/${name}`))
-const LOCALE_ROUTE_ID_PREFIX = new RegExp(`^(?:${LOCALE_ROUTE_PREFIXES.join('|')})/`)
-
-/**
- * Where a page's language switch leads: the same page in each language, each language's home page from
- * an unknown path (it shows the home screen, decision 050), or nowhere for a screen that exists in
- * English only. `routeId` is the deepest matched route's id.
- */
-export function languageLinksOf(routeId: string | undefined): 'same-page' | 'home' | 'none' {
-	const id = routeId?.replace(LOCALE_ROUTE_ID_PREFIX, '')
-	if (id === undefined || !translatedRouteIds.has(id)) return 'none'
-	return id === 'routes/$' ? 'home' : 'same-page'
-}
-
 /** Tags for `Intl` (dates, numbers, money): Spanish as written in the United States. */
 export const INTL_LOCALES = { en: 'en-US', es: 'es-US', 'pt-BR': 'pt-BR' } as const satisfies Record<Locale, string>
 
@@ -153,6 +114,17 @@ export function pageNamespaces(pathname: string): readonly PageNamespace[] | 'al
 	const [first = '', ...rest] = unlocalizedPath(pathname).toLowerCase().split('/').slice(1)
 	if (rest.some(Boolean) && !PAGES_WITH_PARAMETERS.has(first)) return 'all'
 	return Object.hasOwn(PAGE_NAMESPACES, first) ? PAGE_NAMESPACES[first]! : 'all'
+}
+
+/**
+ * Where a page's language switch leads: the same page in each language, each language's home page from
+ * an unknown path (it shows the home screen, decision 050), or nowhere from a screen that exists in English
+ * only (the owner's screens, the sign-in and test payment pages). The pages with their own namespaces are
+ * exactly the translated ones (app/routes.ts); `routeId` is the deepest matched route's.
+ */
+export function languageLinksOf(routeId: string | undefined, pathname: string): 'same-page' | 'home' | 'none' {
+	if (routeId?.endsWith('routes/$')) return 'home'
+	return pageNamespaces(pathname) === 'all' ? 'none' : 'same-page'
 }
 
 /** Whether two paths carry the same messages (same language and namespaces). */

@@ -234,6 +234,8 @@ function requestOnce(machine: Machine, options: { method: string; path: string; 
 				path: options.path,
 				agent: false,
 				headers: {
+					// As the platform's proxy does: the public host (APP_URL's), whichever address it connects to.
+					Host: url.host,
 					[CLIENT_IP_HEADER]: newClientIp(),
 					...(options.body ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
 				},
