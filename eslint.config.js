@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import js from '@eslint/js'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
@@ -48,20 +49,26 @@ function browserSafeImports({ allowRemixNode }) {
 const tests = ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts']
 const notBrowserModules = ['app/**/*.server.{ts,tsx}', 'app/routes.ts', ...tests, 'app/**/*.d.ts']
 
-// The layering the README's Architecture section states: routes → models/utils → db. `~/x`, `./x` and
-// `../x` spellings alike; type-only imports count too, except of Prisma's generated types.
+// The layering the README's Architecture section states: routes → business areas (app/domain/<area>) and
+// plumbing (app/utils) → the database, UI apart. `~/x`, `./x` and `../x` spellings alike; type-only imports count
+// too, except of Prisma's generated types.
 const appFolder = (folder) => `^(~|\\.{1,2})(/\\.\\.)*/${folder}(/|$)`
 const layer = {
 	components: {
 		regex: appFolder('components'),
-		message: 'Layering: utils and models never import UI. Move what both need into app/utils/.',
+		message: 'Layering: business areas and plumbing never import UI. Move what both need into the area or app/utils/.',
 	},
 	routes: {
 		regex: appFolder('routes'),
-		message: 'Layering: only Remix imports route modules. Move what is shared into app/utils/ or a model.',
+		message: 'Layering: only Remix imports route modules. Move what is shared into its business area (app/domain/).',
+	},
+	domain: {
+		regex: appFolder('domain'),
+		message:
+			'Layering: app/utils is plumbing and knows no business area. Move the rule into its area (app/domain/<area>), or pass it in.',
 	},
 	models: {
-		regex: appFolder('models'),
+		regex: '(^|/)models/[^/]+\\.server$',
 		message: 'Layering: components get data from props or loader data, never from a model.',
 	},
 	serverModules: {
@@ -71,24 +78,43 @@ const layer = {
 	prismaClient: {
 		regex: '(^|/)db\\.server$',
 		importNames: ['prisma'],
-		message: 'Layering: only app/models/*.server.ts builds Prisma queries. Call (or add) a model function.',
+		message:
+			'Layering: only app/domain/<area>/models/*.server.ts builds Prisma queries. Call (or add) a model function.',
 	},
 	generatedClient: {
 		// The enums are plain constants, and types build no query.
 		regex: '(^|/)generated/prisma/(?!enums$)',
 		allowTypeImports: true,
-		message: 'Layering: only app/models/*.server.ts uses the Prisma client. Call (or add) a model function.',
+		message:
+			'Layering: only app/domain/<area>/models/*.server.ts uses the Prisma client. Call (or add) a model function.',
 	},
 }
+/**
+ * Another area's server side is reached through its public module, `app/domain/<area>/index.server.ts`, never
+ * its other server modules or its models (decision 053). Browser-safe modules (rules, schemas, words) are shared.
+ */
+const otherAreasServerModules = (area) => ({
+	regex: `^~/domain/(?!${area}/)[^/]+/(?!index\\.server$).*\\.server$`,
+	message: `Layering: another area's server side is its public module: import '~/domain/<area>/index.server' (add the export there).`,
+})
 const dbOnlyThroughModels = [layer.prismaClient, layer.generatedClient]
+/** The business areas: one folder each under app/domain (decision 053). */
+const areas = readdirSync(new URL('app/domain', import.meta.url), { withFileTypes: true })
+	.filter((entry) => entry.isDirectory())
+	.map((entry) => entry.name)
 // Each file gets its folder's block (later blocks win): app/ as a whole (root, entries, config), then each layer.
 const layers = [
 	{ folder: 'app', forbid: dbOnlyThroughModels },
 	{ folder: 'app/components', forbid: [layer.models, layer.routes, layer.serverModules] },
-	{ folder: 'app/utils', forbid: [layer.components, layer.routes, ...dbOnlyThroughModels] },
-	{ folder: 'app/models', forbid: [layer.components, layer.routes] },
-	// Mails are rendered on the server from what models read: their own templates, never the site's UI or routes.
-	{ folder: 'app/mail', forbid: [layer.components, layer.routes, ...dbOnlyThroughModels] },
+	{ folder: 'app/utils', forbid: [layer.components, layer.routes, layer.domain, ...dbOnlyThroughModels] },
+	...areas.flatMap((area) => [
+		// Mails are rendered on the server from what models read: their own templates, never the site's UI or routes.
+		{
+			folder: `app/domain/${area}`,
+			forbid: [layer.components, layer.routes, ...dbOnlyThroughModels, otherAreasServerModules(area)],
+		},
+		{ folder: `app/domain/${area}/models`, forbid: [layer.components, layer.routes, otherAreasServerModules(area)] },
+	]),
 	{ folder: 'app/routes', forbid: dbOnlyThroughModels, allowRemixNode: true },
 ]
 const restrictImports = (restrictions) => ({ '@typescript-eslint/no-restricted-imports': ['error', restrictions] })

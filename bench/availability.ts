@@ -52,10 +52,10 @@ let passed = false
 try {
 	await runPrisma(['migrate', 'deploy'], ownDatabaseUrl)
 	const { prisma } = await import('~/utils/db.server')
-	const { loadCartPickup, loadMenuPickup } = await import('~/utils/pickup.server')
-	const { startCheckout } = await import('~/utils/checkout.server')
-	const { localDateOf, addLocalDays, instantAt, pickupDays } = await import('~/utils/pickup-schedule')
-	const { BAKERY_TIME_ZONE } = await import('~/utils/bakery-time')
+	const { loadCartPickup, loadMenuPickup } = await import('~/domain/pickup/pickup.server')
+	const { startCheckout } = await import('~/domain/orders/checkout.server')
+	const { localDateOf, addLocalDays, instantAt, pickupDays } = await import('~/domain/pickup/pickup-schedule')
+	const { BAKERY_TIME_ZONE } = await import('~/domain/pickup/bakery-time')
 
 	// The bakery's week (closed Mondays), 20 orders per 15-minute slot: 5,000 orders fill about half of the 14 days' slots.
 	await prisma.pickupSettings.create({ data: { id: 1, ordersPerSlot: 20 } })

@@ -52,10 +52,10 @@ let passed = false
 try {
 	await runPrisma(['migrate', 'deploy'], ownDatabaseUrl)
 	const { prisma } = await import('~/utils/db.server')
-	const { enqueueMail } = await import('~/models/mail-jobs.server')
-	const { applyCheckoutEvent } = await import('~/models/order.server')
-	const { getMailQueue, stopMailQueue } = await import('~/utils/mail-queue.server')
-	const { startMailWorker } = await import('~/utils/mail-worker.server')
+	const { enqueueMail } = await import('~/domain/mail/models/mail-jobs.server')
+	const { applyCheckoutEvent } = await import('~/domain/orders/models/order.server')
+	const { getMailQueue, stopMailQueue } = await import('~/domain/mail/mail-queue.server')
+	const { startMailWorker } = await import('~/domain/mail/mail-worker.server')
 	await getMailQueue()
 
 	// 1. Two enqueues inside a transaction, as a payment does.

@@ -4,9 +4,9 @@
  */
 import { readFile } from 'node:fs/promises'
 import { defaultBusiness } from '../app/config/business'
-import { dateColumn } from '../app/models/pickup-schedule.server'
-import { BAKERY_TIME_ZONE } from '../app/utils/bakery-time'
-import { localDateOf } from '../app/utils/pickup-schedule'
+import { dateColumn } from '../app/domain/pickup/models/pickup-schedule.server'
+import { BAKERY_TIME_ZONE } from '../app/domain/pickup/bakery-time'
+import { localDateOf } from '../app/domain/pickup/pickup-schedule'
 import { prisma } from '../app/utils/db.server'
 import { objectExists, putObject } from '../app/utils/storage.server'
 import {
@@ -142,7 +142,7 @@ async function seedCakeRequests() {
  * once any hours exist.
  */
 async function seedPickupSchedule() {
-	// The column defaults are issue 14's defaults (DEFAULT_PICKUP_SETTINGS in app/models/pickup-schedule.server.ts).
+	// The column defaults are issue 14's defaults (DEFAULT_PICKUP_SETTINGS in app/domain/pickup/models/pickup-schedule.server.ts).
 	await prisma.pickupSettings.createMany({ data: [{ id: 1 }], skipDuplicates: true })
 	if ((await prisma.openingHours.count()) === 0) {
 		await prisma.openingHours.createMany({

@@ -1,5 +1,5 @@
 /**
- * `npm run worker`: the mail worker and the housekeeping schedules (app/utils/scheduled-work.server.ts)
+ * `npm run worker`: the mail worker and the housekeeping schedules (app/domain/housekeeping/scheduled-work.server.ts)
  * alone, for a deployment that runs them apart from the web processes (set MAIL_WORKER=false on the web
  * machines). It needs DATABASE_URL (no embedded database) and, in
  * production, runs the app code of the built site (build/server), as `npm start` does.

@@ -1,7 +1,7 @@
 import { defaultBusiness, useBusiness } from '~/config/business'
 import type { MessageKey } from '~/utils/i18n'
 import { useLocale, useT } from '~/utils/i18n-react'
-import type { OwnSiteTexts } from '~/utils/site-texts'
+import type { OwnSiteTexts } from '~/domain/content/site-texts'
 
 const VALUE_KEYS: readonly MessageKey[] = [
 	'pages.bakeryValueFreshness',

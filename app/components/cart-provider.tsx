@@ -9,7 +9,7 @@ import {
 	serializeCart,
 	type CartItem,
 	type CartProduct,
-} from '~/utils/cart'
+} from '~/domain/orders/cart'
 
 interface CartContextValue {
 	items: CartItem[]
@@ -22,7 +22,7 @@ interface CartContextValue {
 	updateQuantity: (key: string, quantity: number) => void
 	remove: (key: string) => void
 	clear: () => void
-	/** Stores the menu's current unit prices of some lines (app/utils/cart-prices.ts). */
+	/** Stores the menu's current unit prices of some lines (app/domain/orders/cart-prices.ts). */
 	reprice: (prices: ReadonlyArray<Pick<CartItem, 'key' | 'priceCents'>>) => void
 	/** Right before leaving for payment: empty the cart but keep a copy in case the customer cancels. */
 	stashForPayment: () => void

@@ -12,7 +12,7 @@ import type { MessageKey } from '~/utils/i18n'
 import { useLocale, useLocalizedPath, useT } from '~/utils/i18n-react'
 import { ServerMarkup } from './ui/server-markup'
 import type { SiteImageName } from '~/utils/site-images'
-import type { OwnSiteTexts } from '~/utils/site-texts'
+import type { OwnSiteTexts } from '~/domain/content/site-texts'
 
 const goodies: ReadonlyArray<{
 	title: MessageKey
@@ -57,7 +57,7 @@ export function HomePage({
 	siteTexts,
 }: {
 	hours: VisitorHours
-	/** The owner's texts in the page's language (app/models/site-text.server.ts). */
+	/** The owner's texts in the page's language (app/domain/content/models/site-text.server.ts). */
 	siteTexts?: OwnSiteTexts
 }) {
 	const business = useBusiness()

@@ -1,7 +1,7 @@
 import { getInputProps, type FieldMetadata } from '@conform-to/react'
 import { FieldErrors } from '~/components/ui/forms'
 import { useT } from '~/utils/i18n-react'
-import { MAX_RATING, ratingValues } from '~/utils/review-rating'
+import { MAX_RATING, ratingValues } from '~/domain/reviews/review-rating'
 
 /** Filled and empty stars for the eye; the words ("4 out of 5 stars") for everyone. */
 export function RatingStars({ rating, className = '' }: { rating: number; className?: string }) {

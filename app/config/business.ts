@@ -113,7 +113,7 @@ export function mapsEmbedUrl(business: BusinessConfig) {
 export interface VisitorHours {
 	/** The schedule as data (the JSON-LD's openingHoursSpecification). */
 	openingHours: readonly OpeningHours[]
-	/** The same hours as the page's language writes them (app/utils/opening-hours.ts `hoursLines`). */
+	/** The same hours as the page's language writes them (app/domain/pickup/opening-hours.ts `hoursLines`). */
 	lines: readonly HoursLine[]
 	notices: readonly string[]
 }

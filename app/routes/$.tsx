@@ -4,7 +4,7 @@ import { HomePage } from '~/components/home-page'
 import { defaultBusiness } from '~/config/business'
 import { requestLocale } from '~/utils/i18n.server'
 import { pageMeta } from '~/utils/seo'
-import { fallbackVisitorHours } from '~/utils/visitor-hours.server'
+import { fallbackVisitorHours } from '~/domain/pickup/visitor-hours.server'
 
 /**
  * Any unknown path shows the Home screen (docs/product.md), answered 404 and marked noindex so search

@@ -2,10 +2,10 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { useLoaderData } from '@remix-run/react'
 import { HomePage } from '~/components/home-page'
 import { defaultBusiness } from '~/config/business'
-import { loadOwnSiteTexts } from '~/models/site-text.server'
+import { loadOwnSiteTexts } from '~/domain/content/models/site-text.server'
 import { requestLocale } from '~/utils/i18n.server'
 import { pageMeta } from '~/utils/seo'
-import { loadVisitorHours, visitorHoursHeaders } from '~/utils/visitor-hours.server'
+import { loadVisitorHours, visitorHoursHeaders } from '~/domain/pickup/visitor-hours.server'
 
 export const meta: MetaFunction = (args) =>
 	pageMeta(args, {

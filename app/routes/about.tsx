@@ -6,7 +6,7 @@ import { SiteImage } from '~/components/site-image'
 import { useBakeryTexts } from '~/components/bakery-texts'
 import { useBusiness } from '~/config/business'
 import { useT } from '~/utils/i18n-react'
-import { loadOwnSiteTexts } from '~/models/site-text.server'
+import { loadOwnSiteTexts } from '~/domain/content/models/site-text.server'
 import { requestLocale } from '~/utils/i18n.server'
 import { metaTranslator, pageMeta } from '~/utils/seo'
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { adminResponseHeaders } from '~/utils/admin-route'
 import { imageResponse, plainResponse } from '~/utils/images.server'
-import { requireAdmin } from '~/utils/auth.server'
+import { requireAdmin } from '~/domain/admin-auth/auth.server'
 import { isValidStorageKey } from '~/utils/storage.server'
 
 /**

@@ -4,12 +4,16 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { TextareaField, TextField } from '~/components/ui/forms'
 import type { CakeRequestStatus } from '~/generated/prisma/enums'
-import { expireOverdueQuotes, getCakeQuoteSettings, saveCakeQuoteSettings } from '~/models/cake-quote.server'
-import { quoteSettingsSchema, statusLabels } from '~/utils/cake-quote'
+import {
+	expireOverdueQuotes,
+	getCakeQuoteSettings,
+	saveCakeQuoteSettings,
+} from '~/domain/cake-quotes/models/cake-quote.server'
+import { quoteSettingsSchema, statusLabels } from '~/domain/cake-quotes/cake-quote'
 import { formatPrice } from '~/utils/money'
 import { AdminFrame } from '~/components/admin/admin-frame'
 import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
-import { formatBakeryDateTime } from '~/utils/bakery-time'
+import { formatBakeryDateTime } from '~/domain/pickup/bakery-time'
 import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
 import { ConfirmDeletePanel, DeleteForm } from '~/components/admin/delete-form'
 import { ExportCsvButton } from '~/components/admin/export-csv-button'
@@ -17,9 +21,14 @@ import {
 	deleteCustomCakeRequest,
 	listCustomCakeRequests,
 	type AdminCustomCakeRequest,
-} from '~/models/custom-cake-request.server'
-import { adminReply, deleteAfterConfirming, readAdminBody, refuseAdminAction } from '~/utils/admin-actions.server'
-import { requireAdmin } from '~/utils/auth.server'
+} from '~/domain/cake-quotes/models/custom-cake-request.server'
+import {
+	adminReply,
+	deleteAfterConfirming,
+	readAdminBody,
+	refuseAdminAction,
+} from '~/domain/admin-auth/admin-actions.server'
+import { requireAdmin } from '~/domain/admin-auth/auth.server'
 
 export { headers } from '~/utils/admin-route'
 export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import type { CakeRequestStatus } from '~/generated/prisma/enums'
 import { adminResponseHeaders } from '~/utils/admin-route'
-import { formatBakerySpreadsheetTime } from '~/utils/bakery-time'
-import { listCustomCakeRequests } from '~/models/custom-cake-request.server'
-import { requireAdmin } from '~/utils/auth.server'
+import { formatBakerySpreadsheetTime } from '~/domain/pickup/bakery-time'
+import { listCustomCakeRequests } from '~/domain/cake-quotes/models/custom-cake-request.server'
+import { requireAdmin } from '~/domain/admin-auth/auth.server'
 import { csvDollars, toCsv } from '~/utils/csv.server'
 import { siteOrigin } from '~/utils/request.server'
 

@@ -18,14 +18,14 @@ import {
 	sendQuote,
 	withdrawQuote,
 	type QuoteOutcome,
-} from '~/models/cake-quote.server'
-import { readAdminBody, refuseAdminAction } from '~/utils/admin-actions.server'
+} from '~/domain/cake-quotes/models/cake-quote.server'
+import { readAdminBody, refuseAdminAction } from '~/domain/admin-auth/admin-actions.server'
 import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
-import { requireAdmin } from '~/utils/auth.server'
-import { formatBakeryDateTime } from '~/utils/bakery-time'
-import { actorText, DEFAULT_VALID_HOURS, quoteSchema, statusLabels } from '~/utils/cake-quote'
-import { checkQuoteSlot, loadQuoteSlots } from '~/utils/cake-quote-slots.server'
-import { quotePath } from '~/utils/cake-quote-token.server'
+import { requireAdmin } from '~/domain/admin-auth/auth.server'
+import { formatBakeryDateTime } from '~/domain/pickup/bakery-time'
+import { actorText, DEFAULT_VALID_HOURS, quoteSchema, statusLabels } from '~/domain/cake-quotes/cake-quote'
+import { checkQuoteSlot, loadQuoteSlots } from '~/domain/cake-quotes/cake-quote-slots.server'
+import { quotePath } from '~/domain/cake-quotes/cake-quote-token.server'
 import { formReply } from '~/utils/form-reply.server'
 import { formatPrice } from '~/utils/money'
 import {
@@ -34,8 +34,8 @@ import {
 	formatPickupDateLong,
 	formatWallTime,
 	SLOT_TAKEN_MESSAGE,
-} from '~/utils/pickup-display'
-import { isLocalDate, localDateOf, wallTimeOf, type LocalDate } from '~/utils/pickup-schedule'
+} from '~/domain/pickup/pickup-display'
+import { isLocalDate, localDateOf, wallTimeOf, type LocalDate } from '~/domain/pickup/pickup-schedule'
 
 export { headers } from '~/utils/admin-route'
 export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'

@@ -6,7 +6,7 @@ import { AdminFrame } from '~/components/admin/admin-frame'
 import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
 import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
 import { ConfirmDeletePanel, DeleteForm } from '~/components/admin/delete-form'
-import { galleryUploadSchema } from '~/utils/admin-schemas'
+import { galleryUploadSchema } from '~/domain/content/content-schemas'
 import { acceptedImageTypes, ownerImageUpload } from '~/utils/upload-rules'
 import { useHydrated } from '~/utils/hydration'
 import { FormErrors, TextField } from '~/components/ui/forms'
@@ -18,9 +18,9 @@ import {
 	listGalleryImagesForAdmin,
 	moveGalleryImage,
 	type AdminGalleryImage,
-} from '~/models/gallery-image.server'
-import { adminReply, deleteAfterConfirming, refuseAdminAction } from '~/utils/admin-actions.server'
-import { requireAdmin } from '~/utils/auth.server'
+} from '~/domain/content/models/gallery-image.server'
+import { adminReply, deleteAfterConfirming, refuseAdminAction } from '~/domain/admin-auth/admin-actions.server'
+import { requireAdmin } from '~/domain/admin-auth/auth.server'
 import { checkImageForm, readImageForm, uploadFailureReply, type ParsedForm } from '~/utils/uploads.server'
 
 export { headers } from '~/utils/admin-route'

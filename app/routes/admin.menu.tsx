@@ -11,17 +11,22 @@ import {
 	listMenuItemsForAdmin,
 	setMenuItemSoldOut,
 	type AdminMenuItem,
-} from '~/models/menu-item.server'
-import { adminReply, deleteAfterConfirming, readAdminForm, refuseAdminAction } from '~/utils/admin-actions.server'
-import { requireAdmin } from '~/utils/auth.server'
-import { allergenBadges, allergenFormWords, itemAllergensOf } from '~/utils/allergens'
-import { categoryLabel } from '~/utils/menu-categories'
-import { missingTranslations } from '~/utils/localized-content'
+} from '~/domain/menu/models/menu-item.server'
+import {
+	adminReply,
+	deleteAfterConfirming,
+	readAdminForm,
+	refuseAdminAction,
+} from '~/domain/admin-auth/admin-actions.server'
+import { requireAdmin } from '~/domain/admin-auth/auth.server'
+import { allergenBadges, allergenFormWords, itemAllergensOf } from '~/domain/menu/allergens'
+import { categoryLabel } from '~/domain/menu/menu-categories'
+import { missingTranslations } from '~/domain/content/localized-content'
 import { formatPrice } from '~/utils/money'
-import { dailyLimitLabel, leadTimeLabel, preorderLabel } from '~/utils/pickup-display'
+import { dailyLimitLabel, leadTimeLabel, preorderLabel } from '~/domain/pickup/pickup-display'
 import type { Translate } from '~/utils/i18n'
 import { useT } from '~/utils/i18n-react'
-import { taxCategoryLabels } from '~/utils/sales-tax'
+import { taxCategoryLabels } from '~/domain/orders/sales-tax'
 
 export { headers } from '~/utils/admin-route'
 export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'

@@ -15,14 +15,14 @@ import {
 	optionGroupColumns,
 	optionGroupSchema,
 	optionNameColumns,
-} from '~/utils/admin-schemas'
-import { translationColumn } from '~/utils/localized-content'
+} from '~/domain/menu/menu-schemas'
+import { translationColumn } from '~/domain/content/localized-content'
 import { ownerImageUpload } from '~/utils/upload-rules'
 import { useHydrated } from '~/utils/hydration'
 import { FormErrors, TextareaField, TextField } from '~/components/ui/forms'
 import { buttonClass } from '~/components/ui/button-classes'
 import { StoredImage } from '~/components/stored-image'
-import { findMenuItemForAdmin, updateMenuItem } from '~/models/menu-item.server'
+import { findMenuItemForAdmin, updateMenuItem } from '~/domain/menu/models/menu-item.server'
 import {
 	createOptionChoice,
 	createOptionGroup,
@@ -34,13 +34,13 @@ import {
 	updateOptionChoice,
 	updateOptionGroup,
 	type MoveOutcome,
-} from '~/models/menu-option.server'
-import { adminReply, deleteAfterConfirming, refuseAdminAction } from '~/utils/admin-actions.server'
+} from '~/domain/menu/models/menu-option.server'
+import { adminReply, deleteAfterConfirming, refuseAdminAction } from '~/domain/admin-auth/admin-actions.server'
 import { bodyProblems } from '~/utils/body.server'
 import { formReply } from '~/utils/form-reply.server'
 import { checkImageForm, readImageForm, uploadFailureReply, type ParsedForm } from '~/utils/uploads.server'
-import { requireAdmin } from '~/utils/auth.server'
-import { allergenKeysOf, dietKeysOf } from '~/utils/allergens'
+import { requireAdmin } from '~/domain/admin-auth/auth.server'
+import { allergenKeysOf, dietKeysOf } from '~/domain/menu/allergens'
 
 export { headers } from '~/utils/admin-route'
 export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { AdminFrame } from '~/components/admin/admin-frame'
 import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
-import { formatBakeryDateTime } from '~/utils/bakery-time'
+import { formatBakeryDateTime } from '~/domain/pickup/bakery-time'
 import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
 import { ConfirmDeletePanel, DeleteForm } from '~/components/admin/delete-form'
 import {
@@ -10,9 +10,14 @@ import {
 	listContactMessages,
 	setContactMessageRead,
 	type AdminContactMessage,
-} from '~/models/contact-message.server'
-import { adminReply, deleteAfterConfirming, readAdminForm, refuseAdminAction } from '~/utils/admin-actions.server'
-import { requireAdmin } from '~/utils/auth.server'
+} from '~/domain/messages/models/contact-message.server'
+import {
+	adminReply,
+	deleteAfterConfirming,
+	readAdminForm,
+	refuseAdminAction,
+} from '~/domain/admin-auth/admin-actions.server'
+import { requireAdmin } from '~/domain/admin-auth/auth.server'
 
 export { headers } from '~/utils/admin-route'
 export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'

@@ -12,25 +12,25 @@ import {
 } from '~/components/admin/admin-ui'
 import type { OrderStatus } from '~/generated/prisma/enums'
 import { DayCakes } from '~/components/admin/day-cakes'
-import { listCakesForPickupDate } from '~/models/cake-quote.server'
-import { orderNumber } from '~/models/order.server'
+import { listCakesForPickupDate } from '~/domain/cake-quotes/models/cake-quote.server'
+import { orderNumber } from '~/domain/orders/models/order.server'
 import {
 	advanceOrder,
 	listOrdersForAdmin,
 	listOrdersForPickupDate,
 	type AdminOrder,
 	type OrderStep,
-} from '~/models/owner-orders.server'
+} from '~/domain/orders/models/owner-orders.server'
 import { adminMeta, adminResponseHeaders, CONFIRMED_FIELD } from '~/utils/admin-route'
-import { readAdminForm, refuseAdminAction } from '~/utils/admin-actions.server'
-import { requireAdmin } from '~/utils/auth.server'
-import { formatBakeryDateTime } from '~/utils/bakery-time'
-import { lineOptionsText } from '~/utils/item-options'
+import { readAdminForm, refuseAdminAction } from '~/domain/admin-auth/admin-actions.server'
+import { requireAdmin } from '~/domain/admin-auth/auth.server'
+import { formatBakeryDateTime } from '~/domain/pickup/bakery-time'
+import { lineOptionsText } from '~/domain/menu/item-options'
 import { formatPrice } from '~/utils/money'
-import { cancelAndRefund } from '~/utils/order-refund.server'
-import { ownerDay } from '~/utils/owner-day.server'
-import { formatPickupAt, formatPickupDate, formatPickupDateLong, formatWallTime } from '~/utils/pickup-display'
-import { wallTimeOf } from '~/utils/pickup-schedule'
+import { cancelAndRefund } from '~/domain/orders/order-refund.server'
+import { ownerDay } from '~/domain/pickup/owner-day.server'
+import { formatPickupAt, formatPickupDate, formatPickupDateLong, formatWallTime } from '~/domain/pickup/pickup-display'
+import { wallTimeOf } from '~/domain/pickup/pickup-schedule'
 
 export { headers } from '~/utils/admin-route'
 export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'

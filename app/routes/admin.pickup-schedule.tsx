@@ -18,16 +18,16 @@ import {
 	replaceWeeklyHours,
 	savePickupSettings,
 	setSpecialHours,
-} from '~/models/pickup-schedule.server'
-import { adminReply, readAdminBody, refuseAdminAction } from '~/utils/admin-actions.server'
+} from '~/domain/pickup/models/pickup-schedule.server'
+import { adminReply, readAdminBody, refuseAdminAction } from '~/domain/admin-auth/admin-actions.server'
 import { adminMeta, adminResponseHeaders, CONFIRMED_FIELD } from '~/utils/admin-route'
-import { requireAdmin } from '~/utils/auth.server'
+import { requireAdmin } from '~/domain/admin-auth/auth.server'
 import { formReply } from '~/utils/form-reply.server'
-import { translationColumn } from '~/utils/localized-content'
+import { translationColumn } from '~/domain/content/localized-content'
 import { translator } from '~/utils/i18n.server'
 import { useT } from '~/utils/i18n-react'
-import { closureNoticeText, formatPickupDate, specialHoursNoticeText } from '~/utils/pickup-display'
-import { localDateOf } from '~/utils/pickup-schedule'
+import { closureNoticeText, formatPickupDate, specialHoursNoticeText } from '~/domain/pickup/pickup-display'
+import { localDateOf } from '~/domain/pickup/pickup-schedule'
 import {
 	closureSchema,
 	leadUnits,
@@ -38,7 +38,7 @@ import {
 	weekdayNames,
 	weekdaysMondayFirst,
 	weeklyHoursSchema,
-} from '~/utils/pickup-schedule-schemas'
+} from '~/domain/pickup/pickup-schedule-schemas'
 
 export { headers } from '~/utils/admin-route'
 export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { getPrepList } from '~/models/prep-list.server'
+import { getPrepList } from '~/domain/pickup/models/prep-list.server'
 import { adminResponseHeaders } from '~/utils/admin-route'
-import { requireAdmin } from '~/utils/auth.server'
-import { formatBakerySpreadsheetTime } from '~/utils/bakery-time'
-import { statusLabels } from '~/utils/cake-quote'
+import { requireAdmin } from '~/domain/admin-auth/auth.server'
+import { formatBakerySpreadsheetTime } from '~/domain/pickup/bakery-time'
+import { statusLabels } from '~/domain/cake-quotes/cake-quote'
 import { csvDollars, toCsv } from '~/utils/csv.server'
-import { ownerDay } from '~/utils/owner-day.server'
-import { PICKUP_BAND_LABELS } from '~/utils/pickup-display'
-import { prepChoicesSummary, prepMessageTexts, prepMessageView } from '~/utils/prep-list-display'
+import { ownerDay } from '~/domain/pickup/owner-day.server'
+import { PICKUP_BAND_LABELS } from '~/domain/pickup/pickup-display'
+import { prepChoicesSummary, prepMessageTexts, prepMessageView } from '~/domain/pickup/prep-list-display'
 
 /**
  * The columns it always had (spreadsheets built on them keep working), then what the printed list shows besides:

@@ -16,13 +16,18 @@ import {
 	moveReview,
 	setReviewStatus,
 	type AdminReview,
-} from '~/models/review.server'
-import { adminReply, deleteAfterConfirming, readAdminBody, refuseAdminAction } from '~/utils/admin-actions.server'
+} from '~/domain/reviews/models/review.server'
+import {
+	adminReply,
+	deleteAfterConfirming,
+	readAdminBody,
+	refuseAdminAction,
+} from '~/domain/admin-auth/admin-actions.server'
 import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
-import { requireAdmin } from '~/utils/auth.server'
-import { formatBakeryDateTime } from '~/utils/bakery-time'
+import { requireAdmin } from '~/domain/admin-auth/auth.server'
+import { formatBakeryDateTime } from '~/domain/pickup/bakery-time'
 import { formReply } from '~/utils/form-reply.server'
-import { reviewSchema } from '~/utils/review-schemas'
+import { reviewSchema } from '~/domain/reviews/review-schemas'
 
 export { headers } from '~/utils/admin-route'
 export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'

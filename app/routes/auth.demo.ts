@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { DEMO_ADMIN, isDemoSignInEnabled, startAdminSession } from '~/utils/auth.server'
+import { DEMO_ADMIN, isDemoSignInEnabled, startAdminSession } from '~/domain/admin-auth/auth.server'
 import { bodyProblemResponse, readForm } from '~/utils/body.server'
 import { safeRedirectPath } from '~/utils/request.server'
 

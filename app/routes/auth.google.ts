@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { startGoogleSignIn } from '~/utils/auth.server'
-import { SIGN_IN_PATH } from '~/utils/sign-in-path'
+import { startGoogleSignIn } from '~/domain/admin-auth/auth.server'
+import { SIGN_IN_PATH } from '~/domain/admin-auth/sign-in-path'
 import { bodyProblemResponse, readForm } from '~/utils/body.server'
 import { consumeRateLimit } from '~/utils/rate-limit.server'
 import { clientKey, safeRedirectPath } from '~/utils/request.server'

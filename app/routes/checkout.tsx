@@ -14,25 +14,30 @@ import { PickupChooser } from '~/components/checkout/pickup-chooser'
 import { FormErrors, TextField } from '~/components/ui/forms'
 import { buttonClass } from '~/components/ui/button-classes'
 import { bodyLimits, bodyProblems, readForm } from '~/utils/body.server'
-import { checkoutRequestSchema, isMissingDetail, MISSING_DETAILS_MESSAGE, type CheckoutRequest } from '~/utils/checkout'
-import { startCheckout } from '~/utils/checkout.server'
-import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE, type CartItem } from '~/utils/cart'
+import {
+	checkoutRequestSchema,
+	isMissingDetail,
+	MISSING_DETAILS_MESSAGE,
+	type CheckoutRequest,
+} from '~/domain/orders/checkout'
+import { startCheckout } from '~/domain/orders/checkout.server'
+import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE, type CartItem } from '~/domain/orders/cart'
 import { formReply } from '~/utils/form-reply.server'
 import type { Locale } from '~/utils/i18n'
 import { withOutagePolicy } from '~/utils/outage.server'
-import { paymentMode } from '~/utils/payments.server'
-import { formatPickupAt } from '~/utils/pickup-display'
-import { loadCartPickup, type CartLine } from '~/utils/pickup.server'
+import { paymentMode } from '~/domain/payments/payments.server'
+import { formatPickupAt } from '~/domain/pickup/pickup-display'
+import { loadCartPickup, type CartLine } from '~/domain/pickup/pickup.server'
 import { consumeRateLimit } from '~/utils/rate-limit.server'
 import { clientKey, siteOrigin } from '~/utils/request.server'
 import { withRetryAfter } from '~/utils/route-headers'
 import { metaTranslator, pageMeta } from '~/utils/seo'
 import { useLocale, useLocalizedPath, useT } from '~/utils/i18n-react'
 import { requestLocale, translator } from '~/utils/i18n.server'
-import { taxPolicy } from '~/utils/env.server'
-import { listPreparedFoodIds } from '~/models/menu-item.server'
-import { loadCartMenu } from '~/utils/menu-page.server'
-import type { CartMenu } from '~/utils/cart-prices'
+import { taxPolicy } from '~/domain/orders/sales-tax.server'
+import { listPreparedFoodIds } from '~/domain/menu/models/menu-item.server'
+import { loadCartMenu } from '~/domain/menu/menu-page.server'
+import type { CartMenu } from '~/domain/orders/cart-prices'
 import type { CheckoutTax } from '~/components/checkout/confirm-order-dialog'
 
 export const meta: MetaFunction = (args) => {
@@ -68,7 +73,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
 	actionStatus === 409 || defaultShouldRevalidate
 
-/** What the preview needs to show the tax the server will charge (the same arithmetic: app/utils/sales-tax.ts). */
+/** What the preview needs to show the tax the server will charge (the same arithmetic: app/domain/orders/sales-tax.ts). */
 async function taxFor(lines: CartLine[]): Promise<CheckoutTax> {
 	const policy = taxPolicy()
 	if (policy.mode !== 'rate') return { policy, preparedFoodIds: [] }

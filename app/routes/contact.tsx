@@ -13,7 +13,7 @@ import { MapEmbed } from '~/components/map-embed'
 import { PageIntro } from '~/components/page-intro'
 import { ScheduleNotices } from '~/components/schedule-notices'
 import { useBusiness } from '~/config/business'
-import { createContactMessage } from '~/models/contact-message.server'
+import { createContactMessage } from '~/domain/messages/models/contact-message.server'
 import { bodyProblems, readForm, type BodyProblem } from '~/utils/body.server'
 import { isHoneypotFilled } from '~/utils/honeypot'
 import { formReply } from '~/utils/form-reply.server'
@@ -24,7 +24,7 @@ import { requestLocale, translator } from '~/utils/i18n.server'
 import { clientKey } from '~/utils/request.server'
 import { withRetryAfter } from '~/utils/route-headers'
 import { metaTranslator, pageMeta } from '~/utils/seo'
-import { loadVisitorHours, visitorHoursHeaders } from '~/utils/visitor-hours.server'
+import { loadVisitorHours, visitorHoursHeaders } from '~/domain/pickup/visitor-hours.server'
 
 const MAX_MESSAGE_LENGTH = 2000
 

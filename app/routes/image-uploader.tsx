@@ -7,17 +7,17 @@ import { MenuItemFields } from '~/components/admin/menu-item-fields'
 import { FormErrors } from '~/components/ui/forms'
 import { buttonClass } from '~/components/ui/button-classes'
 import { adminResponseHeaders } from '~/utils/admin-route'
-import { allergenColumns, uploadMenuItemSchema } from '~/utils/admin-schemas'
-import { defaultTaxCategory } from '~/utils/menu-categories'
+import { allergenColumns, uploadMenuItemSchema } from '~/domain/menu/menu-schemas'
+import { defaultTaxCategory } from '~/domain/menu/menu-categories'
 import { ownerImageUpload } from '~/utils/upload-rules'
-import { createMenuItemWithImage } from '~/models/menu-item.server'
+import { createMenuItemWithImage } from '~/domain/menu/models/menu-item.server'
 import {
 	getAdmin,
 	isDemoSignInEnabled,
 	isGoogleSignInConfigured,
 	requireAdmin,
 	takeSignInError,
-} from '~/utils/auth.server'
+} from '~/domain/admin-auth/auth.server'
 import { checkImageForm, readImageForm, uploadFailureReply } from '~/utils/uploads.server'
 import { safeRedirectPath } from '~/utils/request.server'
 import { pageMeta } from '~/utils/seo'

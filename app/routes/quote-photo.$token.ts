@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { imageResponse, plainResponse } from '~/utils/images.server'
-import { readQuoteLink } from '~/utils/quote-checkout.server'
+import { readQuoteLink } from '~/domain/cake-quotes/quote-checkout.server'
 
 /**
  * `/quote-photo/<quote token>?w=<width>`: the photo the customer sent with their request, for whoever holds

@@ -3,15 +3,20 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { PageIntro } from '~/components/page-intro'
 import { FormStatus } from '~/components/ui/forms'
 import { buttonClass } from '~/components/ui/button-classes'
-import { declineQuote, getCakeQuoteSettings } from '~/models/cake-quote.server'
-import { getPickupSettings } from '~/models/pickup-schedule.server'
-import { formatBakeryDateTime } from '~/utils/bakery-time'
+import { declineQuote, getCakeQuoteSettings } from '~/domain/cake-quotes/models/cake-quote.server'
+import { getPickupSettings } from '~/domain/pickup/models/pickup-schedule.server'
+import { formatBakeryDateTime } from '~/domain/pickup/bakery-time'
 import { bodyProblems, readForm } from '~/utils/body.server'
-import { readQuoteToken } from '~/utils/cake-quote-token.server'
+import { readQuoteToken } from '~/domain/cake-quotes/cake-quote-token.server'
 import { formatPrice } from '~/utils/money'
 import { withOutagePolicy } from '~/utils/outage.server'
-import { formatPickupAt } from '~/utils/pickup-display'
-import { confirmQuotePayment, readQuoteLink, startQuotePayment, type ClosedQuote } from '~/utils/quote-checkout.server'
+import { formatPickupAt } from '~/domain/pickup/pickup-display'
+import {
+	confirmQuotePayment,
+	readQuoteLink,
+	startQuotePayment,
+	type ClosedQuote,
+} from '~/domain/cake-quotes/quote-checkout.server'
 import type { MessageKey } from '~/utils/i18n'
 import { useLocale, useLocalizedPath, useT } from '~/utils/i18n-react'
 import { requestLocale, translator } from '~/utils/i18n.server'

@@ -8,7 +8,11 @@ import { PageIntro } from '~/components/page-intro'
 import { RatingField } from '~/components/review-rating'
 import { FormErrors, FormStatus, TextareaField, TextField } from '~/components/ui/forms'
 import { buttonClass } from '~/components/ui/button-classes'
-import { readReviewInvitation, submitInvitedReview, type ClosedInvitation } from '~/models/review-invitation.server'
+import {
+	readReviewInvitation,
+	submitInvitedReview,
+	type ClosedInvitation,
+} from '~/domain/reviews/models/review-invitation.server'
 import { bodyProblems, readForm, type BodyProblem } from '~/utils/body.server'
 import { formReply } from '~/utils/form-reply.server'
 import { isHoneypotFilled } from '~/utils/honeypot'
@@ -18,8 +22,8 @@ import { useLocalizedPath, useT } from '~/utils/i18n-react'
 import { requestLocale, translator } from '~/utils/i18n.server'
 import { consumeRateLimit, retryMinutes } from '~/utils/rate-limit.server'
 import { clientKey } from '~/utils/request.server'
-import { REVIEW_INVITATION_DAYS } from '~/utils/review-rating'
-import { invitedReviewSchema as reviewSchema } from '~/utils/review-schemas'
+import { REVIEW_INVITATION_DAYS } from '~/domain/reviews/review-rating'
+import { invitedReviewSchema as reviewSchema } from '~/domain/reviews/review-schemas'
 import { withRetryAfter } from '~/utils/route-headers'
 import { metaTranslator, pageMeta } from '~/utils/seo'
 

@@ -5,11 +5,11 @@ import { PageIntro } from '~/components/page-intro'
 import { RatingStars } from '~/components/review-rating'
 import { RevealItem, RevealSection } from '~/components/reveal'
 import { defaultBusiness } from '~/config/business'
-import { listReviews } from '~/models/review.server'
+import { listReviews } from '~/domain/reviews/models/review.server'
 import { outageHeaders, withOutagePolicy } from '~/utils/outage.server'
 import { INTL_LOCALES } from '~/utils/i18n'
 import { useLocale, useLocalizedPath, useT } from '~/utils/i18n-react'
-import { averageRating, MAX_RATING, reviewsJsonLd } from '~/utils/review-rating'
+import { averageRating, MAX_RATING, reviewsJsonLd } from '~/domain/reviews/review-rating'
 import { bakeryJsonLd, metaTranslator, pageMeta, rootDataFrom } from '~/utils/seo'
 
 /**

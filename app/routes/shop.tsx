@@ -8,7 +8,7 @@ import {
 	ViewCartLink,
 	useMenuData,
 } from '~/components/menu/menu-page'
-import { loadFilterableMenu } from '~/utils/menu-page.server'
+import { loadFilterableMenu } from '~/domain/menu/menu-page.server'
 import { outageHeaders } from '~/utils/outage.server'
 import { useT } from '~/utils/i18n-react'
 import { metaTranslator, pageMeta } from '~/utils/seo'

@@ -2,14 +2,14 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { OrderLines } from '~/components/checkout/order-lines'
 import { buttonClass } from '~/components/ui/button-classes'
-import { applyCakePaymentEvent, findCakePaymentBySessionId } from '~/models/cake-quote.server'
-import { applyCheckoutEvent, findOrderBySessionId } from '~/models/order.server'
+import { applyCakePaymentEvent, findCakePaymentBySessionId } from '~/domain/cake-quotes/models/cake-quote.server'
+import { applyCheckoutEvent, findOrderBySessionId } from '~/domain/orders/models/order.server'
 import { bodyProblems, readForm } from '~/utils/body.server'
-import { quotePath } from '~/utils/cake-quote-token.server'
+import { quotePath } from '~/domain/cake-quotes/cake-quote-token.server'
 import { isLocale, localizedPath } from '~/utils/i18n'
 import { formatPrice } from '~/utils/money'
-import { testSessionExpired } from '~/utils/checkout.server'
-import { paymentMode } from '~/utils/payments.server'
+import { testSessionExpired } from '~/domain/orders/checkout.server'
+import { paymentMode } from '~/domain/payments/payments.server'
 
 export const meta: MetaFunction = () => [{ title: 'Test payment' }, { name: 'robots', content: 'noindex' }]
 

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { applyCakePaymentEvent, applyCakeRefundEvent } from '~/models/cake-quote.server'
-import { applyCheckoutEvent } from '~/models/order.server'
-import { applyRefundEvent } from '~/models/owner-orders.server'
+import { applyCakePaymentEvent, applyCakeRefundEvent } from '~/domain/cake-quotes/models/cake-quote.server'
+import { applyCheckoutEvent } from '~/domain/orders/models/order.server'
+import { applyRefundEvent } from '~/domain/orders/models/owner-orders.server'
 import { bodyLimits, bodyProblemResponse, readText } from '~/utils/body.server'
-import { toCheckoutEvent, toRefundEvent, verifyStripeEvent } from '~/utils/stripe-webhook.server'
+import { toCheckoutEvent, toRefundEvent, verifyStripeEvent } from '~/domain/payments/stripe-webhook.server'
 
 function text(body: string, status: number) {
 	return new Response(body, {

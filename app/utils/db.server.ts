@@ -1,5 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg'
-import { PrismaClient } from '~/generated/prisma/client'
+import { Prisma, PrismaClient } from '~/generated/prisma/client'
 import { getEnv } from './env.server'
 
 declare global {
@@ -72,4 +72,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 		/ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|DatabaseNotReachable/.test(error.message) ||
 		UNAVAILABLE_SQLSTATE.test(error.message)
 	)
+}
+
+/** Prisma's P2025: the row to update or delete does not exist (any more). */
+export function isRecordNotFound(error: unknown) {
+	return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025'
+}
+
+/** Prisma's P2002: a unique constraint refused the write (the row already exists). */
+export function isUniqueViolation(error: unknown) {
+	return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002'
 }

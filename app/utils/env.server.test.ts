@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { EnvError, envVariableNames, ownerNotifyEmails, parseEnv } from './env.server'
+import { EnvError, envVariableNames, ownerNotifyEmails, parseEnv, parseTaxRatePercent } from './env.server'
 
 function parseError(source: Record<string, string>) {
 	try {
@@ -179,5 +179,21 @@ describe('.env.example', () => {
 
 	it('documents nothing the app does not read', () => {
 		expect([...documented].filter((name) => !(envVariableNames as string[]).includes(name))).toEqual([])
+	})
+})
+
+describe('parseTaxRatePercent', () => {
+	it.each([
+		['10.6', 10_600],
+		['10.6%', 10_600],
+		[' 9.25 % ', 9_250],
+		['8', 8_000],
+		['10.125', 10_125],
+	])('reads %s as %i thousandths of a percent', (input, expected) => {
+		expect(parseTaxRatePercent(input)).toBe(expected)
+	})
+
+	it.each(['0.106', '0', '25', '10.6251', '-10', 'ten', '', '10,6'])('refuses %j', (input) => {
+		expect(parseTaxRatePercent(input)).toBeNull()
 	})
 })

@@ -1,7 +1,6 @@
 import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
-import { parseTaxRatePercent, type TaxPolicy } from './sales-tax'
 
 const postgresUrl = z
 	.string()
@@ -37,6 +36,19 @@ const mailbox = z
 
 /** The names of this machine: an http:// APP_URL is allowed on them (the preview, development). */
 export const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/**
+ * SALES_TAX_RATE as the owner writes it ('10.6', '10.6%'), in thousandths of a percent (10600), or null when it
+ * is not a rate (decision 039).
+ */
+export function parseTaxRatePercent(input: string): number | null {
+	const match = /^\s*(\d{1,2})(?:\.(\d{1,3}))?\s*%?\s*$/.exec(input)
+	if (!match) return null
+	const millipercent = Number(match[1]) * 1000 + Number((match[2] ?? '').padEnd(3, '0'))
+	// Below 1 % is almost certainly a fraction written by mistake (0.106 for 10.6 %); above 20 % is no US rate.
+	if (millipercent < 1000 || millipercent > 20_000) return null
+	return millipercent
+}
 
 /** A bare origin (no path, query or credentials), normalised without the trailing slash. */
 const publicOrigin = httpUrl
@@ -324,12 +336,4 @@ export function getEnv(): Env {
 /** Re-reads process.env on the next getEnv() (after the dev server sets DATABASE_URL). */
 export function resetEnv() {
 	cachedEnv = undefined
-}
-
-/** How orders are taxed (decision 039): Stripe Tax, the configured rate, or not at all. */
-export function taxPolicy(): TaxPolicy {
-	const env = getEnv()
-	if (env.STRIPE_TAX) return { mode: 'stripe' }
-	if (env.SALES_TAX_RATE !== undefined) return { mode: 'rate', rateMillipercent: env.SALES_TAX_RATE }
-	return { mode: 'none' }
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { formatPickupAt, formatPickupDateLong } from '../../app/utils/pickup-display'
-import { localDateOf } from '../../app/utils/pickup-schedule'
+import { formatPickupAt, formatPickupDateLong } from '../../app/domain/pickup/pickup-display'
+import { localDateOf } from '../../app/domain/pickup/pickup-schedule'
 import { receivedMails, type ReceivedMail } from './mail-log'
 import { BAKERY_ZONE } from './pickup-support'
 import { expectNoAxeViolations, gotoHydrated } from './support'

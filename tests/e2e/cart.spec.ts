@@ -77,7 +77,7 @@ interface StoredLine {
 	quantity: number
 }
 
-/** A cart as an earlier visit left it in this browser (app/utils/cart.ts): the prices of that day. */
+/** A cart as an earlier visit left it in this browser (app/domain/orders/cart.ts): the prices of that day. */
 async function storeCart(page: Page, lines: readonly StoredLine[]) {
 	await gotoHydrated(page, '/')
 	const items = lines.map((line) => ({ ...line, key: line.id, imageKey: null, imageAlt: '', choices: [], options: [] }))

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { formatPickupAt, formatWallTime } from '../../app/utils/pickup-display'
-import { localDateOf, wallTimeOf } from '../../app/utils/pickup-schedule'
+import { formatPickupAt, formatWallTime } from '../../app/domain/pickup/pickup-display'
+import { localDateOf, wallTimeOf } from '../../app/domain/pickup/pickup-schedule'
 import { BAKERY_ZONE, choosePickup } from './pickup-support'
 import { expectNoAxeViolations, gotoHydrated, mockStripeUrl, withE2eDatabase } from './support'
 

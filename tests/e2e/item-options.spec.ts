@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
-import { localDateOf } from '../../app/utils/pickup-schedule'
+import { localDateOf } from '../../app/domain/pickup/pickup-schedule'
 import { BAKERY_ZONE, choosePickup } from './pickup-support'
 import { addedToCart, expectNoAxeViolations, gotoHydrated, withE2eDatabase } from './support'
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { localDateOf } from '../../app/utils/pickup-schedule'
+import { localDateOf } from '../../app/domain/pickup/pickup-schedule'
 import { receivedMails, type ReceivedMail } from './mail-log'
 import { BAKERY_ZONE, choosePickup } from './pickup-support'
 import { addCakeToCart, gotoHydrated, withE2eDatabase } from './support'

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test'
-import { addLocalDays, instantAt, localDateOf, weekdayOf } from '../../app/utils/pickup-schedule'
+import { addLocalDays, instantAt, localDateOf, weekdayOf } from '../../app/domain/pickup/pickup-schedule'
 
 export const BAKERY_ZONE = 'America/Los_Angeles'
 

@@ -15,7 +15,7 @@ import { receivedMails } from './mail-log'
 import { BAKERY_ZONE, seededPickupSlot } from './pickup-support'
 import { E2E_WEBHOOK_SECRET, productionServerEnv } from './production-env'
 import { e2eDatabaseUrl, withE2eDatabase } from './support'
-import { localDateOf } from '../../app/utils/pickup-schedule'
+import { localDateOf } from '../../app/domain/pickup/pickup-schedule'
 
 const serverEntry = path.resolve('server-build/index.js')
 const mainPort = Number(process.env.E2E_PORT ?? 3100)

@@ -85,7 +85,7 @@ const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdef0123'
 
 /**
  * A picked-up order and its "Tell us how it was" invitation, stored as the review mail would leave them,
- * and the link the mail carries (signed as app/utils/review-token.server.ts signs it).
+ * and the link the mail carries (signed as app/domain/reviews/review-token.server.ts signs it).
  */
 export async function createReviewInvitationLink(customerName: string) {
 	const orderId = `e2e${crypto.randomBytes(10).toString('hex')}`

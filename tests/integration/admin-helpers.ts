@@ -32,8 +32,8 @@ export async function useAdminTestEnv() {
 
 /** A real server-side session for `user`, as the cookie a browser would send. */
 export async function sessionCookieFor(user: { email: string; name: string }) {
-	const { getSessionStorage } = await import('~/utils/session.server')
-	const { ADMIN_SESSION_KEY } = await import('~/utils/auth.server')
+	const { getSessionStorage } = await import('~/domain/admin-auth/session.server')
+	const { ADMIN_SESSION_KEY } = await import('~/domain/admin-auth/auth.server')
 	const storage = getSessionStorage()
 	const session = await storage.getSession()
 	session.set(ADMIN_SESSION_KEY, user)

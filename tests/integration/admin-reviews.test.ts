@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { listReviews } from '~/models/review.server'
+import { listReviews } from '~/domain/reviews/models/review.server'
 import { loader as dashboardLoader } from '~/routes/admin._index'
 import { action as reviewsAction, loader as reviewsLoader } from '~/routes/admin.reviews'
 import { action as editAction, loader as editLoader } from '~/routes/admin.reviews_.$reviewId'

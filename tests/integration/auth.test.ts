@@ -4,7 +4,7 @@ import { run } from './admin-helpers'
 
 const ORIGIN = 'http://localhost:3000'
 let google: Awaited<ReturnType<typeof startMockGoogle>>
-let auth: typeof import('~/utils/auth.server')
+let auth: typeof import('~/domain/admin-auth/auth.server')
 let prisma: (typeof import('~/utils/db.server'))['prisma']
 let resetEnv: () => void
 
@@ -17,7 +17,7 @@ beforeAll(async () => {
 		ADMIN_EMAILS: 'owner@example.com, Baker@Example.com',
 		RATE_LIMIT_MULTIPLIER: '100',
 	})
-	auth = await import('~/utils/auth.server')
+	auth = await import('~/domain/admin-auth/auth.server')
 	prisma = (await import('~/utils/db.server')).prisma
 	resetEnv = (await import('~/utils/env.server')).resetEnv
 	resetEnv()
@@ -123,7 +123,7 @@ describe('Google sign-in', () => {
 	})
 
 	it('issues a new session id at sign-in: a planted session is destroyed, not adopted', async () => {
-		const { getSessionStorage } = await import('~/utils/session.server')
+		const { getSessionStorage } = await import('~/domain/admin-auth/session.server')
 		const planted = (await getSessionStorage().commitSession(await getSessionStorage().getSession())).split(';')[0]!
 		const plantedId = (await getSessionStorage().getSession(planted)).id
 		const jar = new CookieJar()
@@ -272,7 +272,7 @@ describe('expired sessions', () => {
 
 	it('the scheduled sweep deletes expired rows only', async () => {
 		await seedSessions()
-		const { scheduledTasks } = await import('~/utils/scheduled-work.server')
+		const { scheduledTasks } = await import('~/domain/housekeeping/scheduled-work.server')
 		try {
 			await scheduledTasks['session-sweep'].run()
 			expect(await sweepIds()).toEqual(['sweep-live'])

@@ -3,9 +3,9 @@ import { startMockStripe, type MockStripe } from '../mocks/stripe-server'
 import { clearPickupHolds, openEveryDay, pickupSlot } from './pickup-helpers'
 
 let stripe: MockStripe
-let quotes: typeof import('~/models/cake-quote.server')
-let checkout: typeof import('~/utils/quote-checkout.server')
-let tokens: typeof import('~/utils/cake-quote-token.server')
+let quotes: typeof import('~/domain/cake-quotes/models/cake-quote.server')
+let checkout: typeof import('~/domain/cake-quotes/quote-checkout.server')
+let tokens: typeof import('~/domain/cake-quotes/cake-quote-token.server')
 let prisma: (typeof import('~/utils/db.server'))['prisma']
 const origin = 'https://bakery.test'
 
@@ -18,9 +18,9 @@ beforeAll(async () => {
 		STRIPE_API_PORT: String(stripe.port),
 		STRIPE_API_PROTOCOL: 'http',
 	})
-	quotes = await import('~/models/cake-quote.server')
-	checkout = await import('~/utils/quote-checkout.server')
-	tokens = await import('~/utils/cake-quote-token.server')
+	quotes = await import('~/domain/cake-quotes/models/cake-quote.server')
+	checkout = await import('~/domain/cake-quotes/quote-checkout.server')
+	tokens = await import('~/domain/cake-quotes/cake-quote-token.server')
 	prisma = (await import('~/utils/db.server')).prisma
 	await openEveryDay({ ordersPerSlot: 100 })
 })

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { MailJob } from '~/mail/mail-jobs'
+import type { MailJob } from '~/domain/mail/mail-jobs'
 import {
 	applyCakePaymentEvent,
 	applyCakeRefundEvent,
@@ -14,8 +14,8 @@ import {
 	startCakePayment,
 	withdrawQuote,
 	type QuoteInput,
-} from '~/models/cake-quote.server'
-import { deleteCustomCakeRequest } from '~/models/custom-cake-request.server'
+} from '~/domain/cake-quotes/models/cake-quote.server'
+import { deleteCustomCakeRequest } from '~/domain/cake-quotes/models/custom-cake-request.server'
 import { prisma } from '~/utils/db.server'
 import { clearMailQueues } from './mail-helpers'
 import { clearPickupHolds, pickupSlot } from './pickup-helpers'
@@ -52,7 +52,7 @@ async function slotOrders(at: Date) {
 	return usage?.orders ?? 0
 }
 async function jobsFor(key: string) {
-	const { getMailQueue, MAIL_QUEUE } = await import('~/utils/mail-queue.server')
+	const { getMailQueue, MAIL_QUEUE } = await import('~/domain/mail/mail-queue.server')
 	return (await getMailQueue()).findJobs<MailJob>(MAIL_QUEUE, { key })
 }
 
@@ -345,7 +345,7 @@ describe('the quote mails', () => {
 		reviewUrl: async () => 'https://bakery.example/review/x',
 		ownerEmails: ['owner@example.com'],
 	}
-	const compose = async (job: MailJob) => (await import('~/mail/compose.server')).composeMail(job, context)
+	const compose = async (job: MailJob) => (await import('~/domain/mail/compose.server')).composeMail(job, context)
 
 	it('the quote mail carries the signed link, the price and the deposit; an older version sends nothing', async () => {
 		const request = await newRequest()
@@ -354,7 +354,7 @@ describe('the quote mails', () => {
 		expect(sent?.to).toEqual(['ana@example.com'])
 		expect(sent?.text).toContain('$120.00')
 		expect(sent?.text).toContain('$60.00')
-		const { quotePath } = await import('~/utils/cake-quote-token.server')
+		const { quotePath } = await import('~/domain/cake-quotes/cake-quote-token.server')
 		expect(sent?.html).toContain(`https://bakery.example${quotePath(request.id, 1)}`)
 		await sendQuote(request.id, quote(), OWNER)
 		expect(await compose({ kind: 'cake-quote-sent', requestId: request.id, quoteVersion: 1 })).toBeNull()

@@ -2,12 +2,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createCakeOptions, createMenuItem } from '../fixtures/menu'
 import { MOCK_STRIPE_TAX_PERCENT, startMockStripe, type MockStripe } from '../mocks/stripe-server'
 import { clearPickupHolds, openEveryDay, pickupSlot } from './pickup-helpers'
-import type { CartItem } from '~/utils/cart'
-import { currentCart, type CartMenu } from '~/utils/cart-prices'
-import { cartLineKey } from '~/utils/item-options'
+import type { CartItem } from '~/domain/orders/cart'
+import { currentCart, type CartMenu } from '~/domain/orders/cart-prices'
+import { cartLineKey } from '~/domain/menu/item-options'
 
 let stripe: MockStripe
-let checkout: typeof import('~/utils/checkout.server')
+let checkout: typeof import('~/domain/orders/checkout.server')
 let prisma: (typeof import('~/utils/db.server'))['prisma']
 let resetEnv: () => void
 const origin = 'https://bakery.test'
@@ -23,7 +23,7 @@ beforeAll(async () => {
 		STRIPE_API_PORT: String(stripe.port),
 		STRIPE_API_PROTOCOL: 'http',
 	})
-	checkout = await import('~/utils/checkout.server')
+	checkout = await import('~/domain/orders/checkout.server')
 	prisma = (await import('~/utils/db.server')).prisma
 	resetEnv = (await import('~/utils/env.server')).resetEnv
 	await openEveryDay({ ordersPerSlot: 1000 })
@@ -256,9 +256,9 @@ function orderLines(lines: readonly CartItem[]) {
 }
 
 async function cartMenu(locale: 'en' | 'es' = 'en'): Promise<CartMenu> {
-	const { invalidateMenuCache } = await import('~/utils/menu-cache.server')
+	const { invalidateMenuCache } = await import('~/domain/menu/menu-cache.server')
 	invalidateMenuCache() // the owner's edits empty the cache; these tests write behind its back
-	const menu = await (await import('~/utils/menu-page.server')).loadCartMenu(locale)
+	const menu = await (await import('~/domain/menu/menu-page.server')).loadCartMenu(locale)
 	if (!menu) throw new Error('no menu')
 	return menu
 }

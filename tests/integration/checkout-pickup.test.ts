@@ -3,15 +3,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createMenuItem } from '../fixtures/menu'
 import { startMockStripe, type MockStripe } from '../mocks/stripe-server'
 import { clearPickupHolds, openEveryDay, pickupSlot } from './pickup-helpers'
-import { formatPickupDate } from '~/utils/pickup-display'
-import { addLocalDays, localDateOf } from '~/utils/pickup-schedule'
+import { formatPickupDate } from '~/domain/pickup/pickup-display'
+import { addLocalDays, localDateOf } from '~/domain/pickup/pickup-schedule'
 
 const SECRET = 'whsec_checkout_pickup'
 const signer = new Stripe('sk_test_signer')
 const origin = 'https://bakery.test'
 const zone = 'America/Los_Angeles'
 let stripe: MockStripe
-let checkout: typeof import('~/utils/checkout.server')
+let checkout: typeof import('~/domain/orders/checkout.server')
 let webhook: (typeof import('~/routes/webhooks.stripe'))['action']
 let cancelPage: (typeof import('~/routes/cancel'))['loader']
 let prisma: (typeof import('~/utils/db.server'))['prisma']
@@ -25,7 +25,7 @@ beforeAll(async () => {
 		STRIPE_API_PORT: String(stripe.port),
 		STRIPE_API_PROTOCOL: 'http',
 	})
-	checkout = await import('~/utils/checkout.server')
+	checkout = await import('~/domain/orders/checkout.server')
 	webhook = (await import('~/routes/webhooks.stripe')).action
 	cancelPage = (await import('~/routes/cancel')).loader
 	prisma = (await import('~/utils/db.server')).prisma

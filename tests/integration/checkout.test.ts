@@ -2,12 +2,12 @@ import type { SubmissionResult } from '@conform-to/react'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createMenuItem } from '../fixtures/menu'
 import { startMockStripe, type MockStripe } from '../mocks/stripe-server'
-import { formatPickupAt } from '~/utils/pickup-display'
+import { formatPickupAt } from '~/domain/pickup/pickup-display'
 import { run } from './admin-helpers'
 import { clearPickupHolds, openEveryDay, pickupSlot } from './pickup-helpers'
 
 let stripe: MockStripe
-let checkout: typeof import('~/utils/checkout.server')
+let checkout: typeof import('~/domain/orders/checkout.server')
 let route: typeof import('~/routes/checkout')
 let prisma: (typeof import('~/utils/db.server'))['prisma']
 const origin = 'https://bakery.test'
@@ -23,7 +23,7 @@ beforeAll(async () => {
 		STRIPE_API_PORT: String(stripe.port),
 		STRIPE_API_PROTOCOL: 'http',
 	})
-	checkout = await import('~/utils/checkout.server')
+	checkout = await import('~/domain/orders/checkout.server')
 	route = await import('~/routes/checkout')
 	prisma = (await import('~/utils/db.server')).prisma
 	await openEveryDay({ ordersPerSlot: 1000 })

@@ -1,8 +1,8 @@
-import type { MailJob } from '~/mail/mail-jobs'
+import type { MailJob } from '~/domain/mail/mail-jobs'
 
 /** Empties both mail queues (the tests' own fixtures start from none). */
 export async function clearMailQueues() {
-	const { getMailQueue, MAIL_QUEUE, MAIL_DEAD_QUEUE } = await import('~/utils/mail-queue.server')
+	const { getMailQueue, MAIL_QUEUE, MAIL_DEAD_QUEUE } = await import('~/domain/mail/mail-queue.server')
 	const boss = await getMailQueue()
 	await boss.deleteAllJobs(MAIL_QUEUE)
 	await boss.deleteAllJobs(MAIL_DEAD_QUEUE)
@@ -13,7 +13,7 @@ export async function clearMailQueues() {
  * it to the dead-letter queue. Resolves to its id there (what the dashboard's Retry posts).
  */
 export async function failMailForGood(job: MailJob, message = 'connect ECONNREFUSED 127.0.0.1:587') {
-	const { getMailQueue, MAIL_QUEUE, MAIL_DEAD_QUEUE } = await import('~/utils/mail-queue.server')
+	const { getMailQueue, MAIL_QUEUE, MAIL_DEAD_QUEUE } = await import('~/domain/mail/mail-queue.server')
 	const boss = await getMailQueue()
 	const id = await boss.send(MAIL_QUEUE, job, { retryLimit: 0, startAfter: 3_600 })
 	await boss.fail(MAIL_QUEUE, id!, { message })

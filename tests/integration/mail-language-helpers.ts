@@ -3,12 +3,12 @@
  * a quote, a contact message), written straight to the database, and every mail composed from them.
  */
 import type { OrderStatus } from '~/generated/prisma/enums'
-import { composeMail, type MailContext } from '~/mail/compose.server'
-import type { MailJob, OutgoingMail } from '~/mail/mail-jobs'
-import { orderNumber } from '~/models/order.server'
+import { composeMail, type MailContext } from '~/domain/mail/compose.server'
+import type { MailJob, OutgoingMail } from '~/domain/mail/mail-jobs'
+import { orderNumber } from '~/domain/orders/models/order.server'
 import { prisma } from '~/utils/db.server'
 import type { Locale } from '~/utils/i18n'
-import { instantAt } from '~/utils/pickup-schedule'
+import { instantAt } from '~/domain/pickup/pickup-schedule'
 import { createMenuItem } from '../fixtures/menu'
 import { seedHeldOrder } from './owner-day-helpers'
 

@@ -4,12 +4,12 @@
  * own names stay English. Orders are placed through the real checkout (the test payment provider).
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { composeMail, type MailContext } from '~/mail/compose.server'
-import type { MailJob, OutgoingMail } from '~/mail/mail-jobs'
-import { startCheckout } from '~/utils/checkout.server'
+import { composeMail, type MailContext } from '~/domain/mail/compose.server'
+import type { MailJob, OutgoingMail } from '~/domain/mail/mail-jobs'
+import { startCheckout } from '~/domain/orders/checkout.server'
 import { prisma } from '~/utils/db.server'
 import type { Locale } from '~/utils/i18n'
-import { invalidateMenuCache } from '~/utils/menu-cache.server'
+import { invalidateMenuCache } from '~/domain/menu/menu-cache.server'
 import { createCakeOptions, createMenuItem } from '../fixtures/menu'
 import { clearPickupHolds, openEveryDay, pickupSlot } from './pickup-helpers'
 

@@ -4,9 +4,9 @@
  * that language.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { MailContext } from '~/mail/compose.server'
-import type { MailJob, OutgoingMail } from '~/mail/mail-jobs'
-import { quotePath } from '~/utils/cake-quote-token.server'
+import type { MailContext } from '~/domain/mail/compose.server'
+import type { MailJob, OutgoingMail } from '~/domain/mail/mail-jobs'
+import { quotePath } from '~/domain/cake-quotes/cake-quote-token.server'
 import { prisma } from '~/utils/db.server'
 import { composeEveryMail, seedMailRows, type MailRows } from './mail-language-helpers'
 import { clearPickupHolds, openEveryDay } from './pickup-helpers'

@@ -5,7 +5,7 @@
  * when the server refuses, and listed on the dashboard (with Retry) once every retry failed.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { MailJob, OutgoingMail } from '~/mail/mail-jobs'
+import type { MailJob, OutgoingMail } from '~/domain/mail/mail-jobs'
 import { createMenuItem } from '../fixtures/menu'
 import { startLocalSmtp, type LocalSmtp } from '../mocks/smtp-server'
 import { ADMIN, post, run, sessionCookieFor, useAdminTestEnv } from './admin-helpers'
@@ -17,15 +17,15 @@ let smtp: LocalSmtp
 let adminEnv: Awaited<ReturnType<typeof useAdminTestEnv>>
 let stopWorker: () => Promise<void>
 let prisma: (typeof import('~/utils/db.server'))['prisma']
-let queue: typeof import('~/utils/mail-queue.server')
-let mailer: typeof import('~/utils/mailer.server')
-let enqueueMail: (typeof import('~/models/mail-jobs.server'))['enqueueMail']
-let createContactMessage: (typeof import('~/models/contact-message.server'))['createContactMessage']
+let queue: typeof import('~/domain/mail/mail-queue.server')
+let mailer: typeof import('~/domain/mail/mailer.server')
+let enqueueMail: (typeof import('~/domain/mail/models/mail-jobs.server'))['enqueueMail']
+let createContactMessage: (typeof import('~/domain/messages/models/contact-message.server'))['createContactMessage']
 let ownerNotifyEmails: (typeof import('~/utils/env.server'))['ownerNotifyEmails']
 
 /** The worker's composer as the server binds it (app/entry.server.tsx), with a stand-in review link. */
 async function compose(job: MailJob): Promise<OutgoingMail | null> {
-	const { composeMail } = await import('~/mail/compose.server')
+	const { composeMail } = await import('~/domain/mail/compose.server')
 	return composeMail(job, {
 		origin: 'https://docedulce.example',
 		ownerEmails: ownerNotifyEmails(),
@@ -47,11 +47,11 @@ beforeAll(async () => {
 	env.resetEnv()
 	ownerNotifyEmails = env.ownerNotifyEmails
 	prisma = (await import('~/utils/db.server')).prisma
-	queue = await import('~/utils/mail-queue.server')
-	mailer = await import('~/utils/mailer.server')
-	enqueueMail = (await import('~/models/mail-jobs.server')).enqueueMail
-	createContactMessage = (await import('~/models/contact-message.server')).createContactMessage
-	const { startMailWorker } = await import('~/utils/mail-worker.server')
+	queue = await import('~/domain/mail/mail-queue.server')
+	mailer = await import('~/domain/mail/mailer.server')
+	enqueueMail = (await import('~/domain/mail/models/mail-jobs.server')).enqueueMail
+	createContactMessage = (await import('~/domain/messages/models/contact-message.server')).createContactMessage
+	const { startMailWorker } = await import('~/domain/mail/mail-worker.server')
 	// Retries after 1 s and 3 s (production: 1 min, 5 min, 30 min, 2 h); two retries, so three attempts.
 	stopWorker = await startMailWorker({ compose, retryDelaysSeconds: RETRY_DELAYS, pollingIntervalSeconds: 0.5 })
 	await openEveryDay({ ordersPerSlot: 1000 })
@@ -203,9 +203,9 @@ describe('faults', () => {
 
 describe('one job per event, in the event’s transaction', () => {
 	it('the test payment page, /success and a replayed event racing: one receipt and one owner alert', async () => {
-		const checkout = await import('~/utils/checkout.server')
+		const checkout = await import('~/domain/orders/checkout.server')
 		const payPage = await import('~/routes/test-payment.$sessionId')
-		const { applyCheckoutEvent } = await import('~/models/order.server')
+		const { applyCheckoutEvent } = await import('~/domain/orders/models/order.server')
 		const cake = await createMenuItem({ name: 'Bolo de Fubá', priceCents: 2800 })
 		const started = await checkout.startCheckout(
 			{
@@ -275,7 +275,7 @@ describe('one job per event, in the event’s transaction', () => {
 	})
 
 	it('the owner’s steps queue "ready" at once and the review request a day after pickup', async () => {
-		const { advanceOrder } = await import('~/models/owner-orders.server')
+		const { advanceOrder } = await import('~/domain/orders/models/owner-orders.server')
 		const order = await prisma.order.create({
 			data: {
 				customerName: 'Pat',
@@ -301,7 +301,7 @@ describe('one job per event, in the event’s transaction', () => {
 	})
 
 	it('a Spanish order’s "ready" mail goes out through the queue and the worker in Spanish', async () => {
-		const { advanceOrder } = await import('~/models/owner-orders.server')
+		const { advanceOrder } = await import('~/domain/orders/models/owner-orders.server')
 		const order = await prisma.order.create({
 			data: {
 				customerName: 'Lupita',
@@ -327,7 +327,7 @@ describe('one job per event, in the event’s transaction', () => {
 	})
 
 	it('a custom cake request queues the owner’s alert and the customer’s acknowledgement', async () => {
-		const { createCustomCakeRequest } = await import('~/models/custom-cake-request.server')
+		const { createCustomCakeRequest } = await import('~/domain/cake-quotes/models/custom-cake-request.server')
 		const outcome = await createCustomCakeRequest({
 			name: 'Gabi',
 			phone: '(425) 555-0142',
@@ -385,8 +385,8 @@ describe('transports', () => {
 	})
 
 	it('/success promises the mailed receipt only while mail is on; with EMAIL_DISABLED the page is the receipt', async () => {
-		const checkout = await import('~/utils/checkout.server')
-		const { applyCheckoutEvent } = await import('~/models/order.server')
+		const checkout = await import('~/domain/orders/checkout.server')
+		const { applyCheckoutEvent } = await import('~/domain/orders/models/order.server')
 		const success = await import('~/routes/success')
 		const env = await import('~/utils/env.server')
 		const cake = await createMenuItem({ name: 'Quindim', priceCents: 450 })

@@ -4,7 +4,7 @@
  * restarted server, or another process) sends it once, with the same Message-ID.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { MailJob, OutgoingMail } from '~/mail/mail-jobs'
+import type { MailJob, OutgoingMail } from '~/domain/mail/mail-jobs'
 import { startLocalSmtp, type LocalSmtp } from '../mocks/smtp-server'
 import { useAdminTestEnv } from './admin-helpers'
 
@@ -24,13 +24,13 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-	await (await import('~/utils/mail-queue.server')).stopMailQueue(0)
+	await (await import('~/domain/mail/mail-queue.server')).stopMailQueue(0)
 	await smtp.stop()
 	await adminEnv.cleanup()
 })
 
 async function compose(job: MailJob): Promise<OutgoingMail | null> {
-	const { composeMail } = await import('~/mail/compose.server')
+	const { composeMail } = await import('~/domain/mail/compose.server')
 	const { ownerNotifyEmails } = await import('~/utils/env.server')
 	return composeMail(job, {
 		origin: 'https://docedulce.example',
@@ -41,12 +41,12 @@ async function compose(job: MailJob): Promise<OutgoingMail | null> {
 
 it('a send cut off by a stop is sent by the next worker, once, with the same Message-ID', async () => {
 	const { prisma } = await import('~/utils/db.server')
-	const { startMailWorker } = await import('~/utils/mail-worker.server')
-	const queue = await import('~/utils/mail-queue.server')
-	const { createContactMessage } = await import('~/models/contact-message.server')
+	const { startMailWorker } = await import('~/domain/mail/mail-worker.server')
+	const queue = await import('~/domain/mail/mail-queue.server')
+	const { createContactMessage } = await import('~/domain/messages/models/contact-message.server')
 	// Loaded before the clock starts: the first compose would otherwise also transform the mail
 	// templates and the message catalogs, which on a busy host can take seconds of the deadline.
-	await import('~/mail/compose.server')
+	await import('~/domain/mail/compose.server')
 	await import('~/utils/i18n.server').then(({ translator }) => translator('en'))
 
 	// The first server takes the job and never finishes sending it (it is stopped mid-send).

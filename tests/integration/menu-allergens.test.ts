@@ -7,10 +7,10 @@ import { loader as cakesLoader } from '~/routes/cakes'
 import { loader as menuLoader } from '~/routes/menu'
 import { loader as shopLoader } from '~/routes/shop'
 import { prisma } from '~/utils/db.server'
-import { invalidateMenuCache } from '~/utils/menu-cache.server'
-import { categoryLabel } from '~/utils/menu-categories'
-import { menuJsonLd } from '~/utils/menu-json-ld'
-import type { MenuItemView } from '~/utils/menu-item-view'
+import { invalidateMenuCache } from '~/domain/menu/menu-cache.server'
+import { categoryLabel } from '~/domain/menu/menu-categories'
+import { menuJsonLd } from '~/domain/menu/menu-json-ld'
+import type { MenuItemView } from '~/domain/menu/menu-item-view'
 import { file, photo } from '../fixtures/images'
 import { createMenuItem } from '../fixtures/menu'
 import { ADMIN, get, post, run, sessionCookieFor, useAdminTestEnv } from './admin-helpers'
@@ -94,7 +94,7 @@ describe('the "Hide items containing" filter', () => {
 		const noNuts = await load(menuLoader, '/menu?hide=tree-nuts')
 		expect(names(noNuts)).toEqual(['Pão de Queijo', 'Carrot Cake'])
 		expect(noNuts).toMatchObject({ hidden: ['tree-nuts'], hiddenCount: 3 })
-		// The cards get the allergens as keys; the words come from app/utils/allergens.ts.
+		// The cards get the allergens as keys; the words come from app/domain/menu/allergens.ts.
 		expect(noNuts.items[0]!.allergens).toEqual({
 			contains: ['milk', 'eggs'],
 			mayContain: [],

@@ -7,7 +7,7 @@ let invalidateMenuCache: () => void
 
 beforeEach(async () => {
 	prisma = (await import('~/utils/db.server')).prisma
-	invalidateMenuCache = (await import('~/utils/menu-cache.server')).invalidateMenuCache
+	invalidateMenuCache = (await import('~/domain/menu/menu-cache.server')).invalidateMenuCache
 	await prisma.orderItem.deleteMany()
 	await prisma.menuItem.deleteMany()
 	invalidateMenuCache()
@@ -89,7 +89,7 @@ describe('menu page loaders', () => {
 	it('an owner’s change through the model shows on the next load despite the cache', async () => {
 		const item = await createMenuItem({ name: 'Quindim', category: 'BRAZILIAN_PASTRIES' })
 		expect((await load('/brazilian-pastries')).items[0].soldOut).toBe(false)
-		const { setMenuItemSoldOut } = await import('~/models/menu-item.server')
+		const { setMenuItemSoldOut } = await import('~/domain/menu/models/menu-item.server')
 		await setMenuItemSoldOut(item.id, true)
 		expect((await load('/brazilian-pastries')).items[0].soldOut).toBe(true)
 	})

@@ -5,8 +5,8 @@ import { fromJsonText } from '~/utils/json-text'
 let prisma: (typeof import('~/utils/db.server'))['prisma']
 let invalidateMenuCache: () => void
 let today: string
-let addLocalDays: (typeof import('~/utils/pickup-schedule'))['addLocalDays']
-let dateColumn: (typeof import('~/models/pickup-schedule.server'))['dateColumn']
+let addLocalDays: (typeof import('~/domain/pickup/pickup-schedule'))['addLocalDays']
+let dateColumn: (typeof import('~/domain/pickup/models/pickup-schedule.server'))['dateColumn']
 
 interface MenuItemData {
 	name: string
@@ -16,10 +16,10 @@ interface MenuItemData {
 
 beforeEach(async () => {
 	prisma = (await import('~/utils/db.server')).prisma
-	invalidateMenuCache = (await import('~/utils/menu-cache.server')).invalidateMenuCache
-	const schedule = await import('~/utils/pickup-schedule')
+	invalidateMenuCache = (await import('~/domain/menu/menu-cache.server')).invalidateMenuCache
+	const schedule = await import('~/domain/pickup/pickup-schedule')
 	addLocalDays = schedule.addLocalDays
-	dateColumn = (await import('~/models/pickup-schedule.server')).dateColumn
+	dateColumn = (await import('~/domain/pickup/models/pickup-schedule.server')).dateColumn
 	today = schedule.localDateOf(new Date(), schedule.defaultPickupSettings.timeZone)
 	await prisma.itemDayUsage.deleteMany()
 	await prisma.pickupClosure.deleteMany()
@@ -143,7 +143,7 @@ describe('pickup labels on the menu', () => {
 			where: { id: rosca.id },
 			data: { availableFrom: dateColumn(from), availableUntil: dateColumn(until) },
 		})
-		const { preorderLabel } = await import('~/utils/pickup-display')
+		const { preorderLabel } = await import('~/domain/pickup/pickup-display')
 		const { translator } = await import('~/utils/i18n.server')
 		const item = await shopItem('Rosca de Reyes')
 		expect(item.pickupLabels).toEqual([preorderLabel(from, until, translator('en'), 'en')])
@@ -159,7 +159,7 @@ describe('pickup labels on the menu', () => {
 			where: { id: muerto.id },
 			data: { availableFrom: dateColumn(from), availableUntil: dateColumn(until) },
 		})
-		const { preorderLabel } = await import('~/utils/pickup-display')
+		const { preorderLabel } = await import('~/domain/pickup/pickup-display')
 		const { translator } = await import('~/utils/i18n.server')
 		const item = await shopItem('Pan de Muerto')
 		expect(item.pickupLabels).toEqual([preorderLabel(from, until, translator('en'), 'en')])

@@ -4,7 +4,7 @@
  * receipt mail — also after the owner renames the choice and changes its price and the item's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { LineOption } from '~/utils/item-options'
+import type { LineOption } from '~/domain/menu/item-options'
 import { createMenuItem } from '../fixtures/menu'
 import { ADMIN, get, run, sessionCookieFor, useAdminTestEnv } from './admin-helpers'
 import { openEveryDay, pickupSlot } from './pickup-helpers'
@@ -49,7 +49,7 @@ type ShownOrder = {
 /** A paid order through the real checkout and the test payment page; what each screen shows on the way. */
 async function buyCake() {
 	const { prisma } = await import('~/utils/db.server')
-	const checkout = await import('~/utils/checkout.server')
+	const checkout = await import('~/domain/orders/checkout.server')
 	const testPayment = await import('~/routes/test-payment.$sessionId')
 	const cake = await createMenuItem({ name: 'Tres leches', priceCents: 4200 })
 	await prisma.menuItem.update({ where: { id: cake.id }, data: { taxCategory: 'PREPARED_FOOD' } })
@@ -128,7 +128,7 @@ async function ownersOrder(orderId: string, date: string) {
 }
 
 async function receipt(orderId: string) {
-	const { composeMail } = await import('~/mail/compose.server')
+	const { composeMail } = await import('~/domain/mail/compose.server')
 	const mail = await composeMail(
 		{ kind: 'order-receipt', orderId },
 		{ origin: 'https://bakery.test', reviewUrl: async () => '', ownerEmails: ['owner@example.com'] },

@@ -3,7 +3,7 @@
  * quantities, as the checkout leaves them, and the counters they hold.
  */
 import type { OrderStatus } from '~/generated/prisma/enums'
-import type { NewOrder } from '~/models/order.server'
+import type { NewOrder } from '~/domain/orders/models/order.server'
 
 export interface SeededLine {
 	menuItemId: string
@@ -37,7 +37,7 @@ export async function seedHeldOrder({
 	providerSessionId?: string
 	ordersPerSlot?: number
 }) {
-	const { placePendingOrder } = await import('~/models/order.server')
+	const { placePendingOrder } = await import('~/domain/orders/models/order.server')
 	const { prisma } = await import('~/utils/db.server')
 	counter += 1
 	const held = await placePendingOrder(

@@ -1,16 +1,16 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createMenuItem } from '../fixtures/menu'
-import { defaultPickupSettings } from '~/utils/pickup-schedule'
+import { defaultPickupSettings } from '~/domain/pickup/pickup-schedule'
 import { clearPickupHolds } from './pickup-helpers'
 
 let prisma: (typeof import('~/utils/db.server'))['prisma']
-let capacity: typeof import('~/models/pickup-capacity.server')
-let schedule: typeof import('~/models/pickup-schedule.server')
+let capacity: typeof import('~/domain/pickup/models/pickup-capacity.server')
+let schedule: typeof import('~/domain/pickup/models/pickup-schedule.server')
 
 beforeAll(async () => {
 	prisma = (await import('~/utils/db.server')).prisma
-	capacity = await import('~/models/pickup-capacity.server')
-	schedule = await import('~/models/pickup-schedule.server')
+	capacity = await import('~/domain/pickup/models/pickup-capacity.server')
+	schedule = await import('~/domain/pickup/models/pickup-schedule.server')
 })
 
 beforeEach(async () => {
@@ -37,7 +37,7 @@ async function createHeldOrder(
 	pickup: { slotStart: Date; pickupDate: string; ordersPerSlot: number; dailyLimits: Map<string, number | null> },
 ) {
 	customerCounter += 1
-	const { placePendingOrder } = await import('~/models/order.server')
+	const { placePendingOrder } = await import('~/domain/orders/models/order.server')
 	return placePendingOrder(
 		{
 			customer: { name: `Customer ${customerCounter}`, email: `c${customerCounter}@example.com` },

@@ -4,7 +4,7 @@ import {
 	instantAt,
 	localDateOf,
 	type PickupSettings,
-} from '~/utils/pickup-schedule'
+} from '~/domain/pickup/pickup-schedule'
 
 /** Pickup open around the clock every day (so any test time of day has slots), with these settings. */
 export async function openEveryDay(settings: Partial<Omit<PickupSettings, 'timeZone'>> = {}) {

@@ -196,10 +196,10 @@ beforeAll(async () => {
 	for (const key of ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'STRIPE_SECRET_KEY']) delete process.env[key]
 	const { resetEnv } = await import('~/utils/env.server')
 	resetEnv()
-	const { DEMO_ADMIN } = await import('~/utils/auth.server')
+	const { DEMO_ADMIN } = await import('~/domain/admin-auth/auth.server')
 	adminCookie = await sessionCookieFor(DEMO_ADMIN)
 	const { createMenuItem } = await import('../fixtures/menu')
-	const { startCheckout } = await import('~/utils/checkout.server')
+	const { startCheckout } = await import('~/domain/orders/checkout.server')
 	const { openEveryDay, pickupSlot } = await import('./pickup-helpers')
 	await openEveryDay()
 	const cake = await createMenuItem({ name: 'Brigadeiro Cake', priceCents: 3850 })

@@ -1,18 +1,18 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { listReviews } from '~/models/review.server'
+import { listReviews } from '~/domain/reviews/models/review.server'
 import {
 	createReviewInvitation,
 	readReviewInvitation,
 	reviewUrlFor,
 	submitInvitedReview,
-} from '~/models/review-invitation.server'
+} from '~/domain/reviews/models/review-invitation.server'
 import { action, loader, THANK_YOU } from '~/routes/review.$token'
 import { prisma } from '~/utils/db.server'
 import { resetEnv } from '~/utils/env.server'
 import { HONEYPOT_FIELD } from '~/utils/honeypot'
 import { resetRateLimits } from '~/utils/rate-limit.server'
-import { REVIEW_INVITATION_DAYS } from '~/utils/review-rating'
+import { REVIEW_INVITATION_DAYS } from '~/domain/reviews/review-rating'
 import { run } from './admin-helpers'
 
 const DAY = 24 * 60 * 60 * 1000

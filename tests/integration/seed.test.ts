@@ -55,7 +55,7 @@ describe('prisma db seed', () => {
 		const from = rosca.availableFrom!.toISOString().slice(0, 10)
 		const until = rosca.availableUntil!.toISOString().slice(0, 10)
 		expect([from.slice(5), until.slice(5), from.slice(0, 4)]).toEqual(['01-02', '01-06', until.slice(0, 4)])
-		const { localDateOf } = await import('~/utils/pickup-schedule')
+		const { localDateOf } = await import('~/domain/pickup/pickup-schedule')
 		expect(until >= localDateOf(new Date(), 'America/Los_Angeles')).toBe(true)
 		// Items the cart's end-to-end tests add stay free of rules.
 		for (const name of ['Tres Leches Cake', 'Chocolate Brigadeiro Cake']) {
@@ -64,7 +64,7 @@ describe('prisma db seed', () => {
 
 		// Options on the whole cakes baked to order (the cakes the e2e tests add in one click have none), and
 		// the one savoury item with meat and cheese is taxed as prepared food.
-		const { listMenuItems } = await import('~/models/menu-item.server')
+		const { listMenuItems } = await import('~/domain/menu/models/menu-item.server')
 		const optionsOf = async (name: string) =>
 			(await listMenuItems())
 				.find((item) => item.name === name)!
@@ -115,8 +115,8 @@ describe('prisma db seed', () => {
 		{ timeout: 180_000 },
 		async () => {
 			await runPrisma(['db', 'seed'], process.env.DATABASE_URL!)
-			const { getPickupSchedule } = await import('~/models/pickup-schedule.server')
-			const { defaultPickupSettings } = await import('~/utils/pickup-schedule')
+			const { getPickupSchedule } = await import('~/domain/pickup/models/pickup-schedule.server')
+			const { defaultPickupSettings } = await import('~/domain/pickup/pickup-schedule')
 			// The settings row's column defaults are the model's defaults.
 			expect(await getPickupSchedule(new Date('2026-11-23T20:00:00Z'))).toEqual({
 				...defaultPickupSettings,

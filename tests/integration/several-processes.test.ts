@@ -8,7 +8,7 @@ import { prisma } from '~/utils/db.server'
 import { resetEnv } from '~/utils/env.server'
 
 type RateLimitModule = typeof import('~/utils/rate-limit.server')
-type MenuCacheModule = typeof import('~/utils/menu-cache.server')
+type MenuCacheModule = typeof import('~/domain/menu/menu-cache.server')
 type CacheSyncModule = typeof import('~/utils/cache-sync.server')
 
 /** The modules as a newly started process has them. */
@@ -16,7 +16,7 @@ async function newProcess() {
 	vi.resetModules()
 	return {
 		rateLimits: (await import('~/utils/rate-limit.server')) as RateLimitModule,
-		menuCache: (await import('~/utils/menu-cache.server')) as MenuCacheModule,
+		menuCache: (await import('~/domain/menu/menu-cache.server')) as MenuCacheModule,
 		cacheSync: (await import('~/utils/cache-sync.server')) as CacheSyncModule,
 	}
 }

@@ -24,7 +24,7 @@ export default async function setup(project: TestProject) {
 	const template = uniqueDatabaseName('bakery_template')
 	await createDatabase(serverUrl, template)
 	await runPrisma(['migrate', 'deploy'], databaseUrl(serverUrl, template))
-	// The mail queue's schema (pg-boss, app/utils/mail-queue.server.ts), as the server installs it at boot.
+	// The mail queue's schema (pg-boss, app/domain/mail/mail-queue.server.ts), as the server installs it at boot.
 	const boss = await new PgBoss({ connectionString: databaseUrl(serverUrl, template), schema: 'pgboss' }).start()
 	await boss.stop({ graceful: false })
 	project.provide('databaseServerUrl', serverUrl)

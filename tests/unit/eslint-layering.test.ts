@@ -1,4 +1,7 @@
-/** The layering lint rule of eslint.config.js: routes → models/utils → db, UI apart (README, Architecture). */
+/**
+ * The layering lint rule of eslint.config.js (README, Architecture; decision 053): routes → business areas
+ * (app/domain/<area>) and plumbing (app/utils) → the database, UI apart.
+ */
 import { ESLint } from 'eslint'
 import { beforeAll, expect, test } from 'vitest'
 
@@ -22,26 +25,31 @@ const prismaClient = [
 	"import { Prisma } from '~/generated/prisma/client'",
 ]
 const databaseHelpers = [
-	"import { isDatabaseReachable, isDatabaseUnavailable } from '~/utils/db.server'",
+	"import { isDatabaseReachable, isDatabaseUnavailable, isRecordNotFound } from '~/utils/db.server'",
 	"import type { Prisma } from '~/generated/prisma/client'",
 	"import { MenuCategory } from '~/generated/prisma/enums'",
 ]
 const ui = ["import { Modal } from '~/components/ui/modal'", "import { MenuCard } from '../components/menu/menu-grid'"]
 const routeModules = ["import { loader } from '~/routes/menu'", "import type { action } from '../../routes/contact'"]
 const models = [
-	"import { listMenuItems } from '~/models/menu-item.server'",
+	"import { listMenuItems } from '~/domain/menu/models/menu-item.server'",
 	"import type { X } from '../models/x.server'",
+]
+const areas = [
+	"import { allergenKeys } from '~/domain/menu/allergens'",
+	"import { enqueueMail } from '~/domain/mail/index.server'",
 ]
 const serverModules = ["import { getEnv } from '~/utils/env.server'", "import type { Env } from '../utils/env.server'"]
 const shared = ["import { formatPrice } from '~/utils/money'", "import { useState } from 'react'"]
 
-test('only models (and db.server.ts itself) import the Prisma client; its helpers, types and enums go anywhere', async () => {
-	for (const filePath of ['app/models/example.server.ts', 'app/utils/db.server.ts']) {
+test('only an area’s models (and db.server.ts itself) import the Prisma client; its helpers, types and enums go anywhere', async () => {
+	for (const filePath of ['app/domain/menu/models/example.server.ts', 'app/utils/db.server.ts']) {
 		expect(await refused(filePath, [...prismaClient, ...databaseHelpers]), filePath).toEqual([])
 	}
 	for (const filePath of [
+		'app/domain/menu/example.server.ts',
+		'app/domain/mail/templates/example.tsx',
 		'app/utils/example.server.ts',
-		'app/mail/example.server.tsx',
 		'app/routes/example.tsx',
 		'app/entry.server.tsx',
 		'app/root.tsx',
@@ -51,20 +59,45 @@ test('only models (and db.server.ts itself) import the Prisma client; its helper
 	}
 })
 
-test('utils, models and mails import no UI and no route module', async () => {
-	const imports = [...ui, ...routeModules, ...models, ...serverModules, ...shared]
+test('plumbing (app/utils) imports no UI, no route module and no business area', async () => {
+	const imports = [...ui, ...routeModules, ...areas, ...serverModules, ...shared]
+	for (const filePath of ['app/utils/example.ts', 'app/utils/example.server.ts']) {
+		expect(await refused(filePath, imports), filePath).toEqual([...ui, ...routeModules, ...areas])
+	}
+})
+
+test('business areas import no UI and no route module', async () => {
+	const imports = [...ui, ...routeModules, ...serverModules, ...shared]
 	for (const filePath of [
-		'app/utils/example.ts',
-		'app/utils/example.server.ts',
-		'app/models/example.server.ts',
-		'app/mail/example.server.tsx',
+		'app/domain/orders/example.ts',
+		'app/domain/orders/example.server.ts',
+		'app/domain/orders/models/example.server.ts',
+		'app/domain/mail/templates/example.tsx',
 	]) {
 		expect(await refused(filePath, imports), filePath).toEqual([...ui, ...routeModules])
 	}
 })
 
+test('an area reaches another area’s server side only through its public module, index.server.ts', async () => {
+	const otherAreasInternals = [
+		"import { reservePickupCapacity } from '~/domain/pickup/models/pickup-capacity.server'",
+		"import type { PickupRefusal } from '~/domain/pickup/models/pickup-capacity.server'",
+		"import { loadMenuPickup } from '~/domain/pickup/pickup.server'",
+	]
+	const allowed = [
+		"import { reservePickupCapacity, loadMenuPickup } from '~/domain/pickup/index.server'",
+		"import { checkPickupSlot } from '~/domain/pickup/pickup-schedule'",
+		"import { placePendingOrder } from './models/order.server'",
+		"import { placePendingOrder } from '~/domain/orders/models/order.server'",
+		"import { taxPolicy } from '~/domain/orders/sales-tax.server'",
+	]
+	for (const filePath of ['app/domain/orders/example.server.ts', 'app/domain/orders/models/example.server.ts']) {
+		expect(await refused(filePath, [...otherAreasInternals, ...allowed]), filePath).toEqual(otherAreasInternals)
+	}
+})
+
 test('components import no model, no server module (types neither) and no route module', async () => {
-	const imports = [...ui, ...routeModules, ...models, ...serverModules, ...shared]
+	const imports = [...ui, ...routeModules, ...models, ...serverModules, ...shared, areas[0]!]
 	expect(await refused('app/components/menu/example.tsx', imports)).toEqual([
 		...routeModules,
 		...models,
@@ -73,7 +106,7 @@ test('components import no model, no server module (types neither) and no route 
 })
 
 test('routes and tests may import anything but the Prisma client; tests that too', async () => {
-	const imports = [...ui, ...routeModules, ...models, ...serverModules, ...shared, ...databaseHelpers]
+	const imports = [...ui, ...routeModules, ...models, ...areas, ...serverModules, ...shared, ...databaseHelpers]
 	expect(await refused('app/routes/example.tsx', imports)).toEqual([])
 	expect(await refused('app/utils/example.test.ts', [...imports, ...prismaClient])).toEqual([])
 })

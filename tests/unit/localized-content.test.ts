@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { lineOptionsText } from '~/utils/item-options'
+import { lineOptionsText } from '~/domain/menu/item-options'
 import {
 	localizedLine,
 	localizeRow,
 	missingTranslations,
 	pickLocalized,
 	translationColumn,
-} from '~/utils/localized-content'
+} from '~/domain/content/localized-content'
 
 const item = {
 	id: 'a',

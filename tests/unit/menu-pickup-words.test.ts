@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { nextSeason } from '../../prisma/seed/data'
 import { translator } from '~/utils/i18n.server'
-import { leadTimeLabel } from '~/utils/pickup-display'
+import { leadTimeLabel } from '~/domain/pickup/pickup-display'
 
 describe('lead time on the menu', () => {
 	it.each([

@@ -1,5 +1,5 @@
 import { ErrorNote, GeneralErrorBoundary, type StatusHandler } from '~/components/error-boundary'
-import { SIGN_IN_PATH } from '~/utils/sign-in-path'
+import { SIGN_IN_PATH } from '~/domain/admin-auth/sign-in-path'
 
 const signIn = { to: SIGN_IN_PATH, label: 'Go to the admin sign-in' }
 const dashboard = { to: '/admin', label: 'Back to the admin dashboard' }

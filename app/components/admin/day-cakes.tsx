@@ -1,9 +1,9 @@
 import { Link } from '@remix-run/react'
 import type { CakeRequestStatus } from '~/generated/prisma/enums'
-import { statusLabels } from '~/utils/cake-quote'
+import { statusLabels } from '~/domain/cake-quotes/cake-quote'
 import { formatPrice } from '~/utils/money'
-import { formatPickupDate, formatWallTime } from '~/utils/pickup-display'
-import { wallTimeOf } from '~/utils/pickup-schedule'
+import { formatPickupDate, formatWallTime } from '~/domain/pickup/pickup-display'
+import { wallTimeOf } from '~/domain/pickup/pickup-schedule'
 
 export interface DayCake {
 	id: string

@@ -1,10 +1,10 @@
 import type { FieldMetadata } from '@conform-to/react'
 import { FieldErrors, SelectField, TextareaField, TextField } from '~/components/ui/forms'
-import { allergenFormWords, allergens, dietaryLabels, type AllergenKey, type DietKey } from '~/utils/allergens'
+import { allergenFormWords, allergens, dietaryLabels, type AllergenKey, type DietKey } from '~/domain/menu/allergens'
 import { CheckboxField } from './checkbox-field'
 import { RadioGroupField } from './radio-group-field'
-import { menuCategories } from '~/utils/menu-categories'
-import { TAX_CATEGORIES, taxCategoryLabels } from '~/utils/sales-tax'
+import { menuCategories } from '~/domain/menu/menu-categories'
+import { TAX_CATEGORIES, taxCategoryLabels } from '~/domain/orders/sales-tax'
 import { acceptedImageTypes } from '~/utils/upload-rules'
 
 type Field = FieldMetadata<string | undefined>

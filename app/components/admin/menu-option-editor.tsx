@@ -10,8 +10,8 @@ import {
 	optionChoiceSchema,
 	optionGroupKinds,
 	optionGroupSchema,
-} from '~/utils/admin-schemas'
-import type { OptionChoiceView, OptionGroupView } from '~/utils/item-options'
+} from '~/domain/menu/menu-schemas'
+import type { OptionChoiceView, OptionGroupView } from '~/domain/menu/item-options'
 import { formatPrice } from '~/utils/money'
 import { useHydrated } from '~/utils/hydration'
 import { secondaryButtonClass, StatusRegion, VisuallyHidden } from './admin-ui'

@@ -1,5 +1,5 @@
 import { StoredImage } from '~/components/stored-image'
-import type { CartItem } from '~/utils/cart'
+import type { CartItem } from '~/domain/orders/cart'
 
 export function CartLineImage({ item }: { item: CartItem }) {
 	if (!item.imageKey) return <div className="h-20 w-20 shrink-0 rounded-lg bg-dough" />

@@ -1,5 +1,5 @@
-import type { CartItem } from '~/utils/cart'
-import { lineName, lineOptionsText } from '~/utils/item-options'
+import type { CartItem } from '~/domain/orders/cart'
+import { lineName, lineOptionsText } from '~/domain/menu/item-options'
 
 /**
  * How a line is named in its buttons' labels: two sizes of one cake are two lines, so the options

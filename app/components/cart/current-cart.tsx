@@ -6,8 +6,8 @@ import {
 	type CartMenu,
 	type CartPriceChange,
 	type CurrentCart,
-} from '~/utils/cart-prices'
-import { lineName, optionProblemMessage } from '~/utils/item-options'
+} from '~/domain/orders/cart-prices'
+import { lineName, optionProblemMessage } from '~/domain/menu/item-options'
 import type { Translate } from '~/utils/i18n'
 import { useLocale, useT } from '~/utils/i18n-react'
 import { formatPrice } from '~/utils/money'

@@ -1,4 +1,4 @@
-import { lineOptionsText, type LineOption } from '~/utils/item-options'
+import { lineOptionsText, type LineOption } from '~/domain/menu/item-options'
 import { formatPrice } from '~/utils/money'
 import { useLocale, useT } from '~/utils/i18n-react'
 

@@ -1,12 +1,12 @@
 import { useEffect, useId, useState } from 'react'
 import { FieldErrors } from '~/components/ui/forms'
-import { formatPickupDate, formatPickupDateLong, formatWallTime } from '~/utils/pickup-display'
+import { formatPickupDate, formatPickupDateLong, formatWallTime } from '~/domain/pickup/pickup-display'
 import type { MessageKey } from '~/utils/i18n'
 import { useLocale, useT } from '~/utils/i18n-react'
-import type { DayReason } from '~/utils/pickup-schedule'
-import type { PickupDay } from '~/utils/pickup-schedule'
+import type { DayReason } from '~/domain/pickup/pickup-schedule'
+import type { PickupDay } from '~/domain/pickup/pickup-schedule'
 
-/** Why a day cannot be chosen ('Fully booked'), in the page's language (utils/pickup-display.ts's words). */
+/** Why a day cannot be chosen ('Fully booked'), in the page's language (domain/pickup/pickup-display.ts's words). */
 const dayReasonKeys = {
 	closed: 'shop.dayClosed',
 	'too-soon': 'shop.dayTooSoon',

@@ -1,5 +1,5 @@
 import { mapsSearchUrl, streetAddressLine, useBusiness } from '~/config/business'
-import { formatPickupAt } from '~/utils/pickup-display'
+import { formatPickupAt } from '~/domain/pickup/pickup-display'
 import { useLocale, useT } from '~/utils/i18n-react'
 
 /** When and where to collect a paid order, with a map link and an "Add to calendar" file (/success). */

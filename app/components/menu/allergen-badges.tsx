@@ -1,4 +1,4 @@
-import { allergenBadges, type ItemAllergens } from '~/utils/allergens'
+import { allergenBadges, type ItemAllergens } from '~/domain/menu/allergens'
 import { useT } from '~/utils/i18n-react'
 
 /** 'Contains: milk, eggs', 'May contain: tree nuts', 'Gluten-free' as text badges (never colour alone). */

@@ -1,5 +1,5 @@
 import { Form, Link } from '@remix-run/react'
-import { allergens, allergenWordKeys, HIDE_PARAM, menuSearch, type AllergenKey } from '~/utils/allergens'
+import { allergens, allergenWordKeys, HIDE_PARAM, menuSearch, type AllergenKey } from '~/domain/menu/allergens'
 import { useT } from '~/utils/i18n-react'
 import { outlineButtonClass } from '~/components/ui/button-classes'
 

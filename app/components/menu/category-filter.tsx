@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 import type { MenuCategory } from '~/generated/prisma/enums'
-import { menuSearch, type AllergenKey } from '~/utils/allergens'
-import { categoryLabel, categoryLabelKeys } from '~/utils/menu-categories'
+import { menuSearch, type AllergenKey } from '~/domain/menu/allergens'
+import { categoryLabel, categoryLabelKeys } from '~/domain/menu/menu-categories'
 import { useT } from '~/utils/i18n-react'
 
 /**

@@ -14,8 +14,8 @@ import {
 	type ChosenOption,
 	type LineOption,
 	type OptionGroupView,
-} from '~/utils/item-options'
-import type { MenuItemView } from '~/utils/menu-item-view'
+} from '~/domain/menu/item-options'
+import type { MenuItemView } from '~/domain/menu/menu-item-view'
 import type { OptionAnswers, OptionFieldsProblem } from './item-option-fields'
 
 // Most items have no options: their fields load only when an item with options is opened. If that fails

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react'
-import { normalizeOptionText, type OptionChoiceView, type OptionGroupView } from '~/utils/item-options'
+import { normalizeOptionText, type OptionChoiceView, type OptionGroupView } from '~/domain/menu/item-options'
 import { formatPrice } from '~/utils/money'
 import type { Translate } from '~/utils/i18n'
 import { useLocale, useT } from '~/utils/i18n-react'

@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react'
 import { streetAddressLine, useBusiness } from '~/config/business'
 import { OrderOnlineLink, orderButtonClass } from '~/components/order-online-link'
 import { useLocalizedPath, useT } from '~/utils/i18n-react'
-import { itemOrdering, type ItemOrdering, type MenuItemView } from '~/utils/menu-item-view'
+import { itemOrdering, type ItemOrdering, type MenuItemView } from '~/domain/menu/menu-item-view'
 import { OPENS_ITEM } from './menu-grid'
 
 const linkClass = 'font-semibold text-cinnamon underline underline-offset-4 hover:text-cocoa'

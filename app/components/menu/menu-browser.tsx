@@ -2,11 +2,11 @@ import { Link } from '@remix-run/react'
 import { memo, useCallback, useEffect, useState, type MouseEvent, type ReactNode } from 'react'
 import { ServerMarkup } from '~/components/ui/server-markup'
 import { useCartActions } from '~/components/cart-provider'
-import { lineName } from '~/utils/item-options'
+import { lineName } from '~/domain/menu/item-options'
 import { useLocalizedPath, useT } from '~/utils/i18n-react'
 import { ItemDialog, type PricedLine } from './item-dialog'
 import { MenuCard, menuGridClass, OPENS_ITEM } from './menu-grid'
-import type { MenuItemView } from '~/utils/menu-item-view'
+import type { MenuItemView } from '~/domain/menu/menu-item-view'
 
 const TOAST_MS = 6_000
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { StoredImage } from '~/components/stored-image'
 import { formatPrice } from '~/utils/money'
 import { useLocale, useT } from '~/utils/i18n-react'
-import type { MenuItemView } from '~/utils/menu-item-view'
+import type { MenuItemView } from '~/domain/menu/menu-item-view'
 import { AllergenBadges } from './allergen-badges'
 
 export { menuGridClass } from './menu-skeleton'

@@ -1,9 +1,9 @@
 import { useRouteLoaderData } from '@remix-run/react'
 import { useBusiness } from '~/config/business'
 import { useLocalizedPath, useT } from '~/utils/i18n-react'
-import { categoryLabelKeys } from '~/utils/menu-categories'
-import { menuJsonLd } from '~/utils/menu-json-ld'
-import type { MenuItemView } from '~/utils/menu-item-view'
+import { categoryLabelKeys } from '~/domain/menu/menu-categories'
+import { menuJsonLd } from '~/domain/menu/menu-json-ld'
+import type { MenuItemView } from '~/domain/menu/menu-item-view'
 import { serializeJsonLd, type RootData } from '~/utils/seo'
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react'
-import { MAX_QUANTITY_PER_LINE } from '~/utils/cart'
+import { MAX_QUANTITY_PER_LINE } from '~/domain/orders/cart'
 import { useT } from '~/utils/i18n-react'
 
 /**

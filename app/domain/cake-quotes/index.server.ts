@@ -1,0 +1,8 @@
+/**
+ * The cake-quotes area's server side as other areas use it (decision 053): everything another area calls
+ * goes through here; the rest of the folder is the area's own.
+ */
+export { quotePath } from './cake-quote-token.server'
+export { expireOverdueQuotes, expireQuote, findCakeQuote, listCakesForPickupDate } from './models/cake-quote.server'
+export { adminRequestFields } from './models/custom-cake-request.server'
+export { sweepLapsedCakePayments } from './quote-checkout.server'

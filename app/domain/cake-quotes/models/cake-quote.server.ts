@@ -1,0 +1,582 @@
+/**
+ * Custom cakes from request to pickup (decision 041): the owner's quote, the customer's
+ * deposit and balance. Every status change is one conditional update (a refused one changes nothing);
+ * the database allows only the legal transitions and writes the history itself (migration
+ * 20261123100000_cake_quotes), with the actor this module sets for the transaction.
+ */
+import type { CakePaymentKind, CakeRequestStatus, Prisma } from '~/generated/prisma/client'
+import { prisma } from '~/utils/db.server'
+import type { LocalDate } from '~/domain/pickup/pickup-schedule'
+import { enqueueMail } from '~/domain/mail/index.server'
+import { type CheckoutEvent, type FulfillmentOutcome } from '~/domain/orders/index.server'
+import { dateColumn, dateFromColumn } from '~/domain/pickup/index.server'
+import { claimProviderEvent } from '~/domain/payments/index.server'
+
+type Tx = Prisma.TransactionClient
+
+/** Who changed a request, as the history shows it: `owner:<email>`, `customer`, `payment`, `system`. */
+export type QuoteActor = `owner:${string}` | 'customer' | 'payment' | 'system'
+
+export const DEFAULT_DEPOSIT_PERCENT = 50
+
+/** A quote can be written (or rewritten) from these. */
+const QUOTABLE: CakeRequestStatus[] = ['REQUESTED', 'QUOTED', 'DECLINED', 'EXPIRED']
+/** The owner can cancel from these (a paid deposit is refunded by the owner in Stripe). */
+const CANCELLABLE: CakeRequestStatus[] = ['REQUESTED', 'QUOTED', 'DEPOSIT_PAID', 'PAID_IN_FULL', 'DECLINED', 'EXPIRED']
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** No cap: a deposit paid after its quote expired is kept and takes its slot again. */
+const UNLIMITED_SLOT = 2_147_483_647
+
+async function setActor(tx: Tx, actor: QuoteActor) {
+	await tx.$executeRaw`SELECT set_config('bakery.actor', ${actor}, true)`
+}
+
+// --- Settings ---
+
+export interface CakeQuoteSettings {
+	depositPercent: number
+	cancellationPolicy: string
+	/** At most this many cakes quoted or booked per pickup date; null: no limit. */
+	cakesPerDay: number | null
+}
+
+export async function getCakeQuoteSettings(): Promise<CakeQuoteSettings> {
+	const row = await prisma.cakeQuoteSettings.findUnique({
+		where: { id: 1 },
+		select: { depositPercent: true, cancellationPolicy: true, cakesPerDay: true },
+	})
+	return row ?? { depositPercent: DEFAULT_DEPOSIT_PERCENT, cancellationPolicy: '', cakesPerDay: null }
+}
+
+export async function saveCakeQuoteSettings(settings: CakeQuoteSettings) {
+	await prisma.cakeQuoteSettings.upsert({ where: { id: 1 }, create: { id: 1, ...settings }, update: settings })
+}
+
+// --- Slot holds (the same counters as orders: PickupSlotUsage) ---
+
+/** Takes one order's place in the slot, if it has room; false when full. */
+async function holdSlot(tx: Tx, slotStart: Date, ordersPerSlot: number) {
+	const rows = await tx.$queryRaw<Array<{ orders: number }>>`
+		INSERT INTO "PickupSlotUsage" ("slotStart", "orders") SELECT ${slotStart}::timestamptz, 1 WHERE ${ordersPerSlot}::int >= 1
+		ON CONFLICT ("slotStart") DO UPDATE SET "orders" = "PickupSlotUsage"."orders" + 1
+			WHERE "PickupSlotUsage"."orders" < ${ordersPerSlot}::int
+		RETURNING "orders"`
+	return rows.length > 0
+}
+
+/** Counts one cake on the day, if the owner's daily limit (null: none) has room; false when full. */
+async function holdCakeDay(tx: Tx, pickupDate: LocalDate, cakesPerDay: number | null) {
+	const rows = await tx.$queryRaw<Array<{ cakes: number }>>`
+		INSERT INTO "CakeDayUsage" ("pickupDate", "cakes")
+		SELECT ${pickupDate}::date, 1 WHERE ${cakesPerDay}::int IS NULL OR ${cakesPerDay}::int >= 1
+		ON CONFLICT ("pickupDate") DO UPDATE SET "cakes" = "CakeDayUsage"."cakes" + 1
+			WHERE ${cakesPerDay}::int IS NULL OR "CakeDayUsage"."cakes" < ${cakesPerDay}::int
+		RETURNING "cakes"`
+	return rows.length > 0
+}
+
+/** Gives the request's slot and its place on the day back, exactly once (the flag flips only if it was set). */
+export async function releaseSlotIn(tx: Tx, requestId: string) {
+	const released = await tx.$queryRaw<Array<{ pickupAt: Date | null; pickupDate: LocalDate | null }>>`
+		UPDATE "CustomCakeRequest" SET "slotHeld" = false WHERE "id" = ${requestId} AND "slotHeld"
+		RETURNING "pickupAt", "pickupDate"::text AS "pickupDate"`
+	const slot = released[0]?.pickupAt
+	if (slot) {
+		await tx.$executeRaw`UPDATE "PickupSlotUsage" SET "orders" = "orders" - 1 WHERE "slotStart" = ${slot}::timestamptz`
+	}
+	const day = released[0]?.pickupDate
+	if (day) await tx.$executeRaw`UPDATE "CakeDayUsage" SET "cakes" = "cakes" - 1 WHERE "pickupDate" = ${day}::date`
+	return Boolean(released[0])
+}
+
+/** Thrown inside a transaction to roll it back with an outcome. */
+class Refused extends Error {
+	constructor(readonly reason: QuoteRefusal) {
+		super(reason)
+	}
+}
+
+export type QuoteRefusal = 'missing' | 'wrong-status' | 'slot-full' | 'day-full'
+export type QuoteOutcome = { ok: true } | { ok: false; reason: QuoteRefusal }
+
+async function refusedAsOutcome(run: () => Promise<void>): Promise<QuoteOutcome> {
+	try {
+		await run()
+		return { ok: true }
+	} catch (error) {
+		if (error instanceof Refused) return { ok: false, reason: error.reason }
+		throw error
+	}
+}
+
+/** The row, locked for this transaction, or a refusal. */
+async function lockRequest(tx: Tx, requestId: string) {
+	const rows = await tx.$queryRaw<Array<{ status: CakeRequestStatus; quoteVersion: number }>>`
+		SELECT "status", "quoteVersion" FROM "CustomCakeRequest" WHERE "id" = ${requestId} FOR UPDATE`
+	if (!rows[0]) throw new Refused('missing')
+	return rows[0]
+}
+
+// --- The owner's quote ---
+
+export interface QuoteInput {
+	quoteCents: number
+	depositCents: number
+	/** The slot's start. */
+	pickupAt: Date
+	pickupDate: LocalDate
+	notes: string
+	validUntil: Date
+	/** The schedule's ordersPerSlot: the slot must have room. */
+	ordersPerSlot: number
+	/** The owner's cakes per day (null: no limit): the day must have room. */
+	cakesPerDay: number | null
+}
+
+/**
+ * Sends (or changes) the quote: from REQUESTED, QUOTED (an edit), DECLINED or EXPIRED. The slot's
+ * place is taken (the old one given back first), the version goes up, so earlier links stop working,
+ * and the customer's mail is queued, all in one transaction. A full slot changes nothing.
+ */
+export function sendQuote(requestId: string, quote: QuoteInput, actor: QuoteActor): Promise<QuoteOutcome> {
+	return refusedAsOutcome(() =>
+		prisma.$transaction(async (tx) => {
+			await setActor(tx, actor)
+			const current = await lockRequest(tx, requestId)
+			if (!QUOTABLE.includes(current.status)) throw new Refused('wrong-status')
+			await releaseSlotIn(tx, requestId)
+			if (!(await holdSlot(tx, quote.pickupAt, quote.ordersPerSlot))) throw new Refused('slot-full')
+			if (!(await holdCakeDay(tx, quote.pickupDate, quote.cakesPerDay))) throw new Refused('day-full')
+			const quoteVersion = current.quoteVersion + 1
+			const { count } = await tx.customCakeRequest.updateMany({
+				where: { id: requestId, status: { in: QUOTABLE } },
+				data: {
+					status: 'QUOTED',
+					quoteCents: quote.quoteCents,
+					depositCents: quote.depositCents,
+					pickupAt: quote.pickupAt,
+					pickupDate: dateColumn(quote.pickupDate),
+					slotHeld: true,
+					quoteNotes: quote.notes,
+					quoteValidUntil: quote.validUntil,
+					quoteVersion,
+					quotedAt: new Date(),
+				},
+			})
+			if (count === 0) throw new Refused('wrong-status')
+			await enqueueMail(tx, { kind: 'cake-quote-sent', requestId, quoteVersion })
+			// Scheduled with the quote (pg-boss startAfter); each is composed only if still true when due.
+			const dayBefore = new Date(quote.validUntil.getTime() - DAY_MS)
+			if (dayBefore > new Date()) {
+				await enqueueMail(tx, { kind: 'cake-quote-expiring', requestId, quoteVersion }, { startAfter: dayBefore })
+			}
+			await enqueueMail(
+				tx,
+				{ kind: 'cake-quote-expired-owner', requestId, quoteVersion },
+				{ startAfter: quote.validUntil },
+			)
+		}),
+	)
+}
+
+/**
+ * A conditional move from one of `from` to `to` that also gives the slot back; a new quote version when
+ * `newVersion` (the old link stops working). Refused (nothing changes) when the status is not in `from`.
+ */
+function moveReleasing(
+	requestId: string,
+	from: CakeRequestStatus[],
+	to: CakeRequestStatus,
+	actor: QuoteActor,
+	{ newVersion = false, where = {} }: { newVersion?: boolean; where?: Prisma.CustomCakeRequestWhereInput } = {},
+): Promise<QuoteOutcome> {
+	return refusedAsOutcome(() =>
+		prisma.$transaction(async (tx) => {
+			await setActor(tx, actor)
+			const { count } = await tx.customCakeRequest.updateMany({
+				where: { ...where, id: requestId, status: { in: from } },
+				data: { status: to, ...(newVersion ? { quoteVersion: { increment: 1 } } : {}) },
+			})
+			if (count === 0) {
+				const exists = await tx.customCakeRequest.count({ where: { id: requestId } })
+				throw new Refused(exists ? 'wrong-status' : 'missing')
+			}
+			await releaseSlotIn(tx, requestId)
+		}),
+	)
+}
+
+/** The owner takes the quote back before the deposit: the request waits for a new quote; the link stops working. */
+export function withdrawQuote(requestId: string, actor: QuoteActor) {
+	return moveReleasing(requestId, ['QUOTED'], 'REQUESTED', actor, { newVersion: true })
+}
+
+/** The owner cancels (a paid deposit is refunded by the owner in Stripe); the slot is given back. */
+export function cancelCakeRequest(requestId: string, actor: QuoteActor) {
+	return moveReleasing(requestId, CANCELLABLE, 'CANCELLED', actor)
+}
+
+/** The customer declines an open quote of this version. */
+export function declineQuote(requestId: string, quoteVersion: number, now = new Date()) {
+	return moveReleasing(requestId, ['QUOTED'], 'DECLINED', 'customer', {
+		where: { quoteVersion, quoteValidUntil: { gt: now } },
+	})
+}
+
+/** A quote whose time ran out: EXPIRED, its slot given back. Refused when it is not an overdue quote. */
+export function expireQuote(requestId: string, now = new Date()) {
+	return moveReleasing(requestId, ['QUOTED'], 'EXPIRED', 'system', { where: { quoteValidUntil: { lte: now } } })
+}
+
+/** Expires every overdue quote (the pages call it before showing quotes); how many expired. */
+export async function expireOverdueQuotes(now = new Date()) {
+	const overdue = await prisma.customCakeRequest.findMany({
+		where: { status: 'QUOTED', quoteValidUntil: { lte: now } },
+		select: { id: true },
+	})
+	let expired = 0
+	for (const { id } of overdue) if ((await expireQuote(id, now)).ok) expired += 1
+	return expired
+}
+
+/** The balance taken in the shop (cash or card): recorded as a payment, the request PAID_IN_FULL. */
+export function markBalancePaidInShop(requestId: string, actor: QuoteActor): Promise<QuoteOutcome> {
+	return refusedAsOutcome(() =>
+		prisma.$transaction(async (tx) => {
+			await setActor(tx, actor)
+			const request = await tx.customCakeRequest.findUnique({
+				where: { id: requestId },
+				select: { status: true, quoteCents: true, paidCents: true, quoteVersion: true },
+			})
+			if (!request) throw new Refused('missing')
+			if (request.status !== 'DEPOSIT_PAID' || request.quoteCents === null) throw new Refused('wrong-status')
+			const { count } = await tx.customCakeRequest.updateMany({
+				where: { id: requestId, status: 'DEPOSIT_PAID', paidCents: request.paidCents },
+				data: { status: 'PAID_IN_FULL', paidCents: request.quoteCents },
+			})
+			if (count === 0) throw new Refused('wrong-status')
+			const now = new Date()
+			await tx.cakePayment.create({
+				data: {
+					requestId,
+					kind: 'BALANCE',
+					method: 'IN_SHOP',
+					status: 'PAID',
+					amountCents: request.quoteCents - request.paidCents,
+					quoteVersion: request.quoteVersion,
+					paidAt: now,
+				},
+			})
+		}),
+	)
+}
+
+/** The customer collected the cake (paid in full). */
+export function markCakePickedUp(requestId: string, actor: QuoteActor): Promise<QuoteOutcome> {
+	return refusedAsOutcome(() =>
+		prisma.$transaction(async (tx) => {
+			await setActor(tx, actor)
+			const { count } = await tx.customCakeRequest.updateMany({
+				where: { id: requestId, status: 'PAID_IN_FULL' },
+				data: { status: 'PICKED_UP' },
+			})
+			if (count === 0) {
+				throw new Refused((await tx.customCakeRequest.count({ where: { id: requestId } })) ? 'wrong-status' : 'missing')
+			}
+		}),
+	)
+}
+
+// --- Reading ---
+
+const quoteFields = {
+	id: true,
+	name: true,
+	phone: true,
+	email: true,
+	type: true,
+	size: true,
+	message: true,
+	imageKey: true,
+	createdAt: true,
+	status: true,
+	quoteCents: true,
+	depositCents: true,
+	paidCents: true,
+	pickupAt: true,
+	pickupDate: true,
+	quoteNotes: true,
+	quoteValidUntil: true,
+	quoteVersion: true,
+	quotedAt: true,
+	slotHeld: true,
+} as const
+
+/** Custom cakes counted on a pickup day (quotes holding it and booked cakes), for the owner's day limit. */
+export async function countCakesOn(pickupDate: LocalDate) {
+	const row = await prisma.cakeDayUsage.findUnique({ where: { pickupDate: dateColumn(pickupDate) } })
+	return row?.cakes ?? 0
+}
+
+function withDate<T extends { pickupDate: Date | null }>(row: T) {
+	return { ...row, pickupDate: row.pickupDate ? dateFromColumn(row.pickupDate) : null }
+}
+
+/** The request with its quote, history (oldest first) and payments, for the owner's page. */
+export async function findCakeRequestForOwner(requestId: string) {
+	const row = await prisma.customCakeRequest.findUnique({
+		where: { id: requestId },
+		select: {
+			...quoteFields,
+			statusChanges: {
+				select: { id: true, fromStatus: true, toStatus: true, actor: true, quoteVersion: true, createdAt: true },
+				orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+			},
+			payments: {
+				where: { status: { in: ['PAID', 'NOT_APPLIED'] } },
+				select: { id: true, kind: true, method: true, status: true, amountCents: true, paidAt: true },
+				orderBy: { createdAt: 'asc' },
+			},
+		},
+	})
+	return row ? withDate(row) : null
+}
+
+export type OwnerCakeRequest = NonNullable<Awaited<ReturnType<typeof findCakeRequestForOwner>>>
+
+/** The request as its quote page shows it (the caller has checked the link's version). */
+export async function findCakeQuote(requestId: string) {
+	const row = await prisma.customCakeRequest.findUnique({ where: { id: requestId }, select: quoteFields })
+	return row ? withDate(row) : null
+}
+
+export type CakeQuote = NonNullable<Awaited<ReturnType<typeof findCakeQuote>>>
+
+// --- Payments ---
+
+export type StartPaymentOutcome =
+	{ ok: true; paymentId: string; amountCents: number; customerEmail: string } | { ok: false; reason: 'not-payable' }
+
+/**
+ * A pending payment for what is due now (the deposit of an open quote of this version, or the balance
+ * after the deposit), priced from the stored quote. The caller opens the provider's session for it.
+ */
+export async function startCakePayment(
+	requestId: string,
+	quoteVersion: number,
+	kind: CakePaymentKind,
+	now = new Date(),
+): Promise<StartPaymentOutcome> {
+	const request = await prisma.customCakeRequest.findUnique({
+		where: { id: requestId },
+		select: {
+			status: true,
+			quoteVersion: true,
+			quoteCents: true,
+			depositCents: true,
+			paidCents: true,
+			quoteValidUntil: true,
+			email: true,
+		},
+	})
+	if (!request || request.quoteVersion !== quoteVersion || request.quoteCents === null) {
+		return { ok: false, reason: 'not-payable' }
+	}
+	const amountCents =
+		kind === 'DEPOSIT'
+			? request.status === 'QUOTED' && request.quoteValidUntil && request.quoteValidUntil > now
+				? request.depositCents
+				: null
+			: request.status === 'DEPOSIT_PAID'
+				? request.quoteCents - request.paidCents
+				: null
+	if (!amountCents || amountCents <= 0) return { ok: false, reason: 'not-payable' }
+	const payment = await prisma.cakePayment.create({
+		data: { requestId, kind, method: 'ONLINE', amountCents, quoteVersion },
+		select: { id: true },
+	})
+	return { ok: true, paymentId: payment.id, amountCents, customerEmail: request.email }
+}
+
+export async function attachCakePaymentSession(paymentId: string, sessionId: string) {
+	await prisma.cakePayment.update({ where: { id: paymentId }, data: { providerSessionId: sessionId } })
+}
+
+/** The provider could not open a session: the pending payment is closed. */
+export async function markCakePaymentFailed(paymentId: string) {
+	await prisma.cakePayment.updateMany({ where: { id: paymentId, status: 'PENDING' }, data: { status: 'EXPIRED' } })
+}
+
+/** A cake payment by its provider session (the test payment page, the quote page's return). */
+export function findCakePaymentBySessionId(sessionId: string) {
+	return prisma.cakePayment.findUnique({
+		where: { providerSessionId: sessionId },
+		select: {
+			id: true,
+			kind: true,
+			status: true,
+			amountCents: true,
+			createdAt: true,
+			quoteVersion: true,
+			request: { select: { id: true, name: true, type: true, size: true, quoteVersion: true, locale: true } },
+		},
+	})
+}
+
+/** Online payments still pending after `olderThan`: their webhook was lost and the customer never came back. */
+export async function listLapsedCakePayments(olderThan: Date, take = 100) {
+	const rows = await prisma.cakePayment.findMany({
+		where: { status: 'PENDING', method: 'ONLINE', providerSessionId: { not: null }, createdAt: { lt: olderThan } },
+		select: { providerSessionId: true },
+		orderBy: { createdAt: 'asc' },
+		take,
+	})
+	return rows.flatMap((row) => (row.providerSessionId ? [row.providerSessionId] : []))
+}
+
+/**
+ * The checkout events of a cake payment's session (the same webhook, /test-payment): null when the
+ * session is not a cake payment's. Exactly once: the event id is claimed first, the payment moves from
+ * PENDING with a conditional update, and the request moves with another (QUOTED or EXPIRED → DEPOSIT_PAID,
+ * DEPOSIT_PAID → PAID_IN_FULL). A payment the request no longer needs (a second deposit) is kept as
+ * NOT_APPLIED for the owner to refund: one payment counts, however often the customer pays.
+ */
+export async function applyCakePaymentEvent(event: CheckoutEvent): Promise<FulfillmentOutcome | null> {
+	const payment = await prisma.cakePayment.findUnique({
+		where: { providerSessionId: event.sessionId },
+		select: { id: true },
+	})
+	if (!payment) return null
+	return prisma.$transaction(async (tx) => {
+		if (!(await claimProviderEvent(tx, event))) return 'duplicate'
+		if (event.kind === 'ignored') return 'unchanged'
+		if (event.kind !== 'paid') {
+			const { count } = await tx.cakePayment.updateMany({
+				where: { id: payment.id, status: 'PENDING' },
+				data: { status: 'EXPIRED' },
+			})
+			return count ? 'applied' : 'unchanged'
+		}
+		await setActor(tx, 'payment')
+		// Claims the payment (its row lock orders a replay behind this one): recorded as paid but not applied
+		// until the request takes it below.
+		const claimedPayment = await tx.cakePayment.updateMany({
+			where: { id: payment.id, status: { in: ['PENDING', 'EXPIRED'] }, paidAt: null },
+			data: { status: 'NOT_APPLIED', paidAt: new Date() },
+		})
+		if (claimedPayment.count === 0) return 'unchanged'
+		const pending = await tx.cakePayment.findUniqueOrThrow({
+			where: { id: payment.id },
+			select: { requestId: true, kind: true, amountCents: true, quoteVersion: true },
+		})
+		const applied = await applyToRequest(tx, pending)
+		if (applied) await tx.cakePayment.update({ where: { id: payment.id }, data: { status: 'PAID' } })
+		if (applied && pending.kind === 'DEPOSIT') {
+			await enqueueMail(tx, [
+				{ kind: 'cake-deposit-received', requestId: pending.requestId },
+				{ kind: 'cake-deposit-owner', requestId: pending.requestId },
+			])
+			const { pickupAt } = await tx.customCakeRequest.findUniqueOrThrow({
+				where: { id: pending.requestId },
+				select: { pickupAt: true },
+			})
+			const reminderAt = pickupAt ? new Date(pickupAt.getTime() - 2 * DAY_MS) : null
+			if (reminderAt && reminderAt > new Date()) {
+				await enqueueMail(
+					tx,
+					{ kind: 'cake-balance-reminder', requestId: pending.requestId },
+					{ startAfter: reminderAt },
+				)
+			}
+		}
+		return 'applied'
+	})
+}
+
+async function applyToRequest(
+	tx: Tx,
+	payment: { requestId: string; kind: CakePaymentKind; amountCents: number; quoteVersion: number },
+) {
+	if (payment.kind === 'DEPOSIT') {
+		const { count } = await tx.customCakeRequest.updateMany({
+			where: {
+				id: payment.requestId,
+				status: { in: ['QUOTED', 'EXPIRED'] },
+				quoteVersion: payment.quoteVersion,
+				depositCents: payment.amountCents,
+			},
+			data: { status: 'DEPOSIT_PAID', paidCents: payment.amountCents },
+		})
+		if (count === 0) return false
+		// Paid after the quote expired (the session was opened in time): the slot is taken again, without the cap.
+		const request = await tx.customCakeRequest.findUniqueOrThrow({
+			where: { id: payment.requestId },
+			select: { slotHeld: true, pickupAt: true, pickupDate: true },
+		})
+		if (!request.slotHeld && request.pickupAt) {
+			await holdSlot(tx, request.pickupAt, UNLIMITED_SLOT)
+			if (request.pickupDate) await holdCakeDay(tx, dateFromColumn(request.pickupDate), null)
+			await tx.customCakeRequest.update({ where: { id: payment.requestId }, data: { slotHeld: true } })
+		}
+		return true
+	}
+	const rows = await tx.$queryRaw<Array<{ id: string }>>`
+		UPDATE "CustomCakeRequest" SET "status" = 'PAID_IN_FULL', "paidCents" = "quoteCents", "updatedAt" = now()
+		WHERE "id" = ${payment.requestId} AND "status" = 'DEPOSIT_PAID' AND "quoteVersion" = ${payment.quoteVersion}
+			AND "quoteCents" - "paidCents" = ${payment.amountCents}
+		RETURNING "id"`
+	return rows.length > 0
+}
+
+/**
+ * A full refund of a cake payment (the owner's decision, made in Stripe): the request is CANCELLED and its
+ * slot given back, exactly once. Refunding a payment that was never applied (a second deposit) changes
+ * nothing. Null when the session is not a cake payment's (the refund is an order's).
+ */
+export async function applyCakeRefundEvent(event: {
+	eventId: string
+	type: string
+	sessionId: string | null
+}): Promise<FulfillmentOutcome | null> {
+	if (!event.sessionId) return null
+	const payment = await prisma.cakePayment.findUnique({
+		where: { providerSessionId: event.sessionId },
+		select: { requestId: true, status: true },
+	})
+	if (!payment) return null
+	return prisma.$transaction(async (tx) => {
+		if (!(await claimProviderEvent(tx, event))) return 'duplicate'
+		if (payment.status !== 'PAID') return 'unchanged'
+		await setActor(tx, 'payment')
+		const { count } = await tx.customCakeRequest.updateMany({
+			where: { id: payment.requestId, status: { in: ['DEPOSIT_PAID', 'PAID_IN_FULL'] } },
+			data: { status: 'CANCELLED' },
+		})
+		if (count === 0) return 'unchanged'
+		await releaseSlotIn(tx, payment.requestId)
+		return 'applied'
+	})
+}
+
+/** The custom cakes booked (deposit paid or later) for a pickup date, by pickup time: the owner's day view and prep list. */
+export async function listCakesForPickupDate(date: LocalDate) {
+	return prisma.customCakeRequest.findMany({
+		where: { pickupDate: dateColumn(date), status: { in: ['DEPOSIT_PAID', 'PAID_IN_FULL', 'PICKED_UP'] } },
+		select: {
+			id: true,
+			name: true,
+			phone: true,
+			type: true,
+			size: true,
+			message: true,
+			quoteNotes: true,
+			status: true,
+			pickupAt: true,
+			quoteCents: true,
+			paidCents: true,
+		},
+		orderBy: [{ pickupAt: 'asc' }, { id: 'asc' }],
+	})
+}

@@ -1,0 +1,10 @@
+/**
+ * The content area's server side as other areas use it (decision 053): everything another area calls
+ * goes through here; the rest of the folder is the area's own.
+ */
+export {
+	removeObjectQuietly,
+	saveRecord,
+	withStoredImage,
+	type StoredImageOutcome,
+} from './models/uploaded-image.server'

@@ -1,0 +1,69 @@
+/**
+ * The site's periodic housekeeping, run once per schedule however many processes run (decision
+ * 040). Each task is a pg-boss schedule on the mail queue's client: every process
+ * records the schedules (idempotent), pg-boss turns each due occurrence into exactly one job (its
+ * cron pass files an occurrence under a singleton key, so two processes cannot both create it), and
+ * whichever process works the queue (a web process with MAIL_WORKER=true, or `npm run worker`) takes
+ * it. A job cut off by a stop expires and the next occurrence does the work: each task is safe to run
+ * again. Delayed mails (the review request a day after pickup) are queue jobs of their own, not schedules.
+ */
+import type { PgBoss } from 'pg-boss'
+import { expireOverdueQuotes, sweepLapsedCakePayments } from '~/domain/cake-quotes/index.server'
+import { deleteExpiredSessions } from '~/domain/admin-auth/index.server'
+import { sweepAbandonedCheckouts } from '~/domain/orders/index.server'
+import { getMailQueue } from '~/domain/mail/index.server'
+
+interface ScheduledTask {
+	/** Five-field cron expression, UTC. */
+	cron: string
+	run: () => Promise<unknown>
+}
+
+export const scheduledTasks = {
+	/** Settles pending checkouts whose expiry webhook never came (app/domain/orders/checkout.server.ts). */
+	'checkout-sweep': { cron: '*/2 * * * *', run: () => sweepAbandonedCheckouts() },
+	/** Deletes expired admin sessions. */
+	'session-sweep': { cron: '17 * * * *', run: () => deleteExpiredSessions() },
+	/** The same for cake deposits and balances (app/domain/cake-quotes/quote-checkout.server.ts). */
+	'cake-payment-sweep': { cron: '*/2 * * * *', run: () => sweepLapsedCakePayments() },
+	/** Ends custom cake quotes past their "valid until" and frees their pickup times (decision 041). */
+	'quote-expiry': { cron: '*/5 * * * *', run: () => expireOverdueQuotes() },
+} satisfies Record<string, ScheduledTask>
+
+export type ScheduledTaskName = keyof typeof scheduledTasks
+
+const taskNames = Object.keys(scheduledTasks) as ScheduledTaskName[]
+
+/** A run that has not finished after this long (its process died) no longer blocks the next one. */
+const TASK_EXPIRE_SECONDS = 10 * 60
+
+/** Creates each task's queue and records its schedule (every process does; both are idempotent). */
+async function ensureSchedules(boss: PgBoss) {
+	for (const name of taskNames) {
+		// `stately`: at most one run waiting and one running, so a slow sweep never overlaps the next.
+		const queue = { retryLimit: 0, expireInSeconds: TASK_EXPIRE_SECONDS }
+		if (await boss.getQueue(name)) await boss.updateQueue(name, queue)
+		else await boss.createQueue(name, { ...queue, policy: 'stately' })
+		await boss.schedule(name, scheduledTasks[name].cron, null, { tz: 'UTC' })
+	}
+}
+
+/**
+ * Records the schedules and, with `work`, takes this process's share of the runs (the processes that
+ * send mail also do the housekeeping). Stopping the mail queue (stopMailQueue) stops these workers too.
+ */
+export async function startScheduledWork({ work }: { work: boolean }) {
+	const boss = await getMailQueue()
+	await ensureSchedules(boss)
+	if (!work) return
+	for (const name of taskNames) {
+		await boss.work(name, { pollingIntervalSeconds: 10 }, async () => {
+			try {
+				await scheduledTasks[name].run()
+			} catch (error) {
+				console.error(`Scheduled ${name} failed: ${error instanceof Error ? error.message : String(error)}`)
+				throw error
+			}
+		})
+	}
+}

@@ -1,0 +1,467 @@
+import { render } from '@react-email/render'
+import type { ReactElement } from 'react'
+import { getBusiness } from '~/config/business.server'
+import { mapsSearchUrl, streetAddressLine, telHref } from '~/config/business'
+import {
+	findContactMessageForMail,
+	findCustomCakeRequestForMail,
+	findCustomCakeRequestLocale,
+	findOrderForMail,
+	type MailOrder,
+} from '~/domain/mail/models/mail-content.server'
+import { formatBakeryDateTime } from '~/domain/pickup/bakery-time'
+import { orderCalendarFilename, orderPickupCalendar } from '~/domain/orders/order-calendar'
+import { localizedPath, type Locale } from '~/utils/i18n'
+import { translator } from '~/utils/i18n.server'
+import { formatPrice } from '~/utils/money'
+import { formatPickupAt } from '~/domain/pickup/pickup-display'
+import { bareAddress, headerText } from './header-safe'
+import { LANGUAGE_NAMES_IN_ENGLISH, type MailLanguage } from './mail-language'
+import type { MailJob, OutgoingMail } from './mail-jobs'
+import {
+	CakeBalanceReminderMail,
+	CakeDepositOwnerMail,
+	CakeDepositReceivedMail,
+	CakeQuoteExpiredOwnerMail,
+	CakeQuoteExpiringMail,
+	CakeQuoteSentMail,
+} from '~/domain/mail/templates/cake-quote'
+import { CakeRequestOwnerMail } from '~/domain/mail/templates/cake-request-owner'
+import { CakeRequestReceivedMail } from '~/domain/mail/templates/cake-request-received'
+import { ContactMessageOwnerMail } from '~/domain/mail/templates/contact-message-owner'
+import type { MailBakery } from '~/domain/mail/templates/layout'
+import { OrderPaidOwnerMail } from '~/domain/mail/templates/order-paid-owner'
+import { OrderReadyMail } from '~/domain/mail/templates/order-ready'
+import { OrderReceiptMail } from '~/domain/mail/templates/order-receipt'
+import { ReviewRequestMail } from '~/domain/mail/templates/review-request'
+import { expireQuote, findCakeQuote, quotePath } from '~/domain/cake-quotes/index.server'
+import { orderNumber, PAID_ORDER_STATUSES } from '~/domain/orders/index.server'
+import { getPickupSettings, loadVisitorHours } from '~/domain/pickup/index.server'
+
+/** What the worker knows that the mails need. */
+export interface MailContext {
+	/** The site's public origin (APP_URL), for absolute links and the logo. */
+	origin: string
+	/** The signed, single-use review link for an order (the review loop builds it). */
+	reviewUrl: (orderId: string) => Promise<string>
+	/** Who gets the owner's alerts (OWNER_NOTIFY_EMAILS, by default ADMIN_EMAILS). */
+	ownerEmails: readonly string[]
+}
+
+/**
+ * The mail for a job, read and rendered now (jobs carry ids only). Null when there is nothing to
+ * send: the record is gone, the order is no longer in the state the mail speaks of (a "ready" mail
+ * for an order since refunded, a review request for an order not picked up), or there is no
+ * recipient (no owner address, or a customer address that is not one plain address).
+ */
+export async function composeMail(job: MailJob, context: MailContext): Promise<OutgoingMail | null> {
+	switch (job.kind) {
+		case 'order-paid-owner':
+		case 'order-receipt':
+		case 'order-ready':
+		case 'review-request':
+			return composeOrderMail(job.kind, job.orderId, context)
+		case 'cake-request-owner':
+		case 'cake-request-received':
+			return composeCakeRequestMail(job.kind, job.requestId, context)
+		case 'contact-message-owner':
+			return composeContactMail(job.messageId, context)
+		case 'cake-quote-sent':
+		case 'cake-deposit-received':
+		case 'cake-deposit-owner':
+		case 'cake-quote-expiring':
+		case 'cake-quote-expired-owner':
+		case 'cake-balance-reminder':
+			return composeCakeQuoteMail(job, context)
+	}
+}
+
+type OrderMailKind = Extract<MailJob, { orderId: string }>['kind']
+
+/** Which order statuses each mail still makes sense for when it is sent. */
+const orderMailStatuses: Record<OrderMailKind, readonly string[]> = {
+	'order-paid-owner': PAID_ORDER_STATUSES,
+	'order-receipt': PAID_ORDER_STATUSES,
+	'order-ready': ['READY'],
+	'review-request': ['PICKED_UP'],
+}
+
+async function composeOrderMail(kind: OrderMailKind, orderId: string, context: MailContext) {
+	const order = await findOrderForMail(orderId)
+	if (!order || !orderMailStatuses[kind].includes(order.status)) return null
+	// The owner reads English; the customer reads the language they ordered in.
+	const lang = mailLanguage(kind === 'order-paid-owner' ? 'en' : order.locale)
+	const [bakery, settings] = await Promise.all([mailBakery(context.origin, lang), getPickupSettings()])
+	const number = orderNumber(order.id)
+	const pickupText = order.pickupAt ? formatPickupAt(order.pickupAt, settings.timeZone, lang.locale) : null
+	// Item and option names as the customer saw them (stored with the order); the owner's alert keeps English.
+	const lines = kind === 'order-paid-owner' ? order.items : order.customerItems
+	const view = { bakery, lang, number, customerName: order.customerName, pickupText, lines }
+	const { t } = lang
+
+	if (kind === 'order-paid-owner') {
+		const to = ownerRecipients(context)
+		if (to.length === 0) return null
+		const ordersUrl = `${context.origin}/admin/orders${order.pickupDate ? `?date=${order.pickupDate}` : ''}`
+		return mail({
+			to,
+			replyTo: bareAddress(order.customerEmail),
+			subject: `New order #${number} — ${pickupText ? `pickup ${pickupText}` : headerText(order.customerName, 60)}`,
+			body: (
+				<OrderPaidOwnerMail
+					bakery={bakery}
+					lang={lang}
+					number={number}
+					pickupText={pickupText}
+					lines={lines}
+					totalCents={order.totalCents}
+					taxCents={order.taxCents}
+					customer={customerOf(order)}
+					customerLanguage={languageForOwner(order.locale)}
+					ordersUrl={ordersUrl}
+				/>
+			),
+		})
+	}
+
+	const customer = bareAddress(order.customerEmail)
+	if (!customer) return null
+	const toCustomer = { to: [customer], replyTo: bakery.email }
+	if (kind === 'order-receipt') {
+		const calendar = order.pickupAt && {
+			filename: orderCalendarFilename(number),
+			content: orderPickupCalendar(
+				{ id: order.id, number, items: lines },
+				{ at: order.pickupAt, slotMinutes: settings.slotMinutes, timeZone: settings.timeZone },
+				getBusiness(),
+				context.origin,
+				lang,
+			),
+			contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+		}
+		return mail({
+			...toCustomer,
+			subject: pickupText
+				? t('mail.receiptSubjectWithPickup', { bakery: bakery.name, number, pickup: pickupText })
+				: t('mail.receiptSubject', { bakery: bakery.name, number }),
+			attachments: calendar ? [calendar] : undefined,
+			body: (
+				<OrderReceiptMail
+					{...view}
+					totalCents={order.totalCents}
+					taxCents={order.taxCents}
+					withCalendar={Boolean(calendar)}
+				/>
+			),
+		})
+	}
+	if (kind === 'order-ready') {
+		return mail({
+			...toCustomer,
+			subject: t('mail.readySubject', { number }),
+			body: <OrderReadyMail {...view} />,
+		})
+	}
+	return mail({
+		...toCustomer,
+		subject: t('mail.reviewSubject', { bakery: bakery.name }),
+		body: (
+			<ReviewRequestMail
+				bakery={bakery}
+				lang={lang}
+				number={number}
+				customerName={order.customerName}
+				reviewUrl={localizedUrl(await context.reviewUrl(order.id), context.origin, lang.locale)}
+			/>
+		),
+	})
+}
+
+function customerOf(order: MailOrder) {
+	return {
+		name: order.customerName,
+		email: order.customerEmail,
+		phone: order.customerPhone,
+		telHref: order.customerPhone ? telHref(order.customerPhone) : null,
+	}
+}
+
+async function composeCakeRequestMail(
+	kind: 'cake-request-owner' | 'cake-request-received',
+	requestId: string,
+	context: MailContext,
+) {
+	const request = await findCustomCakeRequestForMail(requestId)
+	if (!request) return null
+	const lang = mailLanguage(kind === 'cake-request-owner' ? 'en' : request.locale)
+	const bakery = await mailBakery(context.origin, lang)
+	const sender = bareAddress(request.email)
+	if (kind === 'cake-request-owner') {
+		const to = ownerRecipients(context)
+		if (to.length === 0) return null
+		return mail({
+			to,
+			replyTo: sender,
+			subject: `New cake request from ${headerText(request.name, 60)} — ${headerText(request.type, 40)}, ${headerText(request.size, 40)}`,
+			body: (
+				<CakeRequestOwnerMail
+					bakery={bakery}
+					request={{ ...request, telHref: telHref(request.phone) }}
+					submittedText={formatBakeryDateTime(request.createdAt)}
+					adminUrl={`${context.origin}/admin/custom-cakes/${request.id}`}
+					photoUrl={request.imageKey ? `${context.origin}/admin/cake-photos/${request.imageKey}?w=1280` : null}
+					customerLanguage={languageForOwner(request.locale)}
+				/>
+			),
+		})
+	}
+	if (!sender) return null
+	return mail({
+		to: [sender],
+		replyTo: bakery.email,
+		subject: lang.t('mail.cakeRequestSubject', { bakery: bakery.name }),
+		body: (
+			<CakeRequestReceivedMail
+				bakery={bakery}
+				lang={lang}
+				request={{ ...request, type: cakeTypeIn(request.type, lang), withPhoto: Boolean(request.imageKey) }}
+			/>
+		),
+	})
+}
+
+type CakeQuoteJob = Extract<MailJob, { requestId: string }> & {
+	kind: `cake-${'quote' | 'deposit' | 'balance'}-${string}`
+}
+
+/** Which request statuses each quote mail still makes sense for when it is sent (a scheduled one, when due). */
+const cakeQuoteMailStatuses: Record<CakeQuoteJob['kind'], readonly string[]> = {
+	'cake-quote-sent': ['QUOTED'],
+	'cake-deposit-received': ['DEPOSIT_PAID', 'PAID_IN_FULL', 'PICKED_UP'],
+	'cake-deposit-owner': ['DEPOSIT_PAID', 'PAID_IN_FULL', 'PICKED_UP'],
+	'cake-quote-expiring': ['QUOTED'],
+	// Expired, or overdue and not yet marked by a page view.
+	'cake-quote-expired-owner': ['EXPIRED', 'QUOTED'],
+	'cake-balance-reminder': ['DEPOSIT_PAID'],
+}
+
+async function composeCakeQuoteMail(job: CakeQuoteJob, context: MailContext) {
+	const request = await findCakeQuote(job.requestId)
+	if (!request || !cakeQuoteMailStatuses[job.kind].includes(request.status)) return null
+	// A changed or withdrawn quote sends its own mails: the old version's are dropped.
+	if ('quoteVersion' in job && request.quoteVersion !== job.quoteVersion) return null
+	if (job.kind === 'cake-quote-expired-owner') {
+		if (request.quoteValidUntil && request.quoteValidUntil > new Date()) return null
+		// This job is the quote's scheduled end (pg-boss startAfter): the expiry, a conditional update that
+		// gives the slot back once, happens here if no page view did it first.
+		if (request.status === 'QUOTED' && !(await expireQuote(request.id)).ok) return null
+	}
+	if (request.quoteCents === null || request.depositCents === null || !request.pickupAt || !request.quoteValidUntil) {
+		return null
+	}
+	const settings = await getPickupSettings()
+	/** The quote in words, in a language. */
+	const quoteIn = ({ locale, t }: MailLanguage) => ({
+		customerName: request.name,
+		cake: `${locale === 'en' ? request.type : cakeTypeIn(request.type, { locale, t })}, ${request.size}`,
+		priceText: formatPrice(request.quoteCents, locale),
+		depositText: formatPrice(request.depositCents, locale),
+		balanceText: formatPrice(request.quoteCents! - Math.max(request.paidCents, request.depositCents!), locale),
+		pickupText: formatPickupAt(request.pickupAt!, settings.timeZone, locale),
+		validUntilText: formatBakeryDateTime(request.quoteValidUntil!, locale),
+		notes: request.quoteNotes,
+	})
+	const customerLocale = (await findCustomCakeRequestLocale(request.id)) ?? 'en'
+	const forOwner = job.kind === 'cake-deposit-owner' || job.kind === 'cake-quote-expired-owner'
+	const lang = mailLanguage(forOwner ? 'en' : customerLocale)
+	const bakery = await mailBakery(context.origin, lang)
+	const quote = quoteIn(lang)
+	const quoteUrl = `${context.origin}${localizedPath(quotePath(request.id, request.quoteVersion), lang.locale)}`
+	const paidText = formatPrice(request.paidCents, lang.locale)
+	const { t } = lang
+	if (job.kind === 'cake-deposit-owner') {
+		const to = ownerRecipients(context)
+		if (to.length === 0) return null
+		return mail({
+			to,
+			replyTo: bareAddress(request.email),
+			subject: `Deposit paid: ${headerText(request.name, 60)} — pickup ${quote.pickupText}`,
+			body: (
+				<CakeDepositOwnerMail
+					bakery={bakery}
+					quote={quote}
+					paidText={paidText}
+					adminUrl={`${context.origin}/admin/custom-cakes/${request.id}`}
+					customerLanguage={languageForOwner(customerLocale)}
+				/>
+			),
+		})
+	}
+	if (job.kind === 'cake-quote-expired-owner') {
+		const to = ownerRecipients(context)
+		if (to.length === 0) return null
+		return mail({
+			to,
+			replyTo: bareAddress(request.email),
+			subject: `Quote expired: ${headerText(request.name, 60)} — ${headerText(request.type, 40)}`,
+			body: (
+				<CakeQuoteExpiredOwnerMail
+					bakery={bakery}
+					quote={quote}
+					adminUrl={`${context.origin}/admin/custom-cakes/${request.id}`}
+				/>
+			),
+		})
+	}
+	const customer = bareAddress(request.email)
+	if (!customer) return null
+	if (job.kind === 'cake-quote-expiring') {
+		return mail({
+			to: [customer],
+			replyTo: bakery.email,
+			subject: t('mail.expiringSubject', { validUntil: quote.validUntilText }),
+			body: <CakeQuoteExpiringMail bakery={bakery} lang={lang} quote={quote} quoteUrl={quoteUrl} />,
+		})
+	}
+	if (job.kind === 'cake-balance-reminder') {
+		return mail({
+			to: [customer],
+			replyTo: bakery.email,
+			subject: t('mail.balanceSubject', { pickup: quote.pickupText, balance: quote.balanceText }),
+			body: <CakeBalanceReminderMail bakery={bakery} lang={lang} quote={quote} quoteUrl={quoteUrl} />,
+		})
+	}
+	if (job.kind === 'cake-quote-sent') {
+		return mail({
+			to: [customer],
+			replyTo: bakery.email,
+			subject: t('mail.quoteSubject', { bakery: bakery.name }),
+			body: <CakeQuoteSentMail bakery={bakery} lang={lang} quote={quote} quoteUrl={quoteUrl} />,
+		})
+	}
+	return mail({
+		to: [customer],
+		replyTo: bakery.email,
+		subject: t('mail.depositSubject', { pickup: quote.pickupText }),
+		body: <CakeDepositReceivedMail bakery={bakery} lang={lang} quote={quote} paidText={paidText} quoteUrl={quoteUrl} />,
+	})
+}
+
+async function composeContactMail(messageId: string, context: MailContext) {
+	const message = await findContactMessageForMail(messageId)
+	if (!message) return null
+	const to = ownerRecipients(context)
+	if (to.length === 0) return null
+	const bakery = await mailBakery(context.origin, mailLanguage('en'))
+	return mail({
+		to,
+		replyTo: bareAddress(message.email),
+		subject: `New message from ${headerText(message.name, 60)}`,
+		body: (
+			<ContactMessageOwnerMail
+				bakery={bakery}
+				message={message}
+				submittedText={formatBakeryDateTime(message.createdAt)}
+				adminUrl={`${context.origin}/admin/messages#message-${message.id}`}
+				customerLanguage={languageForOwner(message.locale)}
+			/>
+		),
+	})
+}
+
+/** A language and its translator, for one mail. */
+function mailLanguage(locale: Locale): MailLanguage {
+	return { locale, t: translator(locale) }
+}
+
+/** The customer's language as the owner's mails name it; nothing for English (those mails stay as they were). */
+function languageForOwner(locale: Locale) {
+	return locale === 'en' ? undefined : LANGUAGE_NAMES_IN_ENGLISH[locale]
+}
+
+/** The custom cake form's types, in the customer's language (any other text as typed). */
+function cakeTypeIn(type: string, { t }: MailLanguage) {
+	const key = (
+		{
+			Chocolate: 'mail.cakeTypeChocolate',
+			Vanilla: 'mail.cakeTypeVanilla',
+			'Tres Leches': 'mail.cakeTypeTresLeches',
+			Fruit: 'mail.cakeTypeFruit',
+		} as const
+	)[type]
+	return key ? t(key) : type
+}
+
+/** An absolute link to one of the site's pages, moved to that page in a language (`/review/…` → `/es/review/…`). */
+function localizedUrl(url: string, origin: string, locale: Locale) {
+	return url.startsWith(`${origin}/`) ? `${origin}${localizedPath(url.slice(origin.length), locale)}` : url
+}
+
+/** The owner addresses that are plain addresses, each once. */
+function ownerRecipients(context: MailContext) {
+	return [...new Set(context.ownerEmails.flatMap((email) => bareAddress(email) ?? []))]
+}
+
+/** The round logo as a PNG (mail apps do not show SVG): the app icon the web manifest lists. */
+const LOGO_PATH = '/images/site/icon-192.png'
+
+/** The bakery's name, logo, address and hours for the layout; the hours the site shows now (with the same fallback). */
+async function mailBakery(origin: string, { locale, t }: MailLanguage): Promise<MailBakery> {
+	const business = getBusiness()
+	const { openingHours, lines, notices } = (await loadVisitorHours(new Date(), locale)).hours
+	return {
+		name: business.name,
+		origin,
+		locale,
+		homeUrl: locale === 'en' ? origin : `${origin}${localizedPath('/', locale)}`,
+		logoUrl: `${origin}${LOGO_PATH}`,
+		addressLine: streetAddressLine(business),
+		mapUrl: mapsSearchUrl(business),
+		phone: business.phone,
+		telHref: telHref(business.phone),
+		email: business.email,
+		hoursLabel: t('mail.hoursLabel'),
+		// No weekly hours at all (a schedule not set up yet): no hours rather than "Closed" seven times.
+		hours: openingHours.length
+			? lines.map((line) => (line.times ? `${line.days}: ${line.times}` : t('mail.hoursClosed', { day: line.days })))
+			: [],
+		notices: [...notices],
+	}
+}
+
+/** The text part: a phone number or address is shown once, not followed by its tel:/mailto: link. */
+const plainText = {
+	plainText: true,
+	htmlToTextOptions: {
+		selectors: ['tel:', 'mailto:'].map((scheme) => ({
+			selector: `a[href^="${scheme}"]`,
+			format: 'anchor',
+			options: { ignoreHref: true },
+		})),
+	},
+} as const
+
+/** Renders the body once to HTML and once to its plain-text part; every header value is one clean line. */
+async function mail({
+	to,
+	replyTo,
+	subject,
+	attachments,
+	body,
+}: {
+	to: string[]
+	replyTo: string | null
+	subject: string
+	attachments?: OutgoingMail['attachments']
+	body: ReactElement
+}): Promise<OutgoingMail> {
+	const [html, text] = await Promise.all([render(body), render(body, plainText)])
+	return {
+		to,
+		...(replyTo ? { replyTo } : {}),
+		subject: headerText(subject, 160),
+		html,
+		text,
+		...(attachments ? { attachments } : {}),
+	}
+}

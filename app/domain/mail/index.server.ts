@@ -1,0 +1,6 @@
+/**
+ * The mail area's server side as other areas use it (decision 053): everything another area calls
+ * goes through here; the rest of the folder is the area's own.
+ */
+export { getMailQueue } from './mail-queue.server'
+export { enqueueMail } from './models/mail-jobs.server'

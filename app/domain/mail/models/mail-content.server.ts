@@ -1,0 +1,101 @@
+import type { OrderStatus } from '~/generated/prisma/enums'
+import { prisma } from '~/utils/db.server'
+import { isLocale, type Locale } from '~/utils/i18n'
+import type { LineOption } from '~/domain/menu/item-options'
+import type { LocalDate } from '~/domain/pickup/pickup-schedule'
+import { adminRequestFields } from '~/domain/cake-quotes/index.server'
+import { customerLine, orderLineFields, ownerLine } from '~/domain/orders/index.server'
+import { dateFromColumn } from '~/domain/pickup/index.server'
+
+/*
+ * What the mails say, read when the worker sends them (jobs carry ids only: decision 035).
+ * Each read returns null when the record is gone (deleted since the event).
+ */
+
+export interface MailOrder {
+	id: string
+	status: OrderStatus
+	paidAt: Date | null
+	/** The language the customer ordered in: their mails are written in it. */
+	locale: Locale
+	customerName: string
+	customerEmail: string
+	customerPhone: string | null
+	totalCents: number
+	/** The sales tax inside totalCents (0: none charged). */
+	taxCents: number
+	currency: string
+	pickupAt: Date | null
+	/** The bakery date of the pickup (the owner's day view). */
+	pickupDate: LocalDate | null
+	/** Each line as ordered: its name, price and options then, whatever the menu says now (the owner's English). */
+	items: Array<{ name: string; unitPriceCents: number; quantity: number; options: LineOption[] }>
+	/** The same lines with the names the customer saw, in `locale` (English where there was no translation). */
+	customerItems: MailOrder['items']
+}
+
+/** An order with its lines (in the order they were bought), total, pickup and customer. */
+export async function findOrderForMail(orderId: string): Promise<MailOrder | null> {
+	const order = await prisma.order.findUnique({
+		where: { id: orderId },
+		select: {
+			id: true,
+			status: true,
+			paidAt: true,
+			locale: true,
+			customerName: true,
+			customerEmail: true,
+			customerPhone: true,
+			totalCents: true,
+			taxCents: true,
+			currency: true,
+			pickupAt: true,
+			pickupDate: true,
+			items: { select: orderLineFields, orderBy: { id: 'asc' } },
+		},
+	})
+	return (
+		order && {
+			...order,
+			locale: storedLocale(order.locale),
+			pickupDate: order.pickupDate ? dateFromColumn(order.pickupDate) : null,
+			items: order.items.map(ownerLine),
+			customerItems: order.items.map(customerLine),
+		}
+	)
+}
+
+export type MailOrderLine = MailOrder['items'][number]
+
+/** A custom cake request, every field the customer sent (what the owner's admin list shows). */
+export async function findCustomCakeRequestForMail(requestId: string) {
+	const request = await prisma.customCakeRequest.findUnique({
+		where: { id: requestId },
+		select: { ...adminRequestFields, locale: true },
+	})
+	return request && { ...request, locale: storedLocale(request.locale) }
+}
+
+/** The language a custom cake request was sent in (its quote's mails follow it); null when the request is gone. */
+export async function findCustomCakeRequestLocale(requestId: string): Promise<Locale | null> {
+	const request = await prisma.customCakeRequest.findUnique({ where: { id: requestId }, select: { locale: true } })
+	return request && storedLocale(request.locale)
+}
+
+export type MailCustomCakeRequest = NonNullable<Awaited<ReturnType<typeof findCustomCakeRequestForMail>>>
+
+/** A message from the Contact form. */
+export async function findContactMessageForMail(messageId: string) {
+	const message = await prisma.contactMessage.findUnique({
+		where: { id: messageId },
+		select: { id: true, name: true, email: true, message: true, createdAt: true, locale: true },
+	})
+	return message && { ...message, locale: storedLocale(message.locale) }
+}
+
+/** A stored `locale` column as one of the site's languages (the CHECK allows no other; English otherwise). */
+function storedLocale(value: string): Locale {
+	return isLocale(value) ? value : 'en'
+}
+
+export type MailContactMessage = NonNullable<Awaited<ReturnType<typeof findContactMessageForMail>>>

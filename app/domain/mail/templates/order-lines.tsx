@@ -1,0 +1,101 @@
+import { lineOptionsText, type LineOption } from '~/domain/menu/item-options'
+import { formatPrice } from '~/utils/money'
+import type { MailLanguage } from '~/domain/mail/mail-language'
+import { mutedStyle, palette, textStyle } from './layout'
+
+export interface MailLine {
+	name: string
+	unitPriceCents: number
+	quantity: number
+	/** The options chosen when ordered. */
+	options?: readonly LineOption[]
+}
+
+/** 'Size: 8″ · Message on the cake: “Feliz cumpleaños Ana”', or null for a line without options. */
+export function LineOptions({ line }: { line: MailLine }) {
+	if (!line.options?.length) return null
+	return (
+		<>
+			<br />
+			<span className="mail-muted" style={{ ...mutedStyle, margin: 0 }}>
+				{lineOptionsText(line.options)}
+			</span>
+		</>
+	)
+}
+
+/**
+ * An order's lines (quantity × name, its options, line total) and its total, as the receipt and the owner
+ * read them. When tax was charged, the subtotal and the tax come before the total (the tax is inside it).
+ */
+export function OrderLines({
+	lang: { t, locale },
+	lines,
+	totalCents,
+	taxCents = 0,
+}: {
+	/** The mail's language (English in the owner's copy). */
+	lang: MailLanguage
+	lines: readonly MailLine[]
+	totalCents: number
+	taxCents?: number
+}) {
+	const price = (cents: number) => formatPrice(cents, locale)
+	const cell = { ...textStyle, margin: 0, padding: '8px 0', borderBottom: `1px solid ${palette.rule}` }
+	const sum = { ...textStyle, margin: 0, padding: '8px 0 0' }
+	return (
+		<table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ margin: '0 0 16px' }}>
+			<tbody>
+				{lines.map((line, index) => (
+					<tr key={index}>
+						<td className="mail-text mail-rule" style={{ ...cell, wordBreak: 'break-word' }}>
+							{line.quantity} × {line.name}
+							<LineOptions line={line} />
+							<br />
+							<span className="mail-muted" style={{ ...mutedStyle, margin: 0 }}>
+								{t('mail.lineEach', { price: price(line.unitPriceCents) })}
+							</span>
+						</td>
+						<td
+							className="mail-text mail-rule"
+							style={{ ...cell, textAlign: 'right', verticalAlign: 'top', whiteSpace: 'nowrap' }}
+						>
+							{price(line.unitPriceCents * line.quantity)}
+						</td>
+					</tr>
+				))}
+				{taxCents > 0 ? (
+					<>
+						<tr>
+							<td className="mail-text" style={sum}>
+								{t('mail.subtotal')}
+							</td>
+							<td className="mail-text" style={{ ...sum, textAlign: 'right' }}>
+								{price(totalCents - taxCents)}
+							</td>
+						</tr>
+						<tr>
+							<td className="mail-text" style={sum}>
+								{t('mail.tax')}
+							</td>
+							<td className="mail-text" style={{ ...sum, textAlign: 'right' }}>
+								{price(taxCents)}
+							</td>
+						</tr>
+					</>
+				) : null}
+				<tr>
+					<td className="mail-text" style={{ ...textStyle, margin: 0, padding: '12px 0 0', fontWeight: 700 }}>
+						{t('mail.total')}
+					</td>
+					<td
+						className="mail-text"
+						style={{ ...textStyle, margin: 0, padding: '12px 0 0', fontWeight: 700, textAlign: 'right' }}
+					>
+						{price(totalCents)}
+					</td>
+				</tr>
+			</tbody>
+		</table>
+	)
+}

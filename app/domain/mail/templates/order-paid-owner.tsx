@@ -1,0 +1,73 @@
+import type { MailLanguage } from '~/domain/mail/mail-language'
+import {
+	Details,
+	languageRow,
+	MailButton,
+	MailHeading,
+	MailLayout,
+	MailLink,
+	Paragraph,
+	type MailBakery,
+} from './layout'
+import { OrderLines, type MailLine } from './order-lines'
+
+export interface OrderPaidOwnerProps {
+	bakery: MailBakery
+	/** English: the owner's language (the lines' words and prices). */
+	lang: MailLanguage
+	number: string
+	/** 'Sat, Nov 28 at 9:15 AM'; null for an order placed before pickup times. */
+	pickupText: string | null
+	lines: readonly MailLine[]
+	totalCents: number
+	/** The sales tax inside totalCents (0: none charged). */
+	taxCents: number
+	customer: { name: string; email: string; phone: string | null; telHref: string | null }
+	/** The customer's language in English words ('Spanish'), when it is not English: the owner answers in kind. */
+	customerLanguage?: string
+	/** The admin's day view of the pickup date (or the orders list). */
+	ordersUrl: string
+}
+
+/** To the owner when an order is paid. */
+export function OrderPaidOwnerMail({
+	bakery,
+	lang,
+	number,
+	pickupText,
+	lines,
+	totalCents,
+	taxCents,
+	customer,
+	customerLanguage,
+	ordersUrl,
+}: OrderPaidOwnerProps) {
+	return (
+		<MailLayout
+			bakery={bakery}
+			preview={`${customer.name}${pickupText ? `, pickup ${pickupText}` : ''}`}
+			footnote={`You get this because you are on ${bakery.name}'s order alerts.`}
+		>
+			<MailHeading>New order #{number}</MailHeading>
+			<Paragraph>{pickupText ? <strong>Pickup {pickupText}</strong> : 'No pickup time chosen.'}</Paragraph>
+			<OrderLines lang={lang} lines={lines} totalCents={totalCents} taxCents={taxCents} />
+			<Details
+				rows={[
+					{ label: 'Customer', value: customer.name },
+					{ label: 'Email', value: <MailLink href={`mailto:${customer.email}`}>{customer.email}</MailLink> },
+					{
+						label: 'Phone',
+						value:
+							customer.phone && customer.telHref ? (
+								<MailLink href={customer.telHref}>{customer.phone}</MailLink>
+							) : (
+								'Not given'
+							),
+					},
+					...languageRow(customerLanguage),
+				]}
+			/>
+			<MailButton href={ordersUrl}>{pickupText ? 'Open the day in the admin' : 'Open orders in the admin'}</MailButton>
+		</MailLayout>
+	)
+}

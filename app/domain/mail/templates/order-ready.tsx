@@ -1,0 +1,50 @@
+import { richText, type MailLanguage } from '~/domain/mail/mail-language'
+import { MailButton, MailHeading, MailLayout, MailLink, Paragraph, type MailBakery } from './layout'
+import { LineOptions, type MailLine } from './order-lines'
+
+export interface OrderReadyProps {
+	bakery: MailBakery
+	/** The customer's language. */
+	lang: MailLanguage
+	number: string
+	customerName: string
+	pickupText: string | null
+	lines: readonly MailLine[]
+}
+
+/** To the customer when the owner marks the order READY. */
+export function OrderReadyMail({ bakery, lang: { t }, number, customerName, pickupText, lines }: OrderReadyProps) {
+	return (
+		<MailLayout
+			bakery={bakery}
+			preview={t('mail.readyPreview', { number, address: bakery.addressLine })}
+			footnote={t('mail.orderFootnote', { bakery: bakery.name })}
+		>
+			<MailHeading>{t('mail.readyHeading')}</MailHeading>
+			<Paragraph>
+				{pickupText
+					? richText(t, 'mail.readyIntroWithPickup', { name: customerName, number, pickup: pickupText }, [
+							<strong key="0" />,
+							<strong key="1" />,
+						])
+					: richText(t, 'mail.readyIntro', { name: customerName, number }, [<strong key="0" />])}
+			</Paragraph>
+			<Paragraph>
+				{lines.map((line, index) => (
+					<span key={index}>
+						{index > 0 ? <br /> : null}
+						{line.quantity} × {line.name}
+						<LineOptions line={line} />
+					</span>
+				))}
+			</Paragraph>
+			<Paragraph>
+				{richText(t, 'mail.readyFindUs', { address: bakery.addressLine, phone: bakery.phone }, [
+					<MailLink key="0" href={bakery.mapUrl} />,
+					<MailLink key="1" href={bakery.telHref} />,
+				])}
+			</Paragraph>
+			<MailButton href={bakery.mapUrl}>{t('mail.directions')}</MailButton>
+		</MailLayout>
+	)
+}

@@ -1,0 +1,63 @@
+import { richText, type MailLanguage } from '~/domain/mail/mail-language'
+import { MailButton, MailHeading, MailLayout, MailLink, Paragraph, type MailBakery } from './layout'
+import { OrderLines, type MailLine } from './order-lines'
+
+export interface OrderReceiptProps {
+	bakery: MailBakery
+	/** The customer's language. */
+	lang: MailLanguage
+	number: string
+	customerName: string
+	pickupText: string | null
+	lines: readonly MailLine[]
+	totalCents: number
+	/** The sales tax inside totalCents (0: none charged). */
+	taxCents: number
+	/** A calendar file is attached. */
+	withCalendar: boolean
+}
+
+/** To the customer when the order is paid: the receipt /success promises. */
+export function OrderReceiptMail({
+	bakery,
+	lang,
+	number,
+	customerName,
+	pickupText,
+	lines,
+	totalCents,
+	taxCents,
+	withCalendar,
+}: OrderReceiptProps) {
+	const { t } = lang
+	return (
+		<MailLayout
+			bakery={bakery}
+			preview={
+				pickupText
+					? t('mail.receiptPreviewWithPickup', { pickup: pickupText, address: bakery.addressLine })
+					: t('mail.receiptPreview', { bakery: bakery.name })
+			}
+			footnote={t('mail.orderFootnote', { bakery: bakery.name })}
+		>
+			<MailHeading>{t('mail.receiptHeading')}</MailHeading>
+			<Paragraph>{richText(t, 'mail.receiptIntro', { name: customerName, number }, [<strong key="0" />])}</Paragraph>
+			{pickupText ? (
+				<Paragraph>
+					<strong>{t('mail.receiptPickup', { pickup: pickupText })}</strong>
+					<br />
+					{bakery.name}, <MailLink href={bakery.mapUrl}>{bakery.addressLine}</MailLink>
+					{withCalendar ? (
+						<>
+							<br />
+							{t('mail.receiptCalendar')}
+						</>
+					) : null}
+				</Paragraph>
+			) : null}
+			<OrderLines lang={lang} lines={lines} totalCents={totalCents} taxCents={taxCents} />
+			<Paragraph>{t('mail.receiptReadyLater')}</Paragraph>
+			<MailButton href={bakery.mapUrl}>{t('mail.directions')}</MailButton>
+		</MailLayout>
+	)
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod'
+import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE } from './cart'
+import { cartLineKey, MAX_OPTION_TEXT_LENGTH } from '~/domain/menu/item-options'
+
+// Messages are keys (app/locales/*/shop.json): the page shows them in its language, the action answers in the page's.
+const NAME_REQUIRED = 'shop.nameRequired'
+const EMAIL_REQUIRED = 'shop.emailRequired'
+const CHOOSE_PICKUP_MESSAGE = 'shop.choosePickup'
+/** The spec's alert when Preview Order is pressed without a name or an email (beside each field's own message). */
+export const MISSING_DETAILS_MESSAGE = 'shop.missingDetails'
+
+/** Whether a customer field's errors say it was left empty. */
+export function isMissingDetail(errors: readonly string[] | undefined) {
+	return Boolean(errors?.some((error) => error === NAME_REQUIRED || error === EMAIL_REQUIRED))
+}
+
+/** Who is ordering: the checkout form's fields (Conform names them `customer.name`, `customer.email`, `customer.phone`). */
+const customerSchema = z.object({
+	name: z.string({ required_error: NAME_REQUIRED }).trim().min(1, NAME_REQUIRED).max(100, 'shop.nameTooLong'),
+	email: z
+		.string({ required_error: EMAIL_REQUIRED })
+		.trim()
+		.min(1, EMAIL_REQUIRED)
+		.max(254, 'shop.emailTooLong')
+		.email('shop.emailInvalid'),
+	phone: z
+		.string()
+		.trim()
+		.max(30, 'shop.phoneTooLong')
+		.regex(/^[+()\d\s.-]*$/, 'shop.phoneInvalid')
+		.optional()
+		.transform((value) => value || undefined),
+})
+
+/**
+ * What the browser may send to start a checkout: item ids, quantities and who is ordering — the one
+ * schema for the checkout form (Conform, in the browser and in the action) and for `startCheckout`.
+ * Prices, names and images are deliberately absent: the server reads them from the database.
+ */
+export const checkoutRequestSchema = z.object({
+	customer: customerSchema,
+	/** The chosen slot's start (ISO instant); the server checks it against the schedule and holds it. */
+	pickupAt: z
+		.string({ required_error: CHOOSE_PICKUP_MESSAGE })
+		.trim()
+		.min(1, CHOOSE_PICKUP_MESSAGE)
+		.max(40, CHOOSE_PICKUP_MESSAGE)
+		.refine((value) => !Number.isNaN(Date.parse(value)), CHOOSE_PICKUP_MESSAGE),
+	items: z
+		.array(
+			z.object({
+				id: z.string().min(1).max(100),
+				quantity: z.number().int().min(1).max(MAX_QUANTITY_PER_LINE),
+				/** The customer's answers to the item's options (app/domain/menu/item-options.ts). */
+				choices: z
+					.array(
+						z.object({
+							groupId: z.string().min(1).max(100),
+							optionIds: z.array(z.string().min(1).max(100)).max(20).optional(),
+							text: z.string().max(MAX_OPTION_TEXT_LENGTH).optional(),
+						}),
+					)
+					.max(20)
+					.default([]),
+				/** The unit price the customer saw; a different price from the database is refused, never charged. */
+				unitPriceCents: z.number().int().min(0).optional(),
+			}),
+		)
+		.min(1, 'shop.cartEmpty')
+		.max(MAX_CART_LINES)
+		.refine(
+			(items) => new Set(items.map((item) => cartLineKey(item.id, item.choices))).size === items.length,
+			'shop.duplicateLines',
+		),
+})
+
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>

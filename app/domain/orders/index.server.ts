@@ -1,0 +1,15 @@
+/**
+ * The orders area's server side as other areas use it (decision 053): everything another area calls
+ * goes through here; the rest of the folder is the area's own.
+ */
+export { SWEEP_GRACE_MS, getPaymentProvider, sweepAbandonedCheckouts } from './checkout.server'
+export {
+	PAID_ORDER_STATUSES,
+	customerLine,
+	orderLineFields,
+	orderNumber,
+	ownerLine,
+	type CheckoutEvent,
+	type FulfillmentOutcome,
+} from './models/order.server'
+export { type RefundEvent } from './models/owner-orders.server'

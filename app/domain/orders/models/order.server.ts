@@ -1,0 +1,278 @@
+import type { Prisma } from '~/generated/prisma/client'
+import type { OrderStatus, TaxCategory } from '~/generated/prisma/enums'
+import { readLineOptions, type LineOption } from '~/domain/menu/item-options'
+import { prisma } from '~/utils/db.server'
+import type { Locale } from '~/utils/i18n'
+import type { LocalDate } from '~/domain/pickup/pickup-schedule'
+import { type ChargedAmounts, claimProviderEvent } from '~/domain/payments/index.server'
+import { enqueueMail } from '~/domain/mail/index.server'
+import {
+	holdItemsJson,
+	pickupRefusal,
+	releasePickupCapacityIn,
+	reservePickupCapacity,
+	type HoldRefusalRow,
+	type PickupRefusal,
+	dateFromColumn,
+} from '~/domain/pickup/index.server'
+
+type Tx = Prisma.TransactionClient
+
+/** Orders the bakery owes or has handed over: they count for capacity, the day view and the prep list. */
+export const PAID_ORDER_STATUSES = ['PAID', 'READY', 'PICKED_UP'] as const satisfies readonly OrderStatus[]
+
+export interface NewOrder {
+	customer: { name: string; email: string; phone?: string }
+	currency: string
+	/** The language the customer ordered in (default English): their mails follow it. */
+	locale?: Locale
+	lines: Array<{
+		menuItemId: string
+		name: string
+		unitPriceCents: number
+		quantity: number
+		/** Defaults: no options, a bakery item, no tax. */
+		options?: LineOption[]
+		taxCategory?: TaxCategory
+		taxCents?: number
+		/** The name and options as the customer saw them, in `locale` (kept for their mails); default: the English. */
+		localized?: { name: string; options: LineOption[] }
+	}>
+}
+
+export interface PendingPickup {
+	/** The slot's start instant. */
+	slotStart: Date
+	/** The bakery-local date of `slotStart`. */
+	pickupDate: LocalDate
+	ordersPerSlot: number
+	/** Each menu item's daily limit (missing or null: unlimited). */
+	dailyLimits: ReadonlyMap<string, number | null>
+}
+
+/**
+ * The checkout's pending order, with snapshots of each line's name and unit price, and its pickup hold:
+ * all or nothing, in one statement (the database function `place_pending_order`, which takes the hold
+ * with `pickup_hold`; decision 029). A refusal leaves nothing behind.
+ */
+export async function placePendingOrder(
+	{ customer, currency, lines, locale = 'en' }: NewOrder,
+	pickup: PendingPickup,
+): Promise<{ ok: true; orderId: string } | PickupRefusal> {
+	const orderId = crypto.randomUUID()
+	const order = JSON.stringify({
+		id: orderId,
+		customerName: customer.name,
+		customerEmail: customer.email,
+		customerPhone: customer.phone ?? null,
+		currency,
+		locale,
+	})
+	const holdLines = lines.map(({ localized, ...line }) => ({
+		...line,
+		// Stored only where the customer's words differ from the owner's (an English order stores none).
+		localizedName: localized && localized.name !== line.name ? localized.name : null,
+		localizedOptions:
+			localized && JSON.stringify(localized.options) !== JSON.stringify(line.options ?? []) ? localized.options : null,
+		dailyLimit: pickup.dailyLimits.get(line.menuItemId) ?? null,
+	}))
+	const [refused] = await prisma.$queryRaw<HoldRefusalRow[]>`
+		SELECT * FROM place_pending_order(${order}::jsonb, ${holdItemsJson(holdLines)}::jsonb,
+			${pickup.slotStart}::timestamptz, ${pickup.pickupDate}::date, ${pickup.ordersPerSlot}::int)`
+	if (refused) return pickupRefusal(refused, pickup.pickupDate)
+	return { ok: true, orderId }
+}
+
+/** Every checkout runs it: raw SQL costs the client a third of an `update`. */
+export async function attachCheckoutSession(orderId: string, sessionId: string) {
+	await prisma.$executeRaw`
+		UPDATE "Order" SET "providerSessionId" = ${sessionId}, "updatedAt" = timezone('UTC', now()) WHERE "id" = ${orderId}`
+}
+
+/** The payment provider refused or failed: the order is cancelled and its pickup hold given back, together. */
+export function markOrderCheckoutFailed(orderId: string) {
+	return prisma.$transaction(async (tx) => {
+		const { count } = await tx.order.updateMany({
+			where: { id: orderId, status: 'PENDING' },
+			data: { status: 'CANCELLED' },
+		})
+		if (count > 0) await releasePickupCapacityIn(tx, orderId)
+		return count > 0
+	})
+}
+
+export type CheckoutEventKind = 'paid' | 'payment_failed' | 'expired' | 'cancelled' | 'ignored'
+
+export interface CheckoutEvent {
+	/** The provider's event id (or a synthetic one such as `success:<session>`): processed at most once. */
+	eventId: string
+	type: string
+	kind: CheckoutEventKind
+	sessionId: string
+	/** What the provider charged, when it says: Stripe Tax's tax is known only once the customer has paid. */
+	charged?: ChargedAmounts
+}
+
+/** Only a pending order moves; a paid order is never regressed by a late or replayed event. */
+const transitions: Record<Exclude<CheckoutEventKind, 'ignored'>, { to: OrderStatus; paidAt?: true }> = {
+	paid: { to: 'PAID', paidAt: true },
+	payment_failed: { to: 'CANCELLED' },
+	expired: { to: 'EXPIRED' },
+	cancelled: { to: 'CANCELLED' },
+}
+
+export type FulfillmentOutcome = 'applied' | 'unchanged' | 'duplicate'
+
+/** No cap: a payment that arrives after its hold was released is kept and counted again (decision 030). */
+const UNLIMITED_SLOT = 2_147_483_647
+
+/**
+ * The one fulfillment function (webhooks, /success, /cancel, the test payment page, the sweep). Exactly
+ * once under concurrency: the event id is claimed with ON CONFLICT DO NOTHING, and the status changes
+ * with a conditional update inside the same transaction. An expired, cancelled or failed session gives
+ * its pickup hold back in that transaction. A payment is never lost: one recorded for a session already
+ * expired or cancelled by us (never paid) still makes the order paid and takes its pickup hold again.
+ * A payment queues the owner's alert and the customer's receipt in the same transaction.
+ */
+export async function applyCheckoutEvent(event: CheckoutEvent): Promise<FulfillmentOutcome> {
+	return prisma.$transaction(async (tx) => {
+		if (!(await claimProviderEvent(tx, event))) return 'duplicate'
+		if (event.kind === 'ignored') return 'unchanged'
+		const transition = transitions[event.kind]
+		if (event.kind === 'paid')
+			return (await recordPayment(tx, event.sessionId, event.charged)) ? 'applied' : 'unchanged'
+		const order = await tx.order.findUnique({ where: { providerSessionId: event.sessionId }, select: { id: true } })
+		if (!order) return 'unchanged'
+		const { count } = await tx.order.updateMany({
+			where: { id: order.id, status: 'PENDING' },
+			data: { status: transition.to },
+		})
+		if (count === 0) return 'unchanged'
+		await releasePickupCapacityIn(tx, order.id)
+		return 'applied'
+	})
+}
+
+/**
+ * Stripe Tax (decision 039) adds its tax on the payment page: the order records the tax and the total
+ * actually charged. With the shop's own rate the tax is a line of the order already and Stripe reports none.
+ */
+function chargedTax(charged: ChargedAmounts | undefined) {
+	return charged && charged.taxCents > 0 ? { taxCents: charged.taxCents, totalCents: charged.totalCents } : {}
+}
+
+async function recordPayment(tx: Tx, sessionId: string, charged?: ChargedAmounts) {
+	const { count } = await tx.order.updateMany({
+		where: {
+			providerSessionId: sessionId,
+			OR: [{ status: 'PENDING' }, { status: { in: ['EXPIRED', 'CANCELLED'] }, paidAt: null }],
+		},
+		data: { status: 'PAID', paidAt: new Date(), ...chargedTax(charged) },
+	})
+	if (count === 0) return false
+	const order = await tx.order.findUniqueOrThrow({
+		where: { providerSessionId: sessionId },
+		select: {
+			id: true,
+			capacityHeld: true,
+			pickupAt: true,
+			pickupDate: true,
+			items: { select: { menuItemId: true, quantity: true } },
+		},
+	})
+	// The owner's alert and the customer's receipt commit with the payment, once (the update above
+	// matches only once per order).
+	await enqueueMail(tx, [
+		{ kind: 'order-paid-owner', orderId: order.id },
+		{ kind: 'order-receipt', orderId: order.id },
+	])
+	if (!order.capacityHeld && order.pickupAt && order.pickupDate) {
+		await reservePickupCapacity(tx, {
+			orderId: order.id,
+			slotStart: order.pickupAt,
+			pickupDate: dateFromColumn(order.pickupDate),
+			ordersPerSlot: UNLIMITED_SLOT,
+			items: order.items.flatMap(({ menuItemId, quantity }) =>
+				menuItemId ? [{ menuItemId, quantity, dailyLimit: null }] : [],
+			),
+		})
+	}
+	return true
+}
+
+/**
+ * The sweep found no live session for a pending order (the provider forgot it, or it was never
+ * attached): expired, its hold released, in one transaction. False when it is no longer pending.
+ */
+export function expireAbandonedOrder(orderId: string) {
+	return prisma.$transaction(async (tx) => {
+		const { count } = await tx.order.updateMany({
+			where: { id: orderId, status: 'PENDING' },
+			data: { status: 'EXPIRED' },
+		})
+		if (count > 0) await releasePickupCapacityIn(tx, orderId)
+		return count > 0
+	})
+}
+
+/** Pending orders still holding pickup capacity, created before `olderThan` (past their session's lifetime). */
+export function listAbandonedCheckouts(olderThan: Date, take = 100) {
+	return prisma.order.findMany({
+		where: { status: 'PENDING', capacityHeld: true, createdAt: { lt: olderThan } },
+		select: { id: true, providerSessionId: true },
+		orderBy: { createdAt: 'asc' },
+		take,
+	})
+}
+
+/** An order line's columns as its customer and the owner read it. */
+export const orderLineFields = {
+	name: true,
+	unitPriceCents: true,
+	quantity: true,
+	options: true,
+	localizedName: true,
+	localizedOptions: true,
+} as const
+
+type StoredLine = Prisma.OrderItemGetPayload<{ select: typeof orderLineFields }>
+
+/** A line as its customer ordered it: the names they saw (their language, stored with the order), else the English. */
+export function customerLine({ localizedName, localizedOptions, ...line }: StoredLine) {
+	return { ...line, name: localizedName ?? line.name, options: readLineOptions(localizedOptions ?? line.options) }
+}
+
+/** A line as the owner reads it: the English names. */
+export function ownerLine({ localizedName: _name, localizedOptions: _options, ...line }: StoredLine) {
+	return { ...line, options: readLineOptions(line.options) }
+}
+
+const orderSummary = {
+	id: true,
+	status: true,
+	totalCents: true,
+	taxCents: true,
+	currency: true,
+	customerName: true,
+	createdAt: true,
+	paidAt: true,
+	pickupAt: true,
+	locale: true,
+	items: { select: orderLineFields, orderBy: { id: 'asc' as const } },
+} as const
+
+/**
+ * The session's order for its customer (/success, its calendar file): each line with its name and options as
+ * ordered, in the customer's language (names and prices then, whatever the menu says now).
+ */
+export async function findOrderBySessionId(sessionId: string) {
+	const order = await prisma.order.findUnique({ where: { providerSessionId: sessionId }, select: orderSummary })
+	return order && { ...order, items: order.items.map(customerLine) }
+}
+
+export type OrderSummary = NonNullable<Awaited<ReturnType<typeof findOrderBySessionId>>>
+
+/** A short, human order number derived from the id (shown on /success and in the admin). */
+export function orderNumber(orderId: string) {
+	return orderId.slice(-8).toUpperCase()
+}

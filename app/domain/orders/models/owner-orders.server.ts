@@ -1,0 +1,169 @@
+/**
+ * The owner's day with orders (requireAdmin is checked by the calling route): the orders of a pickup
+ * date, one-click status steps, and refunds that give the pickup hold back exactly once.
+ */
+import type { Prisma } from '~/generated/prisma/client'
+import type { OrderStatus } from '~/generated/prisma/enums'
+import { prisma } from '~/utils/db.server'
+import { readLineOptions } from '~/domain/menu/item-options'
+import type { LocalDate } from '~/domain/pickup/pickup-schedule'
+import { PAID_ORDER_STATUSES, type FulfillmentOutcome } from './order.server'
+import { enqueueMail } from '~/domain/mail/index.server'
+import { releasePickupCapacityIn, dateColumn } from '~/domain/pickup/index.server'
+import { claimProviderEvent } from '~/domain/payments/index.server'
+
+const adminOrderSelect = {
+	id: true,
+	status: true,
+	customerName: true,
+	customerEmail: true,
+	customerPhone: true,
+	totalCents: true,
+	taxCents: true,
+	currency: true,
+	createdAt: true,
+	paidAt: true,
+	pickupAt: true,
+	items: {
+		select: { id: true, name: true, unitPriceCents: true, quantity: true, options: true },
+		orderBy: { id: 'asc' },
+	},
+} as const satisfies Prisma.OrderSelect
+
+type AdminOrderRow = Prisma.OrderGetPayload<{ select: typeof adminOrderSelect }>
+
+/** Each line's options as ordered (the stored snapshot, read safely). */
+function withLineOptions(order: AdminOrderRow) {
+	return { ...order, items: order.items.map((line) => ({ ...line, options: readLineOptions(line.options) })) }
+}
+
+export const ADMIN_ORDERS_PAGE_SIZE = 50
+
+/** Orders newest first, optionally of one status, a page at a time (one row more tells if there is a next page). */
+export async function listOrdersForAdmin({ status, page = 1 }: { status?: OrderStatus; page?: number } = {}) {
+	const rows = await prisma.order.findMany({
+		where: status ? { status } : undefined,
+		select: adminOrderSelect,
+		orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+		skip: (page - 1) * ADMIN_ORDERS_PAGE_SIZE,
+		take: ADMIN_ORDERS_PAGE_SIZE + 1,
+	})
+	return {
+		orders: rows.slice(0, ADMIN_ORDERS_PAGE_SIZE).map(withLineOptions),
+		hasMore: rows.length > ADMIN_ORDERS_PAGE_SIZE,
+	}
+}
+
+export type AdminOrder = Awaited<ReturnType<typeof listOrdersForAdmin>>['orders'][number]
+
+/** Orders paid since `since`, including those already picked up. */
+export function countPaidOrdersSince(since: Date) {
+	return prisma.order.count({ where: { status: { in: [...PAID_ORDER_STATUSES] }, paidAt: { gte: since } } })
+}
+
+/**
+ * The owner's day: the orders to collect on a bakery-local date, by pickup time. Paid orders, and
+ * paid orders since refunded or cancelled (the owner still sees what left the day); abandoned
+ * checkouts are not shown.
+ */
+export async function listOrdersForPickupDate(date: LocalDate) {
+	const orders = await prisma.order.findMany({
+		where: {
+			pickupDate: dateColumn(date),
+			OR: [
+				{ status: { in: [...PAID_ORDER_STATUSES] } },
+				{ status: { in: ['REFUNDED', 'CANCELLED'] }, paidAt: { not: null } },
+			],
+		},
+		select: adminOrderSelect,
+		orderBy: [{ pickupAt: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
+	})
+	return orders.map(withLineOptions)
+}
+
+/** One click on the day view: the statuses each step may start from. Handing over skips "ready" if need be. */
+export const ORDER_STEPS = {
+	ready: { from: ['PAID'], to: 'READY' },
+	'picked-up': { from: ['PAID', 'READY'], to: 'PICKED_UP' },
+} as const satisfies Record<string, { from: readonly OrderStatus[]; to: OrderStatus }>
+
+export type OrderStep = keyof typeof ORDER_STEPS
+
+export type StepOutcome = { changed: true } | { changed: false; status: OrderStatus | null }
+
+/** The review request goes out a day after the order is handed over. */
+export const REVIEW_REQUEST_DELAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * A conditional update: a stale click (the order moved on meanwhile) changes nothing and says where it
+ * is now. The step's mail ("ready", or the review request a day after pickup) is queued with it.
+ */
+export async function advanceOrder(orderId: string, step: OrderStep): Promise<StepOutcome> {
+	const { from, to } = ORDER_STEPS[step]
+	const changed = await prisma.$transaction(async (tx) => {
+		const { count } = await tx.order.updateMany({
+			where: { id: orderId, status: { in: [...from] } },
+			data: { status: to },
+		})
+		if (count === 0) return false
+		if (to === 'READY') await enqueueMail(tx, { kind: 'order-ready', orderId })
+		if (to === 'PICKED_UP') {
+			const startAfter = new Date(Date.now() + REVIEW_REQUEST_DELAY_MS)
+			await enqueueMail(tx, { kind: 'review-request', orderId }, { startAfter })
+		}
+		return true
+	})
+	if (changed) return { changed: true }
+	const order = await prisma.order.findUnique({ where: { id: orderId }, select: { status: true } })
+	return { changed: false, status: order?.status ?? null }
+}
+
+/** The owner may cancel and refund an order that has not been handed over. */
+export const REFUNDABLE_STATUSES = ['PAID', 'READY'] as const satisfies readonly OrderStatus[]
+
+export function findOrderPayment(orderId: string) {
+	return prisma.order.findUnique({
+		where: { id: orderId },
+		select: { id: true, status: true, providerSessionId: true },
+	})
+}
+
+/**
+ * After the provider refunded the payment: REFUNDED and the pickup hold released, in one
+ * transaction, only from `from` (a replay or a stale click finds nothing to change).
+ */
+async function refundIn(tx: Prisma.TransactionClient, orderId: string, from: readonly OrderStatus[]) {
+	const { count } = await tx.order.updateMany({
+		where: { id: orderId, status: { in: [...from] } },
+		data: { status: 'REFUNDED' },
+	})
+	if (count === 0) return false
+	await releasePickupCapacityIn(tx, orderId)
+	return true
+}
+
+/** The owner's "Cancel & refund", once the provider has refunded. False: the order had moved on. */
+export function markOrderRefunded(orderId: string) {
+	return prisma.$transaction((tx) => refundIn(tx, orderId, REFUNDABLE_STATUSES))
+}
+
+export interface RefundEvent {
+	eventId: string
+	type: string
+	/** The Checkout Session of the refunded payment; null when none is ours. */
+	sessionId: string | null
+}
+
+/**
+ * A full refund made outside the admin (Stripe's dashboard): the order becomes REFUNDED and its
+ * hold is released, exactly once (the event id is claimed as in `applyCheckoutEvent`).
+ */
+export function applyRefundEvent(event: RefundEvent): Promise<FulfillmentOutcome> {
+	return prisma.$transaction(async (tx) => {
+		if (!(await claimProviderEvent(tx, event))) return 'duplicate'
+		if (!event.sessionId) return 'unchanged'
+		const order = await tx.order.findUnique({ where: { providerSessionId: event.sessionId }, select: { id: true } })
+		if (!order) return 'unchanged'
+		return (await refundIn(tx, order.id, PAID_ORDER_STATUSES)) ? 'applied' : 'unchanged'
+	})
+}

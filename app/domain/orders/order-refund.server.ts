@@ -1,0 +1,56 @@
+import type { OrderStatus } from '~/generated/prisma/enums'
+import { findOrderPayment, markOrderRefunded, REFUNDABLE_STATUSES } from '~/domain/orders/models/owner-orders.server'
+import {
+	createTestProvider,
+	paymentMode,
+	RefundFailed,
+	stripeProvider,
+	TEST_SESSION_PREFIX,
+	type PaymentProvider,
+} from '~/domain/payments/index.server'
+
+export type CancelAndRefundOutcome =
+	| { outcome: 'refunded' }
+	/** Not (or no longer) PAID or READY: nothing was refunded. */
+	| { outcome: 'not-refundable'; status: OrderStatus | null }
+	/** The provider refused or could not be reached: nothing changed. */
+	| { outcome: 'refund-failed'; reason: string }
+	/** Refunded by the provider, but the order moved on meanwhile (e.g. picked up). */
+	| { outcome: 'refunded-order-moved' }
+
+// The test page charges nothing, so its refund calls nothing: no session lookup is needed.
+const testRefunds = createTestProvider(async () => null)
+
+/** The provider that took the payment of `sessionId`, if it is the one set up now. */
+function providerFor(sessionId: string): PaymentProvider | null {
+	const mode = paymentMode()
+	if (sessionId.startsWith(TEST_SESSION_PREFIX)) return mode === 'test' ? testRefunds : null
+	return mode === 'stripe' ? stripeProvider : null
+}
+
+/**
+ * The owner's "Cancel & refund": the provider refunds the payment first; only then, in one
+ * transaction, the order becomes REFUNDED and its pickup slot and item quantities are released.
+ * A failed refund leaves the order exactly as it was.
+ */
+export async function cancelAndRefund(orderId: string): Promise<CancelAndRefundOutcome> {
+	const order = await findOrderPayment(orderId)
+	if (!order || !(REFUNDABLE_STATUSES as readonly OrderStatus[]).includes(order.status)) {
+		return { outcome: 'not-refundable', status: order?.status ?? null }
+	}
+	const provider = order.providerSessionId ? providerFor(order.providerSessionId) : null
+	if (!order.providerSessionId || !provider) {
+		return { outcome: 'refund-failed', reason: 'The payment provider that took this payment is not set up here.' }
+	}
+	try {
+		await provider.refundPayment({ sessionId: order.providerSessionId, orderId })
+	} catch (error) {
+		if (error instanceof RefundFailed) return { outcome: 'refund-failed', reason: error.message }
+		console.error('Refund failed', orderId, error)
+		return { outcome: 'refund-failed', reason: 'The payment provider could not be reached.' }
+	}
+	if (await markOrderRefunded(orderId)) return { outcome: 'refunded' }
+	// A simultaneous click refunded it first (the same refund: one idempotency key per order).
+	const now = await findOrderPayment(orderId)
+	return now?.status === 'REFUNDED' ? { outcome: 'refunded' } : { outcome: 'refunded-order-moved' }
+}

@@ -1,0 +1,23 @@
+/**
+ * The pickup area's server side as other areas use it (decision 053): everything another area calls
+ * goes through here; the rest of the folder is the area's own.
+ */
+export {
+	holdItemsJson,
+	pickupRefusal,
+	releasePickupCapacityIn,
+	reservePickupCapacity,
+	type HoldRefusalRow,
+	type PickupRefusal,
+} from './models/pickup-capacity.server'
+export {
+	dateColumn,
+	dateFromColumn,
+	getCapacityUsage,
+	getCheckoutRules,
+	getPickupSchedule,
+	getPickupSettings,
+	type CheckoutMenuItem,
+} from './models/pickup-schedule.server'
+export { cartPickupItems, loadMenuPickup, nothingHeld } from './pickup.server'
+export { loadVisitorHours } from './visitor-hours.server'
