@@ -1,8 +1,16 @@
-import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
+import {
+	getFormProps,
+	useForm,
+	type DefaultValue,
+	type FieldMetadata,
+	type FormMetadata,
+	type SubmissionResult,
+} from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import type { z, ZodTypeAny } from 'zod'
 import { CheckboxField } from '~/components/admin/checkbox-field'
 import { AdminFrame } from '~/components/admin/admin-frame'
 import { AdminHeading, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
@@ -22,7 +30,7 @@ import {
 import { adminReply, readAdminBody, refuseAdminAction } from '~/domain/admin-auth/admin-actions.server'
 import { adminMeta, adminResponseHeaders, CONFIRMED_FIELD } from '~/utils/admin-route'
 import { requireAdmin } from '~/domain/admin-auth/auth.server'
-import { formReply } from '~/utils/form-reply.server'
+import { formReply, type FormReplyOptions } from '~/utils/form-reply.server'
 import { translationColumn } from '~/domain/content/localized-content'
 import { translator } from '~/utils/i18n.server'
 import { useT } from '~/utils/i18n-react'
@@ -60,28 +68,45 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return data({ adminName: admin.name, schedule }, { headers: adminResponseHeaders })
 }
 
-type ScheduleForm = 'hours' | 'settings' | 'closure' | 'special-hours'
+const SCHEDULE_FORMS = ['hours', 'settings', 'closure', 'special-hours'] as const
+type ScheduleForm = (typeof SCHEDULE_FORMS)[number]
+const isScheduleForm = (intent: string): intent is ScheduleForm =>
+	(SCHEDULE_FORMS as readonly string[]).includes(intent)
 
-export async function action({ request }: ActionFunctionArgs) {
-	await requireAdmin(request)
-	const { form, intent, problemReply } = await readAdminBody(request)
-	if (problemReply) return problemReply
-	const headers = adminResponseHeaders
+/** Every answer of the four forms: which form it is for (each reads only its own), and what was saved. */
+function scheduleReply(
+	form: ScheduleForm,
+	submission: Parameters<typeof formReply>[0],
+	errors: Pick<FormReplyOptions, 'fieldErrors' | 'resetForm'> = {},
+	message: string | null = null,
+) {
+	return formReply(submission, { headers: adminResponseHeaders, ...errors }, { form, message })
+}
 
-	if (intent === 'hours') {
+type Reply = (
+	...args: Parameters<typeof scheduleReply> extends [ScheduleForm, ...infer Rest] ? Rest : never
+) => ReturnType<typeof scheduleReply>
+
+/** A date that ended before the bakery's today is refused on its field (closures and special hours). */
+async function pastDateErrors(field: string, date: string) {
+	return date < (await bakeryToday()) ? { fieldErrors: { [field]: [PAST_DATE_MESSAGE] } } : undefined
+}
+
+/** Each of the page's four forms: parse once, save, and say what was saved (or keep what was typed). */
+const saveScheduleForm: Record<ScheduleForm, (form: FormData, reply: Reply) => Promise<ReturnType<Reply>>> = {
+	async hours(form, reply) {
 		const submission = parseWithZod(form, { schema: weeklyHoursSchema })
-		if (submission.status !== 'success') return formReply(submission, { headers }, { form: 'hours' as ScheduleForm })
+		if (submission.status !== 'success') return reply(submission)
 		await replaceWeeklyHours(
 			submission.value.days.flatMap(({ weekday, open, opensAt, closesAt }) =>
 				open && opensAt && closesAt ? [{ weekday, opensAt, closesAt }] : [],
 			),
 		)
-		return formReply(submission, { headers }, { form: 'hours' as ScheduleForm, message: 'Opening hours saved.' })
-	}
-
-	if (intent === 'settings') {
+		return reply(submission, {}, 'Opening hours saved.')
+	},
+	async settings(form, reply) {
 		const submission = parseWithZod(form, { schema: pickupSettingsSchema })
-		if (submission.status !== 'success') return formReply(submission, { headers }, { form: 'settings' as ScheduleForm })
+		if (submission.status !== 'success') return reply(submission)
 		const { slotMinutes, ordersPerSlot, leadAmount, leadUnit, sameDayCutoff, horizonDays } = submission.value
 		await savePickupSettings({
 			slotMinutes,
@@ -90,22 +115,14 @@ export async function action({ request }: ActionFunctionArgs) {
 			sameDayCutoff: sameDayCutoff ?? null,
 			horizonDays,
 		})
-		return formReply(submission, { headers }, { form: 'settings' as ScheduleForm, message: 'Ordering settings saved.' })
-	}
-
-	if (intent === 'closure') {
+		return reply(submission, {}, 'Ordering settings saved.')
+	},
+	async closure(form, reply) {
 		const submission = parseWithZod(form, { schema: closureSchema })
-		if (submission.status !== 'success') return formReply(submission, { headers }, { form: 'closure' as ScheduleForm })
-		if (submission.value.endDate < (await bakeryToday())) {
-			return formReply(
-				submission,
-				{ headers, fieldErrors: { endDate: [PAST_DATE_MESSAGE] } },
-				{
-					form: 'closure' as ScheduleForm,
-				},
-			)
-		}
+		if (submission.status !== 'success') return reply(submission)
 		const { startDate, endDate, note, noteEs, notePtBr } = submission.value
+		const past = await pastDateErrors('endDate', endDate)
+		if (past) return reply(submission, past)
 		await addPickupClosure({
 			startDate,
 			endDate,
@@ -113,40 +130,28 @@ export async function action({ request }: ActionFunctionArgs) {
 			noteEs: translationColumn(noteEs),
 			notePtBr: translationColumn(notePtBr),
 		})
-		return formReply(
-			submission,
-			{ headers, resetForm: true },
-			{
-				form: 'closure' as ScheduleForm,
-				message: `Closure added: ${closureNoticeText(startDate, endDate, note, translator('en'))}.`,
-			},
-		)
-	}
-
-	if (intent === 'special-hours') {
+		const added = closureNoticeText(startDate, endDate, note, translator('en'))
+		return reply(submission, { resetForm: true }, `Closure added: ${added}.`)
+	},
+	async 'special-hours'(form, reply) {
 		const submission = parseWithZod(form, { schema: specialHoursSchema })
-		if (submission.status !== 'success') {
-			return formReply(submission, { headers }, { form: 'special-hours' as ScheduleForm })
-		}
-		if (submission.value.date < (await bakeryToday())) {
-			return formReply(
-				submission,
-				{ headers, fieldErrors: { date: [PAST_DATE_MESSAGE] } },
-				{
-					form: 'special-hours' as ScheduleForm,
-				},
-			)
-		}
+		if (submission.status !== 'success') return reply(submission)
 		const { date, opensAt, closesAt } = submission.value
+		const past = await pastDateErrors('date', date)
+		if (past) return reply(submission, past)
 		await setSpecialHours({ date, opensAt, closesAt })
-		return formReply(
-			submission,
-			{ headers, resetForm: true },
-			{
-				form: 'special-hours' as ScheduleForm,
-				message: `Saved: ${specialHoursNoticeText(date, opensAt, closesAt, translator('en'))}.`,
-			},
-		)
+		const saved = specialHoursNoticeText(date, opensAt, closesAt, translator('en'))
+		return reply(submission, { resetForm: true }, `Saved: ${saved}.`)
+	},
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+	await requireAdmin(request)
+	const { form, intent, problemReply } = await readAdminBody(request)
+	if (problemReply) return problemReply
+
+	if (isScheduleForm(intent)) {
+		return saveScheduleForm[intent](form, (...args) => scheduleReply(intent, ...args))
 	}
 
 	const id = String(form.get('id') ?? '')
@@ -170,6 +175,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
 type Schedule = ReturnType<typeof useLoaderData<typeof loader>>['schedule']
 type ActionData = ReturnType<typeof useActionData<typeof action>>
+
+/** What each section of the page gets: the schedule, its form's last result, the entry whose deletion asks first. */
+interface SectionProps {
+	schedule: Schedule
+	lastResult?: SubmissionResult<string[]>
+	confirming?: string
+}
 
 /** The last result of `form` (each form reads only its own), for Conform's lastResult. */
 function resultOf(actionData: ActionData, form: ScheduleForm): SubmissionResult<string[]> | undefined {
@@ -207,6 +219,65 @@ export default function AdminPickupSchedule() {
 	)
 }
 
+/** A form of this page with Conform: its schema checks it in the browser and the action, its last result shown. */
+function useScheduleForm<Schema extends ZodTypeAny>(
+	id: string,
+	schema: Schema,
+	lastResult: SubmissionResult<string[]> | undefined,
+	options: { defaultValue?: DefaultValue<z.input<Schema>>; validateOnSubmit?: boolean } = {},
+) {
+	return useForm<z.input<Schema>, z.output<Schema>>({
+		id,
+		lastResult,
+		constraint: getZodConstraint(schema),
+		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+		shouldValidate: options.validateOnSubmit ? 'onSubmit' : 'onBlur',
+		shouldRevalidate: 'onInput',
+		defaultValue: options.defaultValue,
+	})
+}
+
+/** One of the page's forms in its panel: its intent, its errors, its fields and a submit button that says it is busy. */
+function FormPanel<Schema extends Record<string, unknown>>({
+	id,
+	title,
+	intro,
+	form,
+	intent,
+	submit,
+	wide = false,
+	after,
+	children,
+}: {
+	id: string
+	title: string
+	intro?: ReactNode
+	form: FormMetadata<Schema, string[]>
+	intent: ScheduleForm
+	submit: { idle: string; busy: string }
+	/** Narrower forms keep their fields to a readable width. */
+	wide?: boolean
+	/** What the panel lists below the form. */
+	after?: ReactNode
+	children: ReactNode
+}) {
+	const saving = useSubmitting(intent)
+	return (
+		<Panel id={id} title={title}>
+			{intro ? <p className="mt-1 text-sm text-cocoa/80">{intro}</p> : null}
+			<Form method="post" {...getFormProps(form)} className={wide ? 'mt-4' : 'mt-4 max-w-2xl'}>
+				<input type="hidden" name="intent" value={intent} />
+				<FormErrors id={form.errorId} errors={form.errors} />
+				{children}
+				<button type="submit" className={`${buttonClass} mt-4`} disabled={saving}>
+					{saving ? submit.busy : submit.idle}
+				</button>
+			</Form>
+			{after}
+		</Panel>
+	)
+}
+
 function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
 	return (
 		<section aria-labelledby={id} className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-dough">
@@ -223,16 +294,10 @@ const timeInputValue = (time: string) => (time === '24:00' ? '00:00' : time)
 
 const MIDNIGHT_HINT = 'For midnight, enter 12:00 AM.'
 
-function WeeklyHoursForm({ schedule, lastResult }: { schedule: Schedule; lastResult?: SubmissionResult<string[]> }) {
-	const saving = useSubmitting('hours')
+function WeeklyHoursForm({ schedule, lastResult }: SectionProps) {
 	const byWeekday = new Map(schedule.weeklyHours.map((day) => [day.weekday, day]))
-	const [form, fields] = useForm({
-		id: 'weekly-hours',
-		lastResult,
-		constraint: getZodConstraint(weeklyHoursSchema),
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: weeklyHoursSchema }),
-		shouldValidate: 'onSubmit',
-		shouldRevalidate: 'onInput',
+	const [form, fields] = useScheduleForm('weekly-hours', weeklyHoursSchema, lastResult, {
+		validateOnSubmit: true,
 		defaultValue: {
 			days: weekdayNames.map((_, weekday) => {
 				const day = byWeekday.get(weekday)
@@ -244,65 +309,58 @@ function WeeklyHoursForm({ schedule, lastResult }: { schedule: Schedule; lastRes
 	})
 	const days = fields.days.getFieldList()
 	return (
-		<Panel id="weekly-hours-heading" title="Weekly opening hours">
-			<p className="mt-1 text-sm text-cocoa/80">Times are in the bakery’s time zone. {MIDNIGHT_HINT}</p>
-			<Form method="post" {...getFormProps(form)} className="mt-4">
-				<input type="hidden" name="intent" value="hours" />
-				<FormErrors id={form.errorId} errors={form.errors} />
-				<div className="grid gap-4 md:grid-cols-2">
-					{weekdaysMondayFirst.map((weekday) => {
-						const day = days[weekday]!.getFieldset()
-						return (
-							<fieldset key={weekday} className="rounded-lg border border-cocoa/30 p-4">
-								<legend className="px-1 font-display text-lg font-bold">{weekdayNames[weekday]}</legend>
-								<input type="hidden" name={day.weekday.name} value={weekday} />
-								<CheckboxField
-									meta={day.open as FieldMetadata<boolean | undefined>}
-									label={`Open on ${weekdayNames[weekday]}`}
+		<FormPanel
+			id="weekly-hours-heading"
+			title="Weekly opening hours"
+			intro={<>Times are in the bakery’s time zone. {MIDNIGHT_HINT}</>}
+			form={form}
+			intent="hours"
+			submit={{ idle: 'Save opening hours', busy: 'Saving...' }}
+			wide
+		>
+			<div className="grid gap-4 md:grid-cols-2">
+				{weekdaysMondayFirst.map((weekday) => {
+					const day = days[weekday]!.getFieldset()
+					return (
+						<fieldset key={weekday} className="rounded-lg border border-cocoa/30 p-4">
+							<legend className="px-1 font-display text-lg font-bold">{weekdayNames[weekday]}</legend>
+							<input type="hidden" name={day.weekday.name} value={weekday} />
+							<CheckboxField
+								meta={day.open as FieldMetadata<boolean | undefined>}
+								label={`Open on ${weekdayNames[weekday]}`}
+							/>
+							<div className="grid grid-cols-2 gap-3">
+								<TextField
+									meta={day.opensAt}
+									type="time"
+									label={
+										<>
+											Opens<VisuallyHidden> on {weekdayNames[weekday]}</VisuallyHidden>
+										</>
+									}
 								/>
-								<div className="grid grid-cols-2 gap-3">
-									<TextField
-										meta={day.opensAt}
-										type="time"
-										label={
-											<>
-												Opens<VisuallyHidden> on {weekdayNames[weekday]}</VisuallyHidden>
-											</>
-										}
-									/>
-									<TextField
-										meta={day.closesAt}
-										type="time"
-										label={
-											<>
-												Closes<VisuallyHidden> on {weekdayNames[weekday]}</VisuallyHidden>
-											</>
-										}
-									/>
-								</div>
-							</fieldset>
-						)
-					})}
-				</div>
-				<button type="submit" className={`${buttonClass} mt-4`} disabled={saving}>
-					{saving ? 'Saving...' : 'Save opening hours'}
-				</button>
-			</Form>
-		</Panel>
+								<TextField
+									meta={day.closesAt}
+									type="time"
+									label={
+										<>
+											Closes<VisuallyHidden> on {weekdayNames[weekday]}</VisuallyHidden>
+										</>
+									}
+								/>
+							</div>
+						</fieldset>
+					)
+				})}
+			</div>
+		</FormPanel>
 	)
 }
 
-function SettingsForm({ schedule, lastResult }: { schedule: Schedule; lastResult?: SubmissionResult<string[]> }) {
-	const saving = useSubmitting('settings')
+function SettingsForm({ schedule, lastResult }: SectionProps) {
 	const { settings } = schedule
 	const inHours = settings.minLeadMinutes > 0 && settings.minLeadMinutes % 60 === 0
-	const [form, fields] = useForm({
-		id: 'pickup-settings',
-		lastResult,
-		constraint: getZodConstraint(pickupSettingsSchema),
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: pickupSettingsSchema }),
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
+	const [form, fields] = useScheduleForm('pickup-settings', pickupSettingsSchema, lastResult, {
 		defaultValue: {
 			slotMinutes: String(settings.slotMinutes),
 			ordersPerSlot: String(settings.ordersPerSlot),
@@ -313,154 +371,130 @@ function SettingsForm({ schedule, lastResult }: { schedule: Schedule; lastResult
 		},
 	})
 	return (
-		<Panel id="pickup-settings-heading" title="Ordering settings">
-			<Form method="post" {...getFormProps(form)} className="mt-4 max-w-2xl">
-				<input type="hidden" name="intent" value="settings" />
-				<FormErrors id={form.errorId} errors={form.errors} />
-				<div className="grid gap-x-6 sm:grid-cols-2">
-					<SelectField
-						meta={fields.slotMinutes}
-						label="Slot length"
-						hint="How long each pickup time lasts."
-						options={slotLengthChoices.map((minutes) => ({ value: minutes, label: `${minutes} minutes` }))}
-					/>
-					<TextField
-						meta={fields.ordersPerSlot}
-						type="number"
-						min={1}
-						max={100}
-						step={1}
-						label="Orders per slot"
-						hint="From 1 to 100."
-					/>
-					<TextField
-						meta={fields.leadAmount}
-						type="number"
-						min={0}
-						step={1}
-						label="Earliest pickup from now"
-						hint="How long you need for an order placed now."
-					/>
-					<SelectField
-						meta={fields.leadUnit}
-						label="Unit of the earliest pickup"
-						options={leadUnits.map((unit) => ({ value: unit, label: unit === 'hours' ? 'Hours' : 'Minutes' }))}
-					/>
-					<TextField
-						meta={fields.sameDayCutoff}
-						type="time"
-						label="Same-day cutoff (optional)"
-						hint="No orders for pickup the same day after this time. Leave empty for none."
-					/>
-					<TextField
-						meta={fields.horizonDays}
-						type="number"
-						min={1}
-						max={60}
-						step={1}
-						label="How far ahead customers may order (days)"
-						hint="From 1 to 60 days."
-					/>
-				</div>
-				<p className="mt-2">
-					<span className="font-semibold">Time zone:</span> {settings.timeZone}
-				</p>
-				<button type="submit" className={`${buttonClass} mt-4`} disabled={saving}>
-					{saving ? 'Saving...' : 'Save settings'}
-				</button>
-			</Form>
-		</Panel>
+		<FormPanel
+			id="pickup-settings-heading"
+			title="Ordering settings"
+			form={form}
+			intent="settings"
+			submit={{ idle: 'Save settings', busy: 'Saving...' }}
+		>
+			<div className="grid gap-x-6 sm:grid-cols-2">
+				<SelectField
+					meta={fields.slotMinutes}
+					label="Slot length"
+					hint="How long each pickup time lasts."
+					options={slotLengthChoices.map((minutes) => ({ value: minutes, label: `${minutes} minutes` }))}
+				/>
+				<TextField
+					meta={fields.ordersPerSlot}
+					type="number"
+					min={1}
+					max={100}
+					step={1}
+					label="Orders per slot"
+					hint="From 1 to 100."
+				/>
+				<TextField
+					meta={fields.leadAmount}
+					type="number"
+					min={0}
+					step={1}
+					label="Earliest pickup from now"
+					hint="How long you need for an order placed now."
+				/>
+				<SelectField
+					meta={fields.leadUnit}
+					label="Unit of the earliest pickup"
+					options={leadUnits.map((unit) => ({ value: unit, label: unit === 'hours' ? 'Hours' : 'Minutes' }))}
+				/>
+				<TextField
+					meta={fields.sameDayCutoff}
+					type="time"
+					label="Same-day cutoff (optional)"
+					hint="No orders for pickup the same day after this time. Leave empty for none."
+				/>
+				<TextField
+					meta={fields.horizonDays}
+					type="number"
+					min={1}
+					max={60}
+					step={1}
+					label="How far ahead customers may order (days)"
+					hint="From 1 to 60 days."
+				/>
+			</div>
+			<p className="mt-2">
+				<span className="font-semibold">Time zone:</span> {settings.timeZone}
+			</p>
+		</FormPanel>
 	)
 }
 
-function ClosuresSection({
-	schedule,
-	lastResult,
-	confirming,
-}: {
-	schedule: Schedule
-	lastResult?: SubmissionResult<string[]>
-	confirming?: string
-}) {
-	const saving = useSubmitting('closure')
+function ClosuresSection({ schedule, lastResult, confirming }: SectionProps) {
 	const t = useT()
-	const [form, fields] = useForm({
-		id: 'add-closure',
-		lastResult,
-		constraint: getZodConstraint(closureSchema),
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: closureSchema }),
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-	})
+	const [form, fields] = useScheduleForm('add-closure', closureSchema, lastResult)
 	return (
-		<Panel id="closures-heading" title="Closures">
-			<p className="mt-1 text-sm text-cocoa/80">
-				No pickups on these days. Visitors see the note on the Home and Contact pages until the closure ends.
-			</p>
-			<Form method="post" {...getFormProps(form)} className="mt-4 max-w-2xl">
-				<input type="hidden" name="intent" value="closure" />
-				<FormErrors id={form.errorId} errors={form.errors} />
-				<div className="grid gap-x-6 sm:grid-cols-2">
-					<TextField meta={fields.startDate} type="date" label="First closed day" />
-					<TextField meta={fields.endDate} type="date" label="Last closed day" hint="The same day for one day." />
-				</div>
-				<TextField
-					meta={fields.note}
-					label="Note for visitors"
-					hint="For example: Closed for Thanksgiving"
-					autoComplete="off"
-				/>
-				<div className="grid gap-x-6 sm:grid-cols-2">
-					<TextField
-						meta={fields.noteEs}
-						label="Note in Spanish"
-						hint="Optional: empty shows the English note."
-						autoComplete="off"
-						lang="es"
-					/>
-					<TextField
-						meta={fields.notePtBr}
-						label="Note in Portuguese"
-						hint="Optional: empty shows the English note."
-						autoComplete="off"
-						lang="pt-BR"
-					/>
-				</div>
-				<button type="submit" className={`${buttonClass} mt-2`} disabled={saving}>
-					{saving ? 'Adding...' : 'Add closure'}
-				</button>
-			</Form>
-			<h3 className="mt-8 font-display text-xl font-bold">Upcoming closures</h3>
-			{schedule.closures.length === 0 ? (
-				<p className="mt-2">No closures ahead.</p>
-			) : (
-				<ul className="mt-2 grid gap-3">
-					{schedule.closures.map((closure) => {
+		<FormPanel
+			id="closures-heading"
+			title="Closures"
+			intro={<>No pickups on these days. Visitors see the note on the Home and Contact pages until the closure ends.</>}
+			form={form}
+			intent="closure"
+			submit={{ idle: 'Add closure', busy: 'Adding...' }}
+			after={
+				<UpcomingList
+					title="Upcoming closures"
+					empty="No closures ahead."
+					intent="delete-closure"
+					question={DELETE_CLOSURE_QUESTION}
+					confirming={confirming}
+					entries={schedule.closures.map((closure) => {
 						const text = closureNoticeText(closure.startDate, closure.endDate, closure.note, t)
-						return (
-							<li key={closure.id} className="rounded-lg border border-cocoa/20 p-3">
-								<div className="flex flex-wrap items-center justify-between gap-3">
-									<div>
-										<p>{text}</p>
-										<p className="text-sm text-cocoa/80">
-											Spanish: <TranslatedNote note={closure.noteEs} lang="es" />
-											<br />
-											Portuguese: <TranslatedNote note={closure.notePtBr} lang="pt-BR" />
-										</p>
-									</div>
-									<DeleteForm id={closure.id} intent="delete-closure" question={DELETE_CLOSURE_QUESTION}>
-										Delete <VisuallyHidden>closure: {text}</VisuallyHidden>
-									</DeleteForm>
+						return {
+							id: closure.id,
+							label: `closure: ${text}`,
+							content: (
+								<div>
+									<p>{text}</p>
+									<p className="text-sm text-cocoa/80">
+										Spanish: <TranslatedNote note={closure.noteEs} lang="es" />
+										<br />
+										Portuguese: <TranslatedNote note={closure.notePtBr} lang="pt-BR" />
+									</p>
 								</div>
-								{confirming === closure.id ? (
-									<ConfirmDeletePanel id={closure.id} intent="delete-closure" question={DELETE_CLOSURE_QUESTION} />
-								) : null}
-							</li>
-						)
+							),
+						}
 					})}
-				</ul>
-			)}
-		</Panel>
+				/>
+			}
+		>
+			<div className="grid gap-x-6 sm:grid-cols-2">
+				<TextField meta={fields.startDate} type="date" label="First closed day" />
+				<TextField meta={fields.endDate} type="date" label="Last closed day" hint="The same day for one day." />
+			</div>
+			<TextField
+				meta={fields.note}
+				label="Note for visitors"
+				hint="For example: Closed for Thanksgiving"
+				autoComplete="off"
+			/>
+			<div className="grid gap-x-6 sm:grid-cols-2">
+				<TextField
+					meta={fields.noteEs}
+					label="Note in Spanish"
+					hint="Optional: empty shows the English note."
+					autoComplete="off"
+					lang="es"
+				/>
+				<TextField
+					meta={fields.notePtBr}
+					label="Note in Portuguese"
+					hint="Optional: empty shows the English note."
+					autoComplete="off"
+					lang="pt-BR"
+				/>
+			</div>
+		</FormPanel>
 	)
 }
 
@@ -469,69 +503,80 @@ function TranslatedNote({ note, lang }: { note: string | null; lang: string }) {
 	return note ? <span lang={lang}>{note}</span> : <>not translated (the English note shows)</>
 }
 
-function SpecialHoursSection({
-	schedule,
-	lastResult,
-	confirming,
-}: {
-	schedule: Schedule
-	lastResult?: SubmissionResult<string[]>
-	confirming?: string
-}) {
-	const saving = useSubmitting('special-hours')
+function SpecialHoursSection({ schedule, lastResult, confirming }: SectionProps) {
 	const t = useT()
-	const [form, fields] = useForm({
-		id: 'special-hours',
-		lastResult,
-		constraint: getZodConstraint(specialHoursSchema),
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: specialHoursSchema }),
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-	})
+	const [form, fields] = useScheduleForm('special-hours', specialHoursSchema, lastResult)
 	return (
-		<Panel id="special-hours-heading" title="Special hours">
-			<p className="mt-1 text-sm text-cocoa/80">
-				Hours for one date that replace the weekly hours, e.g. closing early on Christmas Eve. {MIDNIGHT_HINT}
-			</p>
-			<Form method="post" {...getFormProps(form)} className="mt-4 max-w-2xl">
-				<input type="hidden" name="intent" value="special-hours" />
-				<FormErrors id={form.errorId} errors={form.errors} />
-				<div className="grid gap-x-6 sm:grid-cols-3">
-					<TextField meta={fields.date} type="date" label="Date" />
-					<TextField meta={fields.opensAt} type="time" label="Opens" />
-					<TextField meta={fields.closesAt} type="time" label="Closes" />
-				</div>
-				<button type="submit" className={`${buttonClass} mt-2`} disabled={saving}>
-					{saving ? 'Saving...' : 'Save special hours'}
-				</button>
-			</Form>
-			<h3 className="mt-8 font-display text-xl font-bold">Upcoming special hours</h3>
-			{schedule.specialHours.length === 0 ? (
-				<p className="mt-2">No special hours ahead.</p>
+		<FormPanel
+			id="special-hours-heading"
+			title="Special hours"
+			intro={
+				<>Hours for one date that replace the weekly hours, e.g. closing early on Christmas Eve. {MIDNIGHT_HINT}</>
+			}
+			form={form}
+			intent="special-hours"
+			submit={{ idle: 'Save special hours', busy: 'Saving...' }}
+			after={
+				<UpcomingList
+					title="Upcoming special hours"
+					empty="No special hours ahead."
+					intent="delete-special-hours"
+					question={DELETE_SPECIAL_HOURS_QUESTION}
+					confirming={confirming}
+					entries={schedule.specialHours.map((day) => {
+						const text = specialHoursNoticeText(day.date, day.opensAt, day.closesAt, t)
+						return { id: day.date, label: text, content: <p>{text}</p> }
+					})}
+				/>
+			}
+		>
+			<div className="grid gap-x-6 sm:grid-cols-3">
+				<TextField meta={fields.date} type="date" label="Date" />
+				<TextField meta={fields.opensAt} type="time" label="Opens" />
+				<TextField meta={fields.closesAt} type="time" label="Closes" />
+			</div>
+		</FormPanel>
+	)
+}
+
+/** Closures or special hours ahead, each with its Delete (which asks first, with or without JavaScript). */
+function UpcomingList({
+	title,
+	empty,
+	intent,
+	question,
+	confirming,
+	entries,
+}: {
+	title: string
+	empty: string
+	intent: string
+	question: string
+	/** The entry whose deletion asks for confirmation without JavaScript. */
+	confirming?: string
+	/** `label`: what the Delete button deletes, for screen readers. */
+	entries: Array<{ id: string; label: string; content: ReactNode }>
+}) {
+	return (
+		<>
+			<h3 className="mt-8 font-display text-xl font-bold">{title}</h3>
+			{entries.length === 0 ? (
+				<p className="mt-2">{empty}</p>
 			) : (
 				<ul className="mt-2 grid gap-3">
-					{schedule.specialHours.map((day) => {
-						const text = specialHoursNoticeText(day.date, day.opensAt, day.closesAt, t)
-						return (
-							<li key={day.date} className="rounded-lg border border-cocoa/20 p-3">
-								<div className="flex flex-wrap items-center justify-between gap-3">
-									<p>{text}</p>
-									<DeleteForm id={day.date} intent="delete-special-hours" question={DELETE_SPECIAL_HOURS_QUESTION}>
-										Delete <VisuallyHidden>{text}</VisuallyHidden>
-									</DeleteForm>
-								</div>
-								{confirming === day.date ? (
-									<ConfirmDeletePanel
-										id={day.date}
-										intent="delete-special-hours"
-										question={DELETE_SPECIAL_HOURS_QUESTION}
-									/>
-								) : null}
-							</li>
-						)
-					})}
+					{entries.map(({ id, label, content }) => (
+						<li key={id} className="rounded-lg border border-cocoa/20 p-3">
+							<div className="flex flex-wrap items-center justify-between gap-3">
+								{content}
+								<DeleteForm id={id} intent={intent} question={question}>
+									Delete <VisuallyHidden>{label}</VisuallyHidden>
+								</DeleteForm>
+							</div>
+							{confirming === id ? <ConfirmDeletePanel id={id} intent={intent} question={question} /> : null}
+						</li>
+					))}
 				</ul>
 			)}
-		</Panel>
+		</>
 	)
 }
