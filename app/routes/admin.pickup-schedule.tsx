@@ -15,6 +15,7 @@ import { CheckboxField } from '~/components/admin/checkbox-field'
 import { AdminFrame } from '~/components/admin/admin-frame'
 import { AdminHeading, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
 import { ConfirmDeletePanel, DeleteForm } from '~/components/admin/delete-form'
+import { TranslationFields } from '~/components/admin/translation-fields'
 import { FormErrors, SelectField, TextField } from '~/components/ui/forms'
 import { buttonClass } from '~/components/ui/button-classes'
 import {
@@ -478,22 +479,12 @@ function ClosuresSection({ schedule, lastResult, confirming }: SectionProps) {
 				hint="For example: Closed for Thanksgiving"
 				autoComplete="off"
 			/>
-			<div className="grid gap-x-6 sm:grid-cols-2">
-				<TextField
-					meta={fields.noteEs}
-					label="Note in Spanish"
-					hint="Optional: empty shows the English note."
-					autoComplete="off"
-					lang="es"
-				/>
-				<TextField
-					meta={fields.notePtBr}
-					label="Note in Portuguese"
-					hint="Optional: empty shows the English note."
-					autoComplete="off"
-					lang="pt-BR"
-				/>
-			</div>
+			<TranslationFields
+				what="Note"
+				es={fields.noteEs}
+				ptBr={fields.notePtBr}
+				hint="Optional: empty shows the English note."
+			/>
 		</FormPanel>
 	)
 }

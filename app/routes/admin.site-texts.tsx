@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { TranslationFields } from '~/components/admin/translation-fields'
 import { AdminFrame } from '~/components/admin/admin-frame'
 import { AdminHeading, StatusRegion } from '~/components/admin/admin-ui'
 import { buttonClass } from '~/components/ui/button-classes'
@@ -125,19 +126,13 @@ function SiteTextForm({
 				<input type="hidden" name="key" value={textKey} />
 				<FormErrors id={form.errorId} errors={form.errors} />
 				<TextareaField meta={fields.en} label={`${label} in English`} hint="Empty: the built-in text." rows={rows} />
-				<TextareaField
-					meta={fields.es}
-					label={`${label} in Spanish`}
+				<TranslationFields
+					what={label}
+					es={fields.es}
+					ptBr={fields.ptBr}
 					hint="Empty: the English (yours, or our translation of the built-in text)."
 					rows={rows}
-					lang="es"
-				/>
-				<TextareaField
-					meta={fields.ptBr}
-					label={`${label} in Portuguese`}
-					hint="Empty: the English (yours, or our translation of the built-in text)."
-					rows={rows}
-					lang="pt-BR"
+					sideBySide={false}
 				/>
 				<button type="submit" className={`${buttonClass} mt-2`} disabled={saving}>
 					{saving ? 'Saving...' : `Save ${label.toLowerCase()}`}

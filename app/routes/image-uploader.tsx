@@ -7,7 +7,7 @@ import { MenuItemFields } from '~/components/admin/menu-item-fields'
 import { FormErrors } from '~/components/ui/forms'
 import { buttonClass } from '~/components/ui/button-classes'
 import { adminResponseHeaders } from '~/utils/admin-route'
-import { allergenColumns, uploadMenuItemSchema } from '~/domain/menu/menu-schemas'
+import { allergenColumns, pickupRuleColumns, uploadMenuItemSchema } from '~/domain/menu/menu-schemas'
 import { defaultTaxCategory } from '~/domain/menu/menu-categories'
 import { ownerImageUpload } from '~/utils/upload-rules'
 import { createMenuItemWithImage } from '~/domain/menu/models/menu-item.server'
@@ -69,7 +69,6 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (!form.value) return form.reply(form.refusal, { uploaded: null })
 
 	const { name, description = '', price, category, imageAlt, image, taxCategory } = form.value
-	const { leadHours, dailyLimit, availableFrom, availableUntil } = form.value
 	const outcome = await createMenuItemWithImage(
 		{
 			name,
@@ -80,10 +79,7 @@ export async function action({ request }: ActionFunctionArgs) {
 			// Only cakes go in the cart by default (as on the Our Cakes page); the menu editor changes it.
 			orderable: category === 'CAKES',
 			taxCategory: taxCategory ?? defaultTaxCategory(category),
-			leadMinutes: leadHours === undefined ? null : leadHours * 60,
-			dailyLimit: dailyLimit ?? null,
-			availableFrom: availableFrom || null,
-			availableUntil: availableUntil || null,
+			...pickupRuleColumns(form.value),
 			...allergenColumns(form.value),
 		},
 		image,

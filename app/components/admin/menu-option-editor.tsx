@@ -18,6 +18,7 @@ import { secondaryButtonClass, StatusRegion, VisuallyHidden } from './admin-ui'
 import { CheckboxField } from './checkbox-field'
 import { ConfirmDeletePanel, DeleteForm } from './delete-form'
 import { RadioGroupField } from './radio-group-field'
+import { TranslationFields } from './translation-fields'
 
 /** The owner's Spanish and Portuguese names (null: the English is shown). */
 interface NameTranslations {
@@ -28,34 +29,6 @@ interface NameTranslations {
 /** A choice and a group as the owner edits them: with their translations. */
 export type AdminOptionChoice = OptionChoiceView & NameTranslations
 export type AdminOptionGroup = Omit<OptionGroupView, 'options'> & NameTranslations & { options: AdminOptionChoice[] }
-
-/** The Spanish and Portuguese name fields of a group or choice form. */
-function NameTranslationFields({
-	nameEs,
-	namePtBr,
-}: {
-	nameEs: FieldMetadata<string | undefined>
-	namePtBr: FieldMetadata<string | undefined>
-}) {
-	return (
-		<div className="grid gap-x-4 sm:grid-cols-2">
-			<TextField
-				meta={nameEs}
-				label="Name in Spanish"
-				hint="Optional: empty shows the English."
-				autoComplete="off"
-				lang="es"
-			/>
-			<TextField
-				meta={namePtBr}
-				label="Name in Portuguese"
-				hint="Optional: empty shows the English."
-				autoComplete="off"
-				lang="pt-BR"
-			/>
-		</div>
-	)
-}
 
 /** What the item page's action answers to an option form: which form (`form`), its result, a message. */
 export interface OptionEditorReply {
@@ -268,7 +241,7 @@ function OptionGroupForm({
 					hint="What customers see, e.g. Size or Message on the cake."
 					autoComplete="off"
 				/>
-				<NameTranslationFields nameEs={fields.nameEs} namePtBr={fields.namePtBr} />
+				<TranslationFields what="Name" es={fields.nameEs} ptBr={fields.namePtBr} />
 				<RadioGroupField
 					meta={fields.kind as FieldMetadata<string | undefined>}
 					legend="Customers answer with"
@@ -485,7 +458,7 @@ function OptionChoiceForm({
 						autoComplete="off"
 					/>
 				</div>
-				<NameTranslationFields nameEs={fields.nameEs} namePtBr={fields.namePtBr} />
+				<TranslationFields what="Name" es={fields.nameEs} ptBr={fields.namePtBr} />
 				<CheckboxField meta={fields.soldOut} label="Sold out" hint="Shown but can’t be chosen." />
 				<button type="submit" className={`${secondaryButtonClass} mt-2`} disabled={saving}>
 					{saving ? 'Saving...' : submitLabel}

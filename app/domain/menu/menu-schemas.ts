@@ -112,6 +112,21 @@ const pickupRuleFields = {
 	availableUntil: pickupDate('last pickup'),
 }
 
+/** The form's pickup rules as the model's columns: an empty field is no rule; hours are stored as minutes. */
+export function pickupRuleColumns(value: {
+	leadHours?: number
+	dailyLimit?: number
+	availableFrom?: string
+	availableUntil?: string
+}) {
+	return {
+		leadMinutes: value.leadHours === undefined ? null : value.leadHours * 60,
+		dailyLimit: value.dailyLimit ?? null,
+		availableFrom: value.availableFrom || null,
+		availableUntil: value.availableUntil || null,
+	}
+}
+
 export const pickupWindowOrderMessage = 'The last pickup date must be on or after the first pickup date.'
 
 function windowInOrder(value: { availableFrom?: string; availableUntil?: string }, ctx: z.RefinementCtx) {
