@@ -39,7 +39,7 @@ export function useBakeryTexts(own: OwnSiteTexts = {}) {
 }
 
 /** 'values' is written one per line; blank lines are ignored. */
-export function siteTextLines(text: string) {
+function siteTextLines(text: string) {
 	return text
 		.split('\n')
 		.map((line) => line.trim())

@@ -15,7 +15,7 @@ const SUGGESTION_KEYS = {
  * The language to offer on this page, if any: the one the visitor chose before (the `lang`
  * cookie), or, before any choice, Spanish or Portuguese when the browser prefers it on an English page.
  */
-export function suggestedLocale(pageLocale: Locale, cookie: string, browserLanguages: readonly string[]) {
+function suggestedLocale(pageLocale: Locale, cookie: string, browserLanguages: readonly string[]) {
 	const chosen = languageFromCookie(cookie)
 	if (chosen) return chosen === pageLocale ? undefined : chosen
 	if (pageLocale !== 'en') return undefined

@@ -4,7 +4,7 @@ import type { Locale } from '~/utils/i18n'
 import { messageTranslator } from '~/utils/i18n.server'
 
 /** What the server adds to Conform's own validation result. */
-export type ReplyErrors = { formErrors?: string[]; fieldErrors?: Record<string, string[]> }
+type ReplyErrors = { formErrors?: string[]; fieldErrors?: Record<string, string[]> }
 
 export interface FormReplyOptions extends ReplyErrors {
 	/** Clear the form (after a successful save or send). */

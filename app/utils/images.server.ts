@@ -133,21 +133,21 @@ export async function inspectUploadedImage(input: Uint8Array, uploader: Uploader
 
 export type VariantFormat = 'avif' | 'webp' | 'jpeg'
 
-export const variantContentTypes: Record<VariantFormat, string> = {
+const variantContentTypes: Record<VariantFormat, string> = {
 	avif: 'image/avif',
 	webp: 'image/webp',
 	jpeg: 'image/jpeg',
 }
 
 /** AVIF, else WebP, else JPEG: the best format the browser's Accept header names. */
-export function negotiateFormat(accept: string | null): VariantFormat {
+function negotiateFormat(accept: string | null): VariantFormat {
 	const types = (accept ?? '').toLowerCase()
 	if (types.includes('image/avif')) return 'avif'
 	if (types.includes('image/webp')) return 'webp'
 	return 'jpeg'
 }
 
-export function parseImageWidth(value: string | null): ImageWidth | null {
+function parseImageWidth(value: string | null): ImageWidth | null {
 	if (value === null) return 1024
 	return imageWidths.find((width) => String(width) === value) ?? null
 }
@@ -182,7 +182,7 @@ const inFlight = new Map<string, Promise<Buffer | null>>()
  * One stored image at one width and format, from the disk cache or encoded once (concurrent
  * requests for the same variant share one encode). Null when the object does not exist.
  */
-export function getImageVariant(key: string, width: ImageWidth, format: VariantFormat): Promise<Buffer | null> {
+function getImageVariant(key: string, width: ImageWidth, format: VariantFormat): Promise<Buffer | null> {
 	const file = path.join(variantCacheDir(key), `${width}.${format}`)
 	const pending = inFlight.get(file)
 	if (pending) return pending

@@ -2,7 +2,7 @@ import { data, type HeadersFunction } from '@remix-run/node'
 import { isDatabaseUnavailable } from './db.server'
 
 /** How long a client is asked to wait before trying again during an outage. */
-export const OUTAGE_RETRY_AFTER_SECONDS = 30
+const OUTAGE_RETRY_AFTER_SECONDS = 30
 
 /**
  * The outage policy, in one place (decision 017): a page loader's work runs through this. When the

@@ -15,7 +15,7 @@ export const siteImageSpecs = {
 
 export type SiteImageName = keyof typeof siteImageSpecs
 
-export const SITE_IMAGE_DIR = '/images/site'
+const SITE_IMAGE_DIR = '/images/site'
 
 export function siteImageUrl(name: SiteImageName, width: number, format: 'avif' | 'webp' | 'jpg') {
 	return `${SITE_IMAGE_DIR}/${name}-${width}.${format}`

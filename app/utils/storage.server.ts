@@ -40,7 +40,7 @@ const contentTypes: Record<string, string> = {
 	avif: 'image/avif',
 }
 
-export function contentTypeOfKey(key: string) {
+function contentTypeOfKey(key: string) {
 	return contentTypes[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream'
 }
 
@@ -55,7 +55,7 @@ export interface StorageBackend {
 }
 
 /** Objects as files under `rootDir` (git-ignored). Writes go through a temp file, so a reader never sees half a file. */
-export function createLocalStorage(rootDir: string): StorageBackend {
+function createLocalStorage(rootDir: string): StorageBackend {
 	const fileOf = (key: string) => path.resolve(rootDir, key)
 	return {
 		kind: 'local',
@@ -101,7 +101,7 @@ export function createLocalStorage(rootDir: string): StorageBackend {
 	}
 }
 
-export interface S3StorageOptions {
+interface S3StorageOptions {
 	bucket: string
 	region: string
 	endpoint?: string
@@ -118,7 +118,7 @@ function isNotFound(error: unknown) {
 }
 
 /** An S3-compatible bucket: AWS S3, Fly's Tigris, Cloudflare R2, MinIO. */
-export function createS3Storage(options: S3StorageOptions): StorageBackend {
+function createS3Storage(options: S3StorageOptions): StorageBackend {
 	const { bucket } = options
 	const client = new S3Client({
 		region: options.region,
@@ -180,7 +180,7 @@ export function createS3Storage(options: S3StorageOptions): StorageBackend {
 	}
 }
 
-export function storageFromEnv(env: Env): StorageBackend {
+function storageFromEnv(env: Env): StorageBackend {
 	if (!env.STORAGE_BUCKET) return createLocalStorage(env.STORAGE_DIR)
 	return createS3Storage({
 		bucket: env.STORAGE_BUCKET,

@@ -119,7 +119,7 @@ export function isImageRejection(failure: UploadFailure): failure is UploadRejec
 }
 
 /** The checks the browser can make before sending (size and declared type); the server repeats them. */
-export function imageFileProblem(file: File, policy: UploadPolicy) {
+function imageFileProblem(file: File, policy: UploadPolicy) {
 	if (file.size > policy.maxFileBytes) return policy.messages.tooLarge
 	if (/^image\/hei[cf]/.test(file.type)) return policy.messages.heic
 	// Browsers send '' or application/octet-stream for a type they don't know: the server sniffs those.

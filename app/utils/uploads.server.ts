@@ -19,7 +19,7 @@ export interface ParsedForm {
 	problem?: UploadProblem
 }
 
-export interface ParseFormOptions {
+interface ParseFormOptions {
 	/** File inputs to keep (one file each); any other file part is skipped. */
 	fileFields: ReadonlyArray<string>
 	/** Per part, enforced while the bytes stream in. */
@@ -41,7 +41,7 @@ function problemOf(error: unknown, bodyCut: boolean): UploadProblem | undefined 
  * read before it, so a page can show "photo too large" next to everything the person typed
  * (put file inputs last in the form).
  */
-export async function parseFormWithUploads(request: Request, options: ParseFormOptions): Promise<ParsedForm> {
+async function parseFormWithUploads(request: Request, options: ParseFormOptions): Promise<ParsedForm> {
 	// Not refused up front by Content-Length: the fields before the oversized part are still worth reading.
 	const { limited, state } = limitBody(request, options.maxRequestBytes)
 	if (!isMultipartRequest(limited)) {

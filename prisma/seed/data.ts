@@ -7,56 +7,53 @@
  * This module has no runtime dependencies.
  */
 
-export type MenuCategory = 'BRAZILIAN_PASTRIES' | 'MEXICAN_PASTRIES' | 'CAKES' | 'DONUTS'
+type MenuCategory = 'BRAZILIAN_PASTRIES' | 'MEXICAN_PASTRIES' | 'CAKES' | 'DONUTS'
 
 /** Every demo picture: `./images/<id>.webp` (1280 px wide, see ./images/README.md). */
-export const demoImageIds = [
+export type DemoImageId =
 	// Brazilian pastries
-	'pao-de-queijo',
-	'coxinha',
-	'brigadeiros',
-	'beijinho',
-	'quindim',
-	'bolo-de-rolo',
+	| 'pao-de-queijo'
+	| 'coxinha'
+	| 'brigadeiros'
+	| 'beijinho'
+	| 'quindim'
+	| 'bolo-de-rolo'
 	// Mexican pastries
-	'conchas',
-	'churros',
-	'marranitos',
-	'orejas',
-	'empanadas-de-pina',
-	'polvorones',
+	| 'conchas'
+	| 'churros'
+	| 'marranitos'
+	| 'orejas'
+	| 'empanadas-de-pina'
+	| 'polvorones'
 	// Cakes
-	'tres-leches-cake',
-	'brigadeiro-cake',
-	'bolo-de-cenoura',
-	'passion-fruit-mousse-cake',
-	'chocoflan',
+	| 'tres-leches-cake'
+	| 'brigadeiro-cake'
+	| 'bolo-de-cenoura'
+	| 'passion-fruit-mousse-cake'
+	| 'chocoflan'
 	// Donuts
-	'dulce-de-leche-donut',
-	'churro-donut',
-	'guava-cream-cheese-donut',
-	'horchata-glazed-donut',
-	'brigadeiro-donut',
+	| 'dulce-de-leche-donut'
+	| 'churro-donut'
+	| 'guava-cream-cheese-donut'
+	| 'horchata-glazed-donut'
+	| 'brigadeiro-donut'
 	// Site pages
-	'storefront',
-	'coffee',
-	'story',
+	| 'storefront'
+	| 'coffee'
+	| 'story'
 	// Gallery scenes
-	'display-case',
-	'pastry-spread',
-	'latte-art',
-	'morning-bake',
-	'cafe-corner',
-	'donut-box',
-	'celebration-cake',
-] as const
-
-export type DemoImageId = (typeof demoImageIds)[number]
+	| 'display-case'
+	| 'pastry-spread'
+	| 'latte-art'
+	| 'morning-bake'
+	| 'cafe-corner'
+	| 'donut-box'
+	| 'celebration-cake'
 
 /** The nine major allergens and the dietary labels, as the database spells them (prisma/schema.prisma). */
-export type DemoAllergen =
+type DemoAllergen =
 	'MILK' | 'EGGS' | 'FISH' | 'CRUSTACEAN_SHELLFISH' | 'TREE_NUTS' | 'PEANUTS' | 'WHEAT' | 'SOYBEANS' | 'SESAME'
-export type DemoDiet = 'VEGETARIAN' | 'VEGAN' | 'GLUTEN_FREE' | 'DAIRY_FREE'
+type DemoDiet = 'VEGETARIAN' | 'VEGAN' | 'GLUTEN_FREE' | 'DAIRY_FREE'
 
 /** What the recipe contains, what it may pick up from shared equipment, and the labels it earns. */
 export interface DemoAllergens {
@@ -116,7 +113,7 @@ export interface DemoGalleryImage {
 	sortOrder: number
 }
 
-export type CakeType = 'Chocolate' | 'Vanilla' | 'Tres Leches' | 'Fruit'
+type CakeType = 'Chocolate' | 'Vanilla' | 'Tres Leches' | 'Fruit'
 
 export interface DemoCakeRequest {
 	name: string
@@ -618,13 +615,6 @@ export const demoCakeRequests: ReadonlyArray<DemoCakeRequest> = [
 		daysAgo: 6,
 	},
 ]
-
-/** Images used on fixed pages (home hero, coffee section, "our story"). */
-export const siteImages: { storefront: DemoImageId; coffee: DemoImageId; story: DemoImageId } = {
-	storefront: 'storefront',
-	coffee: 'coffee',
-	story: 'story',
-}
 
 const weekdayNumbers = {
 	Sunday: 0,

@@ -3,7 +3,7 @@
  * more server processes on the same database and stand-ins (tests/e2e/several-machines.spec.ts).
  */
 export const E2E_WEBHOOK_SECRET = 'whsec_e2e_tests'
-export const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdef0123'
+const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdef0123'
 
 interface ProductionEnvOptions {
 	/** The port this server listens on (its APP_URL). */

@@ -12,10 +12,10 @@ import { instantAt } from '~/domain/pickup/pickup-schedule'
 import { createMenuItem } from '../fixtures/menu'
 import { seedHeldOrder } from './owner-day-helpers'
 
-export const PICKUP_DATE = '2026-11-28'
-export const PICKUP_AT = instantAt(PICKUP_DATE, '09:15', 'America/Los_Angeles')
+const PICKUP_DATE = '2026-11-28'
+const PICKUP_AT = instantAt(PICKUP_DATE, '09:15', 'America/Los_Angeles')
 /** Two days before pickup, 10:00 at the bakery. */
-export const VALID_UNTIL = instantAt('2026-11-26', '10:00', 'America/Los_Angeles')
+const VALID_UNTIL = instantAt('2026-11-26', '10:00', 'America/Los_Angeles')
 const SENT_AT = new Date('2026-11-20T18:35:00Z')
 
 let items: { conchas: { id: string; name: string }; paoDeQueijo: { id: string; name: string } } | undefined

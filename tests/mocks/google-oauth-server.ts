@@ -14,7 +14,7 @@ export interface MockGoogleAccount {
 	deny?: boolean
 }
 
-export const defaultMockAccount: MockGoogleAccount = {
+const defaultMockAccount: MockGoogleAccount = {
 	email: 'owner@example.com',
 	name: 'Olivia Owner',
 	email_verified: true,
@@ -50,7 +50,9 @@ export async function startMockGoogle({ port = 0 }: { port?: number } = {}) {
 			const url = new URL(req.url ?? '/', 'http://localhost')
 			if (req.method === 'GET' && url.pathname === '/o/oauth2/v2/auth') {
 				const redirectUri = new URL(url.searchParams.get('redirect_uri') ?? '')
-				const account = decodeAccount(cookie(req, 'mock_google_account') ?? url.searchParams.get('mock_account') ?? undefined)
+				const account = decodeAccount(
+					cookie(req, 'mock_google_account') ?? url.searchParams.get('mock_account') ?? undefined,
+				)
 				redirectUri.searchParams.set('state', url.searchParams.get('state') ?? '')
 				if (account.deny) redirectUri.searchParams.set('error', 'access_denied')
 				else redirectUri.searchParams.set('code', encodeAccount(account))

@@ -40,7 +40,7 @@ function decodeWords(value: string) {
 		})
 }
 
-export function parseMail(raw: string) {
+function parseMail(raw: string) {
 	const split = raw.search(/\r?\n\r?\n/)
 	const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ')
 	const headers = new Map<string, string[]>()

@@ -7,7 +7,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import Stripe from 'stripe'
 
-export interface RecordedRequest {
+interface RecordedRequest {
 	method: string
 	path: string
 	headers: http.IncomingHttpHeaders

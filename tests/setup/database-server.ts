@@ -12,7 +12,7 @@ export function databaseUrl(serverUrl: string, name: string) {
 	return `${serverUrl}/${name}`
 }
 
-export async function withAdminClient<T>(serverUrl: string, run: (client: pg.Client) => Promise<T>) {
+async function withAdminClient<T>(serverUrl: string, run: (client: pg.Client) => Promise<T>) {
 	const client = new pg.Client({ connectionString: databaseUrl(serverUrl, 'postgres') })
 	await client.connect()
 	try {
@@ -22,7 +22,7 @@ export async function withAdminClient<T>(serverUrl: string, run: (client: pg.Cli
 	}
 }
 
-export function quoteIdent(name: string) {
+function quoteIdent(name: string) {
 	return `"${name.replaceAll('"', '""')}"`
 }
 

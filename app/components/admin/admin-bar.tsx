@@ -1,6 +1,6 @@
 import { Form, NavLink } from '@remix-run/react'
 
-export const adminLinks = [
+const adminLinks = [
 	{ to: '/admin', label: 'Dashboard' },
 	{ to: '/admin-upload', label: 'Upload item' },
 	{ to: '/admin/menu', label: 'Menu' },
@@ -46,7 +46,7 @@ export function AdminBar({ adminName }: { adminName?: string }) {
 	)
 }
 
-export function LogoutButton() {
+function LogoutButton() {
 	return (
 		<Form method="post" action="/logout">
 			<button

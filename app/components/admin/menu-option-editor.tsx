@@ -27,7 +27,7 @@ interface NameTranslations {
 }
 
 /** A choice and a group as the owner edits them: with their translations. */
-export type AdminOptionChoice = OptionChoiceView & NameTranslations
+type AdminOptionChoice = OptionChoiceView & NameTranslations
 export type AdminOptionGroup = Omit<OptionGroupView, 'options'> & NameTranslations & { options: AdminOptionChoice[] }
 
 /** What the item page's action answers to an option form: which form (`form`), its result, a message. */

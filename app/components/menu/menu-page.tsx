@@ -47,7 +47,7 @@ export function MenuPageHeader({
 	)
 }
 
-export const pageLinkClass = `${outlineButtonClass} px-5 py-2`
+const pageLinkClass = `${outlineButtonClass} px-5 py-2`
 
 // One function for the page's life, so the memoized grid is not rendered again for a new one.
 const orderNowFooter = (item: MenuItemView) => <CardOrderAction item={item} />
@@ -125,5 +125,3 @@ export function ViewCartLink({ to = '/cart' }: { to?: string }) {
 		</Link>
 	)
 }
-
-export { MenuPageSkeleton, usePendingMenuPage } from './menu-skeleton'

@@ -10,7 +10,7 @@ import {
 import { getEnv } from '~/utils/env.server'
 import { withOutagePolicy } from '~/utils/outage.server'
 
-export const SESSION_TTL_SECONDS = 8 * 60 * 60
+const SESSION_TTL_SECONDS = 8 * 60 * 60
 const DEV_SESSION_SECRET = 'development-only-session-secret-never-used-in-production'
 
 /** Signs every cookie the site sets. The env schema makes SESSION_SECRET mandatory in production. */

@@ -12,10 +12,10 @@ import { isLocalDate } from '~/domain/pickup/pickup-schedule'
 export const QUOTE_HORIZON_DAYS = 120
 export const DEFAULT_VALID_HOURS = 72
 /** Stripe's smallest charge in US dollars. */
-export const MIN_DEPOSIT_CENTS = 50
-export const MAX_QUOTE_CENTS = 10_000_000
-export const MAX_NOTES = 2000
-export const MAX_POLICY = 4000
+const MIN_DEPOSIT_CENTS = 50
+const MAX_QUOTE_CENTS = 10_000_000
+const MAX_NOTES = 2000
+const MAX_POLICY = 4000
 
 export const statusLabels: Record<CakeRequestStatus, string> = {
 	REQUESTED: 'Requested: no quote yet',

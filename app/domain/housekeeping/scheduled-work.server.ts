@@ -30,7 +30,7 @@ export const scheduledTasks = {
 	'quote-expiry': { cron: '*/5 * * * *', run: () => expireOverdueQuotes() },
 } satisfies Record<string, ScheduledTask>
 
-export type ScheduledTaskName = keyof typeof scheduledTasks
+type ScheduledTaskName = keyof typeof scheduledTasks
 
 const taskNames = Object.keys(scheduledTasks) as ScheduledTaskName[]
 

@@ -46,24 +46,23 @@ export interface ItemAllergens {
 
 export const ALLERGENS_UNLISTED = 'Ask us about allergens'
 /** A listed item with none of the nine, contained or possible. */
-export const NO_MAJOR_ALLERGENS = 'No major allergens'
-export const ALLERGEN_BADGES_LABEL = 'Allergens and diet'
+const NO_MAJOR_ALLERGENS = 'No major allergens'
 
-export function allergenWord(key: AllergenKey) {
+function allergenWord(key: AllergenKey) {
 	return allergens.find((allergen) => allergen.key === key)!.word
 }
 
-export function dietWord(key: DietKey) {
+function dietWord(key: DietKey) {
 	return dietaryLabels.find((label) => label.key === key)!.word
 }
 
 /** 'Contains: milk, eggs' */
-export function containsText(keys: readonly AllergenKey[]) {
+function containsText(keys: readonly AllergenKey[]) {
 	return `Contains: ${keys.map(allergenWord).join(', ')}`
 }
 
 /** 'May contain: tree nuts' */
-export function mayContainText(keys: readonly AllergenKey[]) {
+function mayContainText(keys: readonly AllergenKey[]) {
 	return `May contain: ${keys.map(allergenWord).join(', ')}`
 }
 
@@ -80,7 +79,7 @@ export const allergenWordKeys = {
 	sesame: 'shop.allergenSesame',
 } as const satisfies Record<AllergenKey, MessageKey>
 
-export const dietWordKeys = {
+const dietWordKeys = {
 	vegetarian: 'shop.dietVegetarian',
 	vegan: 'shop.dietVegan',
 	'gluten-free': 'shop.dietGlutenFree',
@@ -223,16 +222,6 @@ export function menuSearch({ category, hide }: { category?: string | null; hide:
 	return parts.length > 0 ? `?${parts.join('&')}` : ''
 }
 
-export const allergenFilterWords = {
-	legend: 'Hide items containing:',
-	note: 'Items that may contain them (shared equipment) are hidden too, and so are items whose allergens we haven’t listed yet.',
-	submit: 'Apply',
-	clear: 'Show all items',
-	hiddenCount: (count: number) =>
-		count === 1 ? '1 item is hidden by your allergen choices.' : `${count} items are hidden by your allergen choices.`,
-	noneLeft: 'No items without those allergens here. Try fewer choices or another category.',
-} as const
-
 /** A menu row's columns as what customers see; null while the owner has not listed them. */
 export function itemAllergensOf(row: {
 	allergens: readonly Allergen[]
@@ -247,11 +236,3 @@ export function itemAllergensOf(row: {
 		diets: dietKeysOf(row.dietaryLabels),
 	}
 }
-
-/** The checkout's notice (the kitchen's own statement comes from app/config/business.ts). */
-export const allergenNoticeWords = {
-	heading: 'Allergies?',
-	tellUs: 'Tell us about allergies before you pay: call',
-	or: 'or e-mail',
-	after: 'and we’ll check every item of your order with you.',
-} as const

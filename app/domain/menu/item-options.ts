@@ -9,7 +9,7 @@ import type { Translate } from '~/utils/i18n'
 // On every page through the cart (app/domain/orders/cart.ts), so kept apart from the pricing here (docs/performance.md).
 export { cartLineKey, MAX_OPTION_TEXT_LENGTH } from '~/domain/orders/cart-line-key'
 
-export type OptionGroupKind = 'SINGLE' | 'MULTIPLE' | 'TEXT'
+type OptionGroupKind = 'SINGLE' | 'MULTIPLE' | 'TEXT'
 
 export interface OptionChoiceView {
 	id: string

@@ -28,7 +28,7 @@ const categoryValues = menuCategories.map((category) => category.value) as [
 
 const imageFile = imageFileField(ownerImageUpload)
 
-export const priceMessage = 'Please enter a price such as 4, 4.5 or $4.50 (at most two decimals).'
+const priceMessage = 'Please enter a price such as 4, 4.5 or $4.50 (at most two decimals).'
 
 /** '4', '4.5', '$4.50' → cents; negatives, words and a third decimal are refused. */
 const price = z
@@ -83,8 +83,8 @@ const menuItemTranslationFields = {
 	descriptionPtBr: translation('Portuguese', 'description', 1000),
 }
 
-export const MAX_LEAD_HOURS = 720
-export const MAX_DAILY_LIMIT = 9999
+const MAX_LEAD_HOURS = 720
+const MAX_DAILY_LIMIT = 9999
 
 const leadHoursMessage = `Please enter the lead time as a whole number of hours from 1 to ${MAX_LEAD_HOURS}, or leave it empty.`
 const dailyLimitMessage = `Please enter how many can be picked up per day, a whole number from 1 to ${MAX_DAILY_LIMIT}, or leave it empty.`
@@ -127,7 +127,7 @@ export function pickupRuleColumns(value: {
 	}
 }
 
-export const pickupWindowOrderMessage = 'The last pickup date must be on or after the first pickup date.'
+const pickupWindowOrderMessage = 'The last pickup date must be on or after the first pickup date.'
 
 function windowInOrder(value: { availableFrom?: string; availableUntil?: string }, ctx: z.RefinementCtx) {
 	const { availableFrom, availableUntil } = value
@@ -232,11 +232,11 @@ export const optionGroupKinds = [
 ] as const satisfies ReadonlyArray<{ value: OptionGroupKind; label: string; hint: string }>
 
 /** The database's CHECKs (migration 20261123081000): names, choice counts, text length, price added. */
-export const OPTION_NAME_MAX = 60
+const OPTION_NAME_MAX = 60
 export const MAX_GROUP_CHOICES = 20
 export const DEFAULT_OPTION_TEXT_LENGTH = 60
 export const MAX_OPTION_TEXT = 200
-export const MAX_PRICE_DELTA_CENTS = 100_000
+const MAX_PRICE_DELTA_CENTS = 100_000
 
 function optionName(what: string) {
 	const missing = `Please enter the ${what}’s name.`
@@ -262,11 +262,10 @@ function wholeNumber(message: string, min: number, max: number) {
 	return z.number({ invalid_type_error: message }).int(message).min(min, message).max(max, message).optional()
 }
 
-export const minChoicesMessage = `Please enter the minimum as a whole number from 0 to ${MAX_GROUP_CHOICES}, or leave it empty.`
-export const maxChoicesMessage = `Please enter the maximum as a whole number from 1 to ${MAX_GROUP_CHOICES}, or leave it empty for no limit.`
-export const maxLengthMessage = `Please enter the longest answer as a whole number of characters from 1 to ${MAX_OPTION_TEXT}.`
-export const requiredNeedsMinimumMessage =
-	'A required group needs a minimum of at least 1, or untick “Customers must answer”.'
+const minChoicesMessage = `Please enter the minimum as a whole number from 0 to ${MAX_GROUP_CHOICES}, or leave it empty.`
+const maxChoicesMessage = `Please enter the maximum as a whole number from 1 to ${MAX_GROUP_CHOICES}, or leave it empty for no limit.`
+const maxLengthMessage = `Please enter the longest answer as a whole number of characters from 1 to ${MAX_OPTION_TEXT}.`
+const requiredNeedsMinimumMessage = 'A required group needs a minimum of at least 1, or untick “Customers must answer”.'
 export const maxBelowMinMessage = (min: number) => `Max must be at least min (${min}).`
 
 /** Adding or editing a group. Only "several choices" counts choices; the other kinds ignore min and max. */
@@ -324,7 +323,7 @@ export function optionGroupColumns(value: OptionGroupFormValue) {
 
 export const choicePriceMessage =
 	'Price must be a dollar amount like 12 or 12.50 (leave it empty when the choice costs nothing extra).'
-export const choicePriceTooHighMessage = 'A choice can add at most $1,000.00 to the price.'
+const choicePriceTooHighMessage = 'A choice can add at most $1,000.00 to the price.'
 
 /** Adding or editing a choice: what it adds to the item's price (empty: nothing), and whether it is sold out. */
 export const optionChoiceSchema = z.object({

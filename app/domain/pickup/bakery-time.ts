@@ -41,7 +41,7 @@ function numericFormat() {
 }
 
 /** The wall-clock fields of `date` in the bakery's time zone. */
-export function bakeryClock(date: Date) {
+function bakeryClock(date: Date) {
 	const parts = Object.fromEntries(
 		numericFormat()
 			.formatToParts(date)

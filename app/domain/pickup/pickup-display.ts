@@ -124,23 +124,6 @@ export function soldOutInHorizonLabel(horizonDays: number, t: Translate) {
 	return t('shop.pickupSoldOutForDays', { days: horizonDays })
 }
 
-/** Beside the Pay button on the payment page: 'Pickup Tue, Nov 24 at 9:00 AM at Doce Dulce Bakery, 2814 Colby Ave, …'. */
-export function pickupNoticeText(pickupAt: Date | string, timeZone: string, place: string) {
-	return `Pickup ${formatPickupAt(pickupAt, timeZone)} at ${place}.`
-}
-
-/** When a chosen pickup time cannot be held (reasons other than a full slot or an item's limit). */
-export const PICKUP_TOO_SOON_MESSAGE = 'That pickup time is too soon for your order — please choose a later time.'
-export const PICKUP_CLOSED_MESSAGE = 'We are closed at that time — please choose another pickup time.'
-export const PICKUP_UNAVAILABLE_MESSAGE = 'That pickup time is not available — please choose another.'
-
-/** An item in the cart rules the chosen day out (its lead time or preorder window). */
-export function itemPickupMessage(itemName: string, reason: 'too-soon' | 'outside-window') {
-	return reason === 'too-soon'
-		? `${itemName} needs more notice — please choose a later pickup time.`
-		: `${itemName} is not offered for pickup that day — please choose another day.`
-}
-
 /** The calendar event's title for an order. */
 export function pickupEventTitle(businessName: string, orderNumber: string, t: Translate) {
 	return t('shop.pickupEventTitle', { number: orderNumber, business: businessName })
@@ -158,10 +141,6 @@ export function leadTimeLabel(leadMinutes: number, t: Translate) {
 export function dailyLimitLabel(dailyLimit: number) {
 	return `Up to ${dailyLimit} a day`
 }
-
-/** The cart, when a line cannot be picked up on any day customers may order for. */
-export const CART_UNAVAILABLE_MESSAGE =
-	'Some items can’t be picked up on any day you can order for now. Please remove them to check out.'
 
 /** The owner's prep list: pickups by time band in the bakery's zone (the afternoon starts at noon). */
 export const PICKUP_BAND_LABELS = {
@@ -185,7 +164,7 @@ export function closureNoticeText(
 }
 
 /** '8:00 AM – 12:00 PM' (a closing time of '24:00' reads '12:00 AM'). */
-export function wallTimeRangeText(opensAt: WallTime, closesAt: WallTime, locale: Locale = 'en') {
+function wallTimeRangeText(opensAt: WallTime, closesAt: WallTime, locale: Locale = 'en') {
 	return `${formatWallTime(opensAt, locale)} – ${formatWallTime(closesAt, locale)}`
 }
 

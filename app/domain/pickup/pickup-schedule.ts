@@ -69,9 +69,9 @@ export const defaultPickupSettings: PickupSettings = {
 }
 
 export type DayReason = 'closed' | 'too-soon' | 'fully-booked' | 'item-limit' | 'outside-window'
-export type SlotReason = 'too-soon' | 'fully-booked'
+type SlotReason = 'too-soon' | 'fully-booked'
 
-export interface PickupSlot {
+interface PickupSlot {
 	/** ISO instant in UTC, e.g. '2026-11-24T15:00:00.000Z': the key of `CapacityUsage.ordersBySlot`. */
 	start: string
 	time: WallTime

@@ -2,7 +2,7 @@ import { formatWallTime } from './pickup-display'
 import { wallTimeOf } from './pickup-schedule'
 
 /** A prep list line ordered without any choice, beside others of the same item that had some. */
-export const NO_CHOICES_LABEL = 'No choices'
+const NO_CHOICES_LABEL = 'No choices'
 
 export function prepChoicesLabel(choices: string) {
 	return choices || NO_CHOICES_LABEL

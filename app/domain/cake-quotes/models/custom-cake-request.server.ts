@@ -28,7 +28,7 @@ export interface NewCustomCakeRequest {
 
 export type CreateOutcome = { created: true; id: string } | { created: false; duplicateOf: string }
 
-export async function findCustomCakeRequestIdByToken(submissionToken: string) {
+async function findCustomCakeRequestIdByToken(submissionToken: string) {
 	const existing = await prisma.customCakeRequest.findUnique({ where: { submissionToken }, select: { id: true } })
 	return existing?.id ?? null
 }

@@ -15,8 +15,6 @@ export function listGalleryImages() {
 	})
 }
 
-export type PublicGalleryImage = Awaited<ReturnType<typeof listGalleryImages>>[number]
-
 // --- Admin (requireAdmin is checked by the calling route) ---
 
 /** Every gallery row in the public order (including any whose key is outside the gallery folder). */

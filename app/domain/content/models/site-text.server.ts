@@ -34,7 +34,7 @@ export async function saveSiteText(key: SiteTextKey, values: SiteTextValues) {
 }
 
 /** The owner's text in `locale`, else the owner's English; absent keys keep the built-in text. */
-export function ownSiteTextsFor(texts: Record<SiteTextKey, SiteTextValues>, locale: Locale): OwnSiteTexts {
+function ownSiteTextsFor(texts: Record<SiteTextKey, SiteTextValues>, locale: Locale): OwnSiteTexts {
 	const own: OwnSiteTexts = {}
 	for (const key of SITE_TEXT_KEYS) {
 		const { en, es, ptBr } = texts[key]

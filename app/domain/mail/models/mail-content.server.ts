@@ -65,8 +65,6 @@ export async function findOrderForMail(orderId: string): Promise<MailOrder | nul
 	)
 }
 
-export type MailOrderLine = MailOrder['items'][number]
-
 /** A custom cake request, every field the customer sent (what the owner's admin list shows). */
 export async function findCustomCakeRequestForMail(requestId: string) {
 	const request = await prisma.customCakeRequest.findUnique({
@@ -82,8 +80,6 @@ export async function findCustomCakeRequestLocale(requestId: string): Promise<Lo
 	return request && storedLocale(request.locale)
 }
 
-export type MailCustomCakeRequest = NonNullable<Awaited<ReturnType<typeof findCustomCakeRequestForMail>>>
-
 /** A message from the Contact form. */
 export async function findContactMessageForMail(messageId: string) {
 	const message = await prisma.contactMessage.findUnique({
@@ -97,5 +93,3 @@ export async function findContactMessageForMail(messageId: string) {
 function storedLocale(value: string): Locale {
 	return isLocale(value) ? value : 'en'
 }
-
-export type MailContactMessage = NonNullable<Awaited<ReturnType<typeof findContactMessageForMail>>>

@@ -73,7 +73,7 @@ export const textStyle: CSSProperties = {
 	margin: '0 0 16px',
 }
 export const mutedStyle: CSSProperties = { ...textStyle, color: palette.muted, fontSize: '14px', lineHeight: '20px' }
-export const linkStyle: CSSProperties = { color: palette.accent, textDecoration: 'underline' }
+const linkStyle: CSSProperties = { color: palette.accent, textDecoration: 'underline' }
 
 export function MailLayout({
 	bakery,

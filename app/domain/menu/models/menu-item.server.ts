@@ -151,7 +151,7 @@ export async function findMenuItemForAdmin(id: string) {
 }
 
 /** What the owner says about an item's allergens (the CHECKs of the migration refuse contradictions). */
-export interface MenuItemAllergens {
+interface MenuItemAllergens {
 	allergens: Allergen[]
 	mayContain: Allergen[]
 	dietaryLabels: DietaryLabel[]

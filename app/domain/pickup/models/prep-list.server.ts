@@ -11,7 +11,7 @@ import { listCakesForPickupDate } from '~/domain/cake-quotes/index.server'
 import { orderNumber, PAID_ORDER_STATUSES } from '~/domain/orders/index.server'
 
 /** Pickups before this bakery-local hour are the morning band; from it on, the afternoon. */
-export const AFTERNOON_FROM_HOUR = 12
+const AFTERNOON_FROM_HOUR = 12
 
 /** One way an item was ordered: its choices ('8″, Strawberries'; '' when none) and how many. */
 export interface PrepListChoices {
@@ -22,7 +22,7 @@ export interface PrepListChoices {
 }
 
 /** A text a baker writes (a cake's message), with the order it belongs to. */
-export interface PrepListMessage {
+interface PrepListMessage {
 	/** The option group's name ('Message on the cake'). */
 	group: string
 	text: string
@@ -143,8 +143,6 @@ export async function getPrepList(date: LocalDate, timeZone: string) {
 	}))
 	return { items, totals, cakes }
 }
-
-export type PrepList = Awaited<ReturnType<typeof getPrepList>>
 
 /** How many paid orders are to be collected on each date. */
 export async function countPickupOrders(dates: readonly LocalDate[]) {

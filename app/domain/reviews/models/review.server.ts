@@ -14,8 +14,6 @@ export function listReviews() {
 	})
 }
 
-export type PublicReview = Awaited<ReturnType<typeof listReviews>>[number]
-
 export interface ReviewFields {
 	name: string
 	rating: number
