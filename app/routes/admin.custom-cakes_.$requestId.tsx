@@ -24,6 +24,9 @@ import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
 import { requireAdmin } from '~/domain/admin-auth/auth.server'
 import { formatBakeryDateTime } from '~/domain/pickup/bakery-time'
 import { actorText, DEFAULT_VALID_HOURS, quoteSchema, statusLabels } from '~/domain/cake-quotes/cake-quote'
+import { CAKE_REQUEST_MOVES } from '~/domain/cake-quotes/cake-request-states'
+import type { CakeRequestStatus } from '~/generated/prisma/enums'
+import { canMove } from '~/utils/state-machine'
 import { checkQuoteSlot, loadQuoteSlots } from '~/domain/cake-quotes/cake-quote-slots.server'
 import { quotePath } from '~/domain/cake-quotes/cake-quote-token.server'
 import { formReply } from '~/utils/form-reply.server'
@@ -41,9 +44,6 @@ export { headers } from '~/utils/admin-route'
 export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'
 
 export const meta = adminMeta('Custom cake request')
-
-const QUOTABLE = ['REQUESTED', 'QUOTED', 'DECLINED', 'EXPIRED']
-const CANCELLABLE = ['REQUESTED', 'QUOTED', 'DEPOSIT_PAID', 'PAID_IN_FULL', 'DECLINED', 'EXPIRED']
 
 async function loadRequest(requestId: string | undefined) {
 	const found = await findCakeRequestForOwner(requestId ?? '')
@@ -258,7 +258,7 @@ export default function AdminCustomCakeRequest() {
 				/>
 			</section>
 			<RequestDetails />
-			{QUOTABLE.includes(cake.status) ? <QuoteEditor /> : null}
+			{canMove(CAKE_REQUEST_MOVES.quote, cake.status) ? <QuoteEditor /> : null}
 			<History />
 		</AdminFrame>
 	)
@@ -269,7 +269,7 @@ function StatusActions({
 	balanceCents,
 	confirmCancel,
 }: {
-	status: string
+	status: CakeRequestStatus
 	balanceCents: number | null
 	confirmCancel: boolean
 }) {
@@ -277,28 +277,28 @@ function StatusActions({
 	const busy = navigation.state !== 'idle'
 	return (
 		<div className="mt-4 flex flex-wrap gap-3">
-			{status === 'QUOTED' ? (
+			{canMove(CAKE_REQUEST_MOVES.withdraw, status) ? (
 				<Form method="post">
 					<button className={secondaryButtonClass} name="intent" value="withdraw" disabled={busy}>
 						Withdraw the quote
 					</button>
 				</Form>
 			) : null}
-			{status === 'DEPOSIT_PAID' ? (
+			{canMove(CAKE_REQUEST_MOVES['balance-paid'], status) ? (
 				<Form method="post">
 					<button className={secondaryButtonClass} name="intent" value="balance-paid" disabled={busy}>
 						Balance of {formatPrice(balanceCents)} paid in the shop
 					</button>
 				</Form>
 			) : null}
-			{status === 'PAID_IN_FULL' ? (
+			{canMove(CAKE_REQUEST_MOVES['picked-up'], status) ? (
 				<Form method="post">
 					<button className={secondaryButtonClass} name="intent" value="picked-up" disabled={busy}>
 						Mark as picked up
 					</button>
 				</Form>
 			) : null}
-			{CANCELLABLE.includes(status) ? (
+			{canMove(CAKE_REQUEST_MOVES.cancel, status) ? (
 				<Form method="post" className="flex flex-wrap items-center gap-3">
 					{confirmCancel ? (
 						<>

@@ -28,6 +28,8 @@ import { formatBakeryDateTime } from '~/domain/pickup/bakery-time'
 import { lineOptionsText } from '~/domain/menu/item-options'
 import { formatPrice } from '~/utils/money'
 import { cancelAndRefund } from '~/domain/orders/order-refund.server'
+import { ORDER_MOVES } from '~/domain/orders/order-states'
+import { canMove } from '~/utils/state-machine'
 import { ownerDay } from '~/domain/pickup/owner-day.server'
 import { formatPickupAt, formatPickupDate, formatPickupDateLong, formatWallTime } from '~/domain/pickup/pickup-display'
 import { wallTimeOf } from '~/domain/pickup/pickup-schedule'
@@ -366,7 +368,9 @@ function OrderCard({
 	const Heading = level === 2 ? 'h2' : 'h3'
 	const Subheading = level === 2 ? 'h3' : 'h4'
 	const headingId = `order-${order.id}`
-	const refundable = order.status === 'PAID' || order.status === 'READY'
+	const canReady = canMove(ORDER_MOVES.ready, order.status)
+	const canPickUp = canMove(ORDER_MOVES['picked-up'], order.status)
+	const refundable = canMove(ORDER_MOVES.refund, order.status)
 	return (
 		<li>
 			<article aria-labelledby={headingId} className="rounded-2xl bg-white p-5 shadow-md ring-1 ring-dough">
@@ -432,17 +436,19 @@ function OrderCard({
 						</p>
 					</div>
 				</div>
-				{refundable ? (
+				{canReady || canPickUp || refundable ? (
 					<div className="mt-4 flex flex-wrap gap-3">
-						{order.status === 'PAID' ? (
+						{canReady ? (
 							<StepButton order={order} step="ready">
 								Mark as ready
 							</StepButton>
 						) : null}
-						<StepButton order={order} step="picked-up">
-							Mark as picked up
-						</StepButton>
-						<RefundButton order={order} />
+						{canPickUp ? (
+							<StepButton order={order} step="picked-up">
+								Mark as picked up
+							</StepButton>
+						) : null}
+						{refundable ? <RefundButton order={order} /> : null}
 					</div>
 				) : null}
 				{confirming && refundable ? <ConfirmRefundPanel order={order} /> : null}

@@ -16,9 +16,11 @@ import {
 	type QuoteInput,
 } from '~/domain/cake-quotes/models/cake-quote.server'
 import { deleteCustomCakeRequest } from '~/domain/cake-quotes/models/custom-cake-request.server'
+import { markOrderCheckoutFailed, placePendingOrder } from '~/domain/orders/models/order.server'
 import { prisma } from '~/utils/db.server'
 import { clearMailQueues } from './mail-helpers'
 import { clearPickupHolds, pickupSlot } from './pickup-helpers'
+import { createMenuItem } from '../fixtures/menu'
 
 const HOUR = 60 * 60 * 1000
 const OWNER = 'owner:owner@example.com' as const
@@ -136,6 +138,49 @@ describe('the quote', () => {
 		expect(outcomes.filter((outcome) => !outcome.ok && outcome.reason === 'slot-full')).toHaveLength(7)
 		expect(await slotOrders(input.pickupAt)).toBe(5)
 		expect(await prisma.customCakeRequest.count({ where: { status: 'QUOTED' } })).toBe(5)
+	})
+
+	it('checkouts and quotes racing for one slot of five: five hold it between them, each given back once', async () => {
+		const cake = await createMenuItem()
+		const input = quote({ ordersPerSlot: 5 })
+		const requests = await Promise.all(Array.from({ length: 10 }, (_, index) => newRequest(`Guest ${index}`)))
+		const checkout = (index: number) =>
+			placePendingOrder(
+				{
+					customer: { name: `Customer ${index}`, email: `c${index}@example.com` },
+					currency: 'usd',
+					lines: [{ menuItemId: cake.id, name: cake.name, unitPriceCents: 500, quantity: 1 }],
+				},
+				{ slotStart: input.pickupAt, pickupDate: input.pickupDate, ordersPerSlot: 5, dailyLimits: new Map() },
+			)
+		const [quotes, orders] = await Promise.all([
+			Promise.all(requests.map((request) => sendQuote(request.id, input, OWNER))),
+			Promise.all(Array.from({ length: 10 }, (_, index) => checkout(index))),
+		])
+		const heldOrders = orders.flatMap((order) => (order.ok ? [order.orderId] : []))
+		const heldQuotes = requests.filter((_, index) => quotes[index]!.ok)
+		expect(heldOrders.length + heldQuotes.length).toBe(5)
+		expect([...quotes, ...orders].filter((outcome) => !outcome.ok)).toEqual(
+			Array.from({ length: 15 }, () => ({ ok: false, reason: 'slot-full' })),
+		)
+		expect(await slotOrders(input.pickupAt)).toBe(5)
+		// Everything given back at once, and twice over: the slot is free again, never below zero.
+		await Promise.all([
+			...[...heldQuotes, ...heldQuotes].map((request) => cancelCakeRequest(request.id, OWNER)),
+			...[...heldOrders, ...heldOrders].map((orderId) => markOrderCheckoutFailed(orderId)),
+		])
+		expect(await slotOrders(input.pickupAt)).toBe(0)
+	})
+
+	it('an edit that keeps a full slot is not refused by its own place in it', async () => {
+		const [first, second, third] = await Promise.all(['First', 'Second', 'Third'].map((name) => newRequest(name)))
+		const input = quote({ ordersPerSlot: 2 })
+		await sendQuote(first!.id, input, OWNER)
+		await sendQuote(second!.id, input, OWNER)
+		expect(await sendQuote(first!.id, { ...input, quoteCents: 15_000 }, OWNER)).toEqual({ ok: true })
+		expect(await read(first!.id)).toMatchObject({ quoteCents: 15_000, quoteVersion: 2, slotHeld: true })
+		expect(await slotOrders(input.pickupAt)).toBe(2)
+		expect(await sendQuote(third!.id, input, OWNER)).toEqual({ ok: false, reason: 'slot-full' })
 	})
 
 	it('deleting a quoted request gives its pickup time back', async () => {

@@ -1,5 +1,7 @@
 import type { OrderStatus } from '~/generated/prisma/enums'
-import { findOrderPayment, markOrderRefunded, REFUNDABLE_STATUSES } from '~/domain/orders/models/owner-orders.server'
+import { findOrderPayment, markOrderRefunded } from '~/domain/orders/models/owner-orders.server'
+import { canMove } from '~/utils/state-machine'
+import { ORDER_MOVES } from './order-states'
 import {
 	createTestProvider,
 	paymentMode,
@@ -35,7 +37,7 @@ function providerFor(sessionId: string): PaymentProvider | null {
  */
 export async function cancelAndRefund(orderId: string): Promise<CancelAndRefundOutcome> {
 	const order = await findOrderPayment(orderId)
-	if (!order || !(REFUNDABLE_STATUSES as readonly OrderStatus[]).includes(order.status)) {
+	if (!order || !canMove(ORDER_MOVES.refund, order.status)) {
 		return { outcome: 'not-refundable', status: order?.status ?? null }
 	}
 	const provider = order.providerSessionId ? providerFor(order.providerSessionId) : null

@@ -6,7 +6,9 @@ export {
 	holdItemsJson,
 	pickupRefusal,
 	releasePickupCapacityIn,
+	releasePickupSlotIn,
 	reservePickupCapacity,
+	takePickupSlotIn,
 	type HoldRefusalRow,
 	type PickupRefusal,
 } from './models/pickup-capacity.server'

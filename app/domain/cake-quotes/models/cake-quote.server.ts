@@ -1,16 +1,19 @@
 /**
  * Custom cakes from request to pickup (decision 041): the owner's quote, the customer's
- * deposit and balance. Every status change is one conditional update (a refused one changes nothing);
- * the database allows only the legal transitions and writes the history itself (migration
- * 20261123100000_cake_quotes), with the actor this module sets for the transaction.
+ * deposit and balance. Every status change is one conditional update from its move's statuses
+ * (CAKE_REQUEST_MOVES; a refused one changes nothing); the database allows only the legal transitions and
+ * writes the history itself (prisma/sql/custom_cake_status_guard.sql, custom_cake_status_history.sql), with the
+ * actor this module sets for the transaction.
  */
 import type { CakePaymentKind, CakeRequestStatus, Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/utils/db.server'
 import type { LocalDate } from '~/domain/pickup/pickup-schedule'
 import { enqueueMail } from '~/domain/mail/index.server'
 import { type CheckoutEvent, type FulfillmentOutcome } from '~/domain/orders/index.server'
-import { dateColumn, dateFromColumn } from '~/domain/pickup/index.server'
+import { dateColumn, dateFromColumn, releasePickupSlotIn, takePickupSlotIn } from '~/domain/pickup/index.server'
 import { claimProviderEvent } from '~/domain/payments/index.server'
+import { canMove } from '~/utils/state-machine'
+import { CAKE_REQUEST_MOVES } from '../cake-request-states'
 
 type Tx = Prisma.TransactionClient
 
@@ -18,11 +21,6 @@ type Tx = Prisma.TransactionClient
 export type QuoteActor = `owner:${string}` | 'customer' | 'payment' | 'system'
 
 export const DEFAULT_DEPOSIT_PERCENT = 50
-
-/** A quote can be written (or rewritten) from these. */
-const QUOTABLE: CakeRequestStatus[] = ['REQUESTED', 'QUOTED', 'DECLINED', 'EXPIRED']
-/** The owner can cancel from these (a paid deposit is refunded by the owner in Stripe). */
-const CANCELLABLE: CakeRequestStatus[] = ['REQUESTED', 'QUOTED', 'DEPOSIT_PAID', 'PAID_IN_FULL', 'DECLINED', 'EXPIRED']
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -54,17 +52,7 @@ export async function saveCakeQuoteSettings(settings: CakeQuoteSettings) {
 	await prisma.cakeQuoteSettings.upsert({ where: { id: 1 }, create: { id: 1, ...settings }, update: settings })
 }
 
-// --- Slot holds (the same counters as orders: PickupSlotUsage) ---
-
-/** Takes one order's place in the slot, if it has room; false when full. */
-async function holdSlot(tx: Tx, slotStart: Date, ordersPerSlot: number) {
-	const rows = await tx.$queryRaw<Array<{ orders: number }>>`
-		INSERT INTO "PickupSlotUsage" ("slotStart", "orders") SELECT ${slotStart}::timestamptz, 1 WHERE ${ordersPerSlot}::int >= 1
-		ON CONFLICT ("slotStart") DO UPDATE SET "orders" = "PickupSlotUsage"."orders" + 1
-			WHERE "PickupSlotUsage"."orders" < ${ordersPerSlot}::int
-		RETURNING "orders"`
-	return rows.length > 0
-}
+// --- Slot holds (an order's place in the slot, through the same database functions as orders) ---
 
 /** Counts one cake on the day, if the owner's daily limit (null: none) has room; false when full. */
 async function holdCakeDay(tx: Tx, pickupDate: LocalDate, cakesPerDay: number | null) {
@@ -83,9 +71,7 @@ export async function releaseSlotIn(tx: Tx, requestId: string) {
 		UPDATE "CustomCakeRequest" SET "slotHeld" = false WHERE "id" = ${requestId} AND "slotHeld"
 		RETURNING "pickupAt", "pickupDate"::text AS "pickupDate"`
 	const slot = released[0]?.pickupAt
-	if (slot) {
-		await tx.$executeRaw`UPDATE "PickupSlotUsage" SET "orders" = "orders" - 1 WHERE "slotStart" = ${slot}::timestamptz`
-	}
+	if (slot) await releasePickupSlotIn(tx, slot)
 	const day = released[0]?.pickupDate
 	if (day) await tx.$executeRaw`UPDATE "CakeDayUsage" SET "cakes" = "cakes" - 1 WHERE "pickupDate" = ${day}::date`
 	return Boolean(released[0])
@@ -144,16 +130,18 @@ export function sendQuote(requestId: string, quote: QuoteInput, actor: QuoteActo
 	return refusedAsOutcome(() =>
 		prisma.$transaction(async (tx) => {
 			await setActor(tx, actor)
+			const { from, to } = CAKE_REQUEST_MOVES.quote
 			const current = await lockRequest(tx, requestId)
-			if (!QUOTABLE.includes(current.status)) throw new Refused('wrong-status')
+			if (!canMove(CAKE_REQUEST_MOVES.quote, current.status)) throw new Refused('wrong-status')
+			// Its own place first, so a quote kept in its slot never counts against itself.
 			await releaseSlotIn(tx, requestId)
-			if (!(await holdSlot(tx, quote.pickupAt, quote.ordersPerSlot))) throw new Refused('slot-full')
+			if (!(await takePickupSlotIn(tx, quote.pickupAt, quote.ordersPerSlot))) throw new Refused('slot-full')
 			if (!(await holdCakeDay(tx, quote.pickupDate, quote.cakesPerDay))) throw new Refused('day-full')
 			const quoteVersion = current.quoteVersion + 1
 			const { count } = await tx.customCakeRequest.updateMany({
-				where: { id: requestId, status: { in: QUOTABLE } },
+				where: { id: requestId, status: { in: [...from] } },
 				data: {
-					status: 'QUOTED',
+					status: to,
 					quoteCents: quote.quoteCents,
 					depositCents: quote.depositCents,
 					pickupAt: quote.pickupAt,
@@ -182,21 +170,21 @@ export function sendQuote(requestId: string, quote: QuoteInput, actor: QuoteActo
 }
 
 /**
- * A conditional move from one of `from` to `to` that also gives the slot back; a new quote version when
- * `newVersion` (the old link stops working). Refused (nothing changes) when the status is not in `from`.
+ * A conditional move (CAKE_REQUEST_MOVES) that also gives the slot back; a new quote version when
+ * `newVersion` (the old link stops working). Refused (nothing changes) when the status is not in its `from`.
  */
 function moveReleasing(
 	requestId: string,
-	from: CakeRequestStatus[],
-	to: CakeRequestStatus,
+	move: 'withdraw' | 'cancel' | 'decline' | 'expire',
 	actor: QuoteActor,
 	{ newVersion = false, where = {} }: { newVersion?: boolean; where?: Prisma.CustomCakeRequestWhereInput } = {},
 ): Promise<QuoteOutcome> {
+	const { from, to } = CAKE_REQUEST_MOVES[move]
 	return refusedAsOutcome(() =>
 		prisma.$transaction(async (tx) => {
 			await setActor(tx, actor)
 			const { count } = await tx.customCakeRequest.updateMany({
-				where: { ...where, id: requestId, status: { in: from } },
+				where: { ...where, id: requestId, status: { in: [...from] } },
 				data: { status: to, ...(newVersion ? { quoteVersion: { increment: 1 } } : {}) },
 			})
 			if (count === 0) {
@@ -210,30 +198,30 @@ function moveReleasing(
 
 /** The owner takes the quote back before the deposit: the request waits for a new quote; the link stops working. */
 export function withdrawQuote(requestId: string, actor: QuoteActor) {
-	return moveReleasing(requestId, ['QUOTED'], 'REQUESTED', actor, { newVersion: true })
+	return moveReleasing(requestId, 'withdraw', actor, { newVersion: true })
 }
 
 /** The owner cancels (a paid deposit is refunded by the owner in Stripe); the slot is given back. */
 export function cancelCakeRequest(requestId: string, actor: QuoteActor) {
-	return moveReleasing(requestId, CANCELLABLE, 'CANCELLED', actor)
+	return moveReleasing(requestId, 'cancel', actor)
 }
 
 /** The customer declines an open quote of this version. */
 export function declineQuote(requestId: string, quoteVersion: number, now = new Date()) {
-	return moveReleasing(requestId, ['QUOTED'], 'DECLINED', 'customer', {
+	return moveReleasing(requestId, 'decline', 'customer', {
 		where: { quoteVersion, quoteValidUntil: { gt: now } },
 	})
 }
 
 /** A quote whose time ran out: EXPIRED, its slot given back. Refused when it is not an overdue quote. */
 export function expireQuote(requestId: string, now = new Date()) {
-	return moveReleasing(requestId, ['QUOTED'], 'EXPIRED', 'system', { where: { quoteValidUntil: { lte: now } } })
+	return moveReleasing(requestId, 'expire', 'system', { where: { quoteValidUntil: { lte: now } } })
 }
 
 /** Expires every overdue quote (the pages call it before showing quotes); how many expired. */
 export async function expireOverdueQuotes(now = new Date()) {
 	const overdue = await prisma.customCakeRequest.findMany({
-		where: { status: 'QUOTED', quoteValidUntil: { lte: now } },
+		where: { status: { in: [...CAKE_REQUEST_MOVES.expire.from] }, quoteValidUntil: { lte: now } },
 		select: { id: true },
 	})
 	let expired = 0
@@ -251,10 +239,13 @@ export function markBalancePaidInShop(requestId: string, actor: QuoteActor): Pro
 				select: { status: true, quoteCents: true, paidCents: true, quoteVersion: true },
 			})
 			if (!request) throw new Refused('missing')
-			if (request.status !== 'DEPOSIT_PAID' || request.quoteCents === null) throw new Refused('wrong-status')
+			const { from, to } = CAKE_REQUEST_MOVES['balance-paid']
+			if (!canMove(CAKE_REQUEST_MOVES['balance-paid'], request.status) || request.quoteCents === null) {
+				throw new Refused('wrong-status')
+			}
 			const { count } = await tx.customCakeRequest.updateMany({
-				where: { id: requestId, status: 'DEPOSIT_PAID', paidCents: request.paidCents },
-				data: { status: 'PAID_IN_FULL', paidCents: request.quoteCents },
+				where: { id: requestId, status: { in: [...from] }, paidCents: request.paidCents },
+				data: { status: to, paidCents: request.quoteCents },
 			})
 			if (count === 0) throw new Refused('wrong-status')
 			const now = new Date()
@@ -278,9 +269,10 @@ export function markCakePickedUp(requestId: string, actor: QuoteActor): Promise<
 	return refusedAsOutcome(() =>
 		prisma.$transaction(async (tx) => {
 			await setActor(tx, actor)
+			const { from, to } = CAKE_REQUEST_MOVES['picked-up']
 			const { count } = await tx.customCakeRequest.updateMany({
-				where: { id: requestId, status: 'PAID_IN_FULL' },
-				data: { status: 'PICKED_UP' },
+				where: { id: requestId, status: { in: [...from] } },
+				data: { status: to },
 			})
 			if (count === 0) {
 				throw new Refused((await tx.customCakeRequest.count({ where: { id: requestId } })) ? 'wrong-status' : 'missing')
@@ -389,7 +381,7 @@ export async function startCakePayment(
 			? request.status === 'QUOTED' && request.quoteValidUntil && request.quoteValidUntil > now
 				? request.depositCents
 				: null
-			: request.status === 'DEPOSIT_PAID'
+			: canMove(CAKE_REQUEST_MOVES['balance-paid'], request.status)
 				? request.quoteCents - request.paidCents
 				: null
 	if (!amountCents || amountCents <= 0) return { ok: false, reason: 'not-payable' }
@@ -500,14 +492,15 @@ async function applyToRequest(
 	payment: { requestId: string; kind: CakePaymentKind; amountCents: number; quoteVersion: number },
 ) {
 	if (payment.kind === 'DEPOSIT') {
+		const { from, to } = CAKE_REQUEST_MOVES['deposit-paid']
 		const { count } = await tx.customCakeRequest.updateMany({
 			where: {
 				id: payment.requestId,
-				status: { in: ['QUOTED', 'EXPIRED'] },
+				status: { in: [...from] },
 				quoteVersion: payment.quoteVersion,
 				depositCents: payment.amountCents,
 			},
-			data: { status: 'DEPOSIT_PAID', paidCents: payment.amountCents },
+			data: { status: to, paidCents: payment.amountCents },
 		})
 		if (count === 0) return false
 		// Paid after the quote expired (the session was opened in time): the slot is taken again, without the cap.
@@ -516,16 +509,17 @@ async function applyToRequest(
 			select: { slotHeld: true, pickupAt: true, pickupDate: true },
 		})
 		if (!request.slotHeld && request.pickupAt) {
-			await holdSlot(tx, request.pickupAt, UNLIMITED_SLOT)
+			await takePickupSlotIn(tx, request.pickupAt, UNLIMITED_SLOT)
 			if (request.pickupDate) await holdCakeDay(tx, dateFromColumn(request.pickupDate), null)
 			await tx.customCakeRequest.update({ where: { id: payment.requestId }, data: { slotHeld: true } })
 		}
 		return true
 	}
+	const { from, to } = CAKE_REQUEST_MOVES['balance-paid']
 	const rows = await tx.$queryRaw<Array<{ id: string }>>`
-		UPDATE "CustomCakeRequest" SET "status" = 'PAID_IN_FULL', "paidCents" = "quoteCents", "updatedAt" = now()
-		WHERE "id" = ${payment.requestId} AND "status" = 'DEPOSIT_PAID' AND "quoteVersion" = ${payment.quoteVersion}
-			AND "quoteCents" - "paidCents" = ${payment.amountCents}
+		UPDATE "CustomCakeRequest" SET "status" = ${to}::"CakeRequestStatus", "paidCents" = "quoteCents", "updatedAt" = now()
+		WHERE "id" = ${payment.requestId} AND "status"::text = ANY(${[...from]}::text[])
+			AND "quoteVersion" = ${payment.quoteVersion} AND "quoteCents" - "paidCents" = ${payment.amountCents}
 		RETURNING "id"`
 	return rows.length > 0
 }
@@ -550,9 +544,10 @@ export async function applyCakeRefundEvent(event: {
 		if (!(await claimProviderEvent(tx, event))) return 'duplicate'
 		if (payment.status !== 'PAID') return 'unchanged'
 		await setActor(tx, 'payment')
+		const { from, to } = CAKE_REQUEST_MOVES.refunded
 		const { count } = await tx.customCakeRequest.updateMany({
-			where: { id: payment.requestId, status: { in: ['DEPOSIT_PAID', 'PAID_IN_FULL'] } },
-			data: { status: 'CANCELLED' },
+			where: { id: payment.requestId, status: { in: [...from] } },
+			data: { status: to },
 		})
 		if (count === 0) return 'unchanged'
 		await releaseSlotIn(tx, payment.requestId)

@@ -1,5 +1,5 @@
 import type { Prisma } from '~/generated/prisma/client'
-import type { OrderStatus, TaxCategory } from '~/generated/prisma/enums'
+import type { TaxCategory } from '~/generated/prisma/enums'
 import { readLineOptions, type LineOption } from '~/domain/menu/item-options'
 import { prisma } from '~/utils/db.server'
 import type { Locale } from '~/utils/i18n'
@@ -15,11 +15,11 @@ import {
 	type PickupRefusal,
 	dateFromColumn,
 } from '~/domain/pickup/index.server'
+import { ORDER_MOVES, type OrderMove } from '../order-states'
 
 type Tx = Prisma.TransactionClient
 
-/** Orders the bakery owes or has handed over: they count for capacity, the day view and the prep list. */
-export const PAID_ORDER_STATUSES = ['PAID', 'READY', 'PICKED_UP'] as const satisfies readonly OrderStatus[]
+export { PAID_ORDER_STATUSES } from '../order-states'
 
 export interface NewOrder {
 	customer: { name: string; email: string; phone?: string }
@@ -91,10 +91,16 @@ export async function attachCheckoutSession(orderId: string, sessionId: string) 
 
 /** The payment provider refused or failed: the order is cancelled and its pickup hold given back, together. */
 export function markOrderCheckoutFailed(orderId: string) {
+	return moveReleasing(orderId, 'cancel')
+}
+
+/** A move that ends the order's checkout (cancel, expire): the status changes and the pickup hold is given back, together. */
+function moveReleasing(orderId: string, move: 'cancel' | 'expire') {
 	return prisma.$transaction(async (tx) => {
+		const { from, to } = ORDER_MOVES[move]
 		const { count } = await tx.order.updateMany({
-			where: { id: orderId, status: 'PENDING' },
-			data: { status: 'CANCELLED' },
+			where: { id: orderId, status: { in: [...from] } },
+			data: { status: to },
 		})
 		if (count > 0) await releasePickupCapacityIn(tx, orderId)
 		return count > 0
@@ -113,13 +119,13 @@ export interface CheckoutEvent {
 	charged?: ChargedAmounts
 }
 
-/** Only a pending order moves; a paid order is never regressed by a late or replayed event. */
-const transitions: Record<Exclude<CheckoutEventKind, 'ignored'>, { to: OrderStatus; paidAt?: true }> = {
-	paid: { to: 'PAID', paidAt: true },
-	payment_failed: { to: 'CANCELLED' },
-	expired: { to: 'EXPIRED' },
-	cancelled: { to: 'CANCELLED' },
-}
+/** The move each event makes (ORDER_MOVES): only from its statuses, so a late or replayed event never regresses a paid order. */
+const eventMoves = {
+	paid: 'pay',
+	payment_failed: 'cancel',
+	expired: 'expire',
+	cancelled: 'cancel',
+} as const satisfies Record<Exclude<CheckoutEventKind, 'ignored'>, OrderMove>
 
 export type FulfillmentOutcome = 'applied' | 'unchanged' | 'duplicate'
 
@@ -138,14 +144,14 @@ export async function applyCheckoutEvent(event: CheckoutEvent): Promise<Fulfillm
 	return prisma.$transaction(async (tx) => {
 		if (!(await claimProviderEvent(tx, event))) return 'duplicate'
 		if (event.kind === 'ignored') return 'unchanged'
-		const transition = transitions[event.kind]
 		if (event.kind === 'paid')
 			return (await recordPayment(tx, event.sessionId, event.charged)) ? 'applied' : 'unchanged'
+		const { from, to } = ORDER_MOVES[eventMoves[event.kind]]
 		const order = await tx.order.findUnique({ where: { providerSessionId: event.sessionId }, select: { id: true } })
 		if (!order) return 'unchanged'
 		const { count } = await tx.order.updateMany({
-			where: { id: order.id, status: 'PENDING' },
-			data: { status: transition.to },
+			where: { id: order.id, status: { in: [...from] } },
+			data: { status: to },
 		})
 		if (count === 0) return 'unchanged'
 		await releasePickupCapacityIn(tx, order.id)
@@ -162,12 +168,11 @@ function chargedTax(charged: ChargedAmounts | undefined) {
 }
 
 async function recordPayment(tx: Tx, sessionId: string, charged?: ChargedAmounts) {
+	// Never paid before: a payment is applied once, whichever of the move's statuses the order is in.
+	const { from, to } = ORDER_MOVES.pay
 	const { count } = await tx.order.updateMany({
-		where: {
-			providerSessionId: sessionId,
-			OR: [{ status: 'PENDING' }, { status: { in: ['EXPIRED', 'CANCELLED'] }, paidAt: null }],
-		},
-		data: { status: 'PAID', paidAt: new Date(), ...chargedTax(charged) },
+		where: { providerSessionId: sessionId, status: { in: [...from] }, paidAt: null },
+		data: { status: to, paidAt: new Date(), ...chargedTax(charged) },
 	})
 	if (count === 0) return false
 	const order = await tx.order.findUniqueOrThrow({
@@ -205,14 +210,7 @@ async function recordPayment(tx: Tx, sessionId: string, charged?: ChargedAmounts
  * attached): expired, its hold released, in one transaction. False when it is no longer pending.
  */
 export function expireAbandonedOrder(orderId: string) {
-	return prisma.$transaction(async (tx) => {
-		const { count } = await tx.order.updateMany({
-			where: { id: orderId, status: 'PENDING' },
-			data: { status: 'EXPIRED' },
-		})
-		if (count > 0) await releasePickupCapacityIn(tx, orderId)
-		return count > 0
-	})
+	return moveReleasing(orderId, 'expire')
 }
 
 /** Pending orders still holding pickup capacity, created before `olderThan` (past their session's lifetime). */

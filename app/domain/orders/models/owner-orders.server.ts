@@ -5,9 +5,11 @@
 import type { Prisma } from '~/generated/prisma/client'
 import type { OrderStatus } from '~/generated/prisma/enums'
 import { prisma } from '~/utils/db.server'
+import type { Move } from '~/utils/state-machine'
 import { readLineOptions } from '~/domain/menu/item-options'
 import type { LocalDate } from '~/domain/pickup/pickup-schedule'
-import { PAID_ORDER_STATUSES, type FulfillmentOutcome } from './order.server'
+import { type FulfillmentOutcome } from './order.server'
+import { ORDER_MOVES, PAID_ORDER_STATUSES } from '../order-states'
 import { enqueueMail } from '~/domain/mail/index.server'
 import { releasePickupCapacityIn, dateColumn } from '~/domain/pickup/index.server'
 import { claimProviderEvent } from '~/domain/payments/index.server'
@@ -81,13 +83,8 @@ export async function listOrdersForPickupDate(date: LocalDate) {
 	return orders.map(withLineOptions)
 }
 
-/** One click on the day view: the statuses each step may start from. Handing over skips "ready" if need be. */
-export const ORDER_STEPS = {
-	ready: { from: ['PAID'], to: 'READY' },
-	'picked-up': { from: ['PAID', 'READY'], to: 'PICKED_UP' },
-} as const satisfies Record<string, { from: readonly OrderStatus[]; to: OrderStatus }>
-
-export type OrderStep = keyof typeof ORDER_STEPS
+/** One click on the day view (ORDER_MOVES): handing over skips "ready" if need be. */
+export type OrderStep = 'ready' | 'picked-up'
 
 export type StepOutcome = { changed: true } | { changed: false; status: OrderStatus | null }
 
@@ -99,7 +96,7 @@ export const REVIEW_REQUEST_DELAY_MS = 24 * 60 * 60 * 1000
  * is now. The step's mail ("ready", or the review request a day after pickup) is queued with it.
  */
 export async function advanceOrder(orderId: string, step: OrderStep): Promise<StepOutcome> {
-	const { from, to } = ORDER_STEPS[step]
+	const { from, to } = ORDER_MOVES[step]
 	const changed = await prisma.$transaction(async (tx) => {
 		const { count } = await tx.order.updateMany({
 			where: { id: orderId, status: { in: [...from] } },
@@ -118,9 +115,6 @@ export async function advanceOrder(orderId: string, step: OrderStep): Promise<St
 	return { changed: false, status: order?.status ?? null }
 }
 
-/** The owner may cancel and refund an order that has not been handed over. */
-export const REFUNDABLE_STATUSES = ['PAID', 'READY'] as const satisfies readonly OrderStatus[]
-
 export function findOrderPayment(orderId: string) {
 	return prisma.order.findUnique({
 		where: { id: orderId },
@@ -130,12 +124,12 @@ export function findOrderPayment(orderId: string) {
 
 /**
  * After the provider refunded the payment: REFUNDED and the pickup hold released, in one
- * transaction, only from `from` (a replay or a stale click finds nothing to change).
+ * transaction, only from the move's statuses (a replay or a stale click finds nothing to change).
  */
-async function refundIn(tx: Prisma.TransactionClient, orderId: string, from: readonly OrderStatus[]) {
+async function refundIn(tx: Prisma.TransactionClient, orderId: string, { from, to }: Move<OrderStatus>) {
 	const { count } = await tx.order.updateMany({
 		where: { id: orderId, status: { in: [...from] } },
-		data: { status: 'REFUNDED' },
+		data: { status: to },
 	})
 	if (count === 0) return false
 	await releasePickupCapacityIn(tx, orderId)
@@ -144,7 +138,7 @@ async function refundIn(tx: Prisma.TransactionClient, orderId: string, from: rea
 
 /** The owner's "Cancel & refund", once the provider has refunded. False: the order had moved on. */
 export function markOrderRefunded(orderId: string) {
-	return prisma.$transaction((tx) => refundIn(tx, orderId, REFUNDABLE_STATUSES))
+	return prisma.$transaction((tx) => refundIn(tx, orderId, ORDER_MOVES.refund))
 }
 
 export interface RefundEvent {
@@ -164,6 +158,6 @@ export function applyRefundEvent(event: RefundEvent): Promise<FulfillmentOutcome
 		if (!event.sessionId) return 'unchanged'
 		const order = await tx.order.findUnique({ where: { providerSessionId: event.sessionId }, select: { id: true } })
 		if (!order) return 'unchanged'
-		return (await refundIn(tx, order.id, PAID_ORDER_STATUSES)) ? 'applied' : 'unchanged'
+		return (await refundIn(tx, order.id, ORDER_MOVES['refunded-by-provider'])) ? 'applied' : 'unchanged'
 	})
 }

@@ -31,7 +31,7 @@ export interface PickupHoldRequest {
 export type PickupRefusal =
 	{ ok: false; reason: 'slot-full' } | { ok: false; reason: 'item-limit'; menuItemId: string; left: number }
 
-/** The refusal row of the database's `place_pending_order` (migration 20261123053000_pickup_hold_functions). */
+/** The refusal row of the database's `place_pending_order` (prisma/sql/place_pending_order.sql). */
 export type HoldRefusalRow = {
 	refusal: 'slot-full' | 'item-limit'
 	menuItemId: string | null
@@ -60,6 +60,25 @@ export async function reservePickupCapacity(tx: Tx, hold: PickupHoldRequest): Pr
 	await tx.$executeRaw`
 		SELECT pickup_hold(${hold.orderId}, ${hold.slotStart}::timestamptz, ${hold.pickupDate}::date,
 			${hold.ordersPerSlot}::int, ${holdItemsJson(hold.items)}::jsonb)`
+}
+
+/**
+ * Takes one place in a pickup slot, if it has room, inside the caller's transaction: false when full. The
+ * database function `pickup_slot_take` (prisma/sql/), the same one an order's `pickup_hold` takes its place
+ * with, so orders and cake quotes share one count and one row lock per slot (decision 055).
+ */
+export async function takePickupSlotIn(tx: Tx, slotStart: Date, ordersPerSlot: number): Promise<boolean> {
+	const [row] = await tx.$queryRaw<Array<{ taken: boolean }>>`
+		SELECT pickup_slot_take(${slotStart}::timestamptz, ${ordersPerSlot}::int) AS "taken"`
+	return row?.taken === true
+}
+
+/**
+ * Gives one place in a pickup slot back (`pickup_slot_release`), inside the caller's transaction. Exactly once
+ * is the caller's: only after its own conditional update cleared the flag that said it held the place.
+ */
+export async function releasePickupSlotIn(tx: Tx, slotStart: Date) {
+	await tx.$executeRaw`SELECT pickup_slot_release(${slotStart}::timestamptz)`
 }
 
 /** A refusal row in the customer's terms: for an item, how many are left that day (read after the rollback, so current). */
@@ -107,10 +126,7 @@ export async function releasePickupCapacityIn(
 		RETURNING "pickupAt", "pickupDate"`
 	const order = released[0]
 	if (!order) return 'not-held'
-	if (order.pickupAt) {
-		await tx.$executeRaw`
-			UPDATE "PickupSlotUsage" SET "orders" = "orders" - 1 WHERE "slotStart" = ${order.pickupAt}::timestamptz`
-	}
+	if (order.pickupAt) await releasePickupSlotIn(tx, order.pickupAt)
 	if (order.pickupDate) {
 		const lines = await tx.orderItem.groupBy({
 			by: ['menuItemId'],
