@@ -268,8 +268,6 @@ export async function findOrderBySessionId(sessionId: string) {
 	return order && { ...order, items: order.items.map(customerLine) }
 }
 
-export type OrderSummary = NonNullable<Awaited<ReturnType<typeof findOrderBySessionId>>>
-
 /** A short, human order number derived from the id (shown on /success and in the admin). */
 export function orderNumber(orderId: string) {
 	return orderId.slice(-8).toUpperCase()

@@ -89,7 +89,7 @@ export type OrderStep = 'ready' | 'picked-up'
 export type StepOutcome = { changed: true } | { changed: false; status: OrderStatus | null }
 
 /** The review request goes out a day after the order is handed over. */
-export const REVIEW_REQUEST_DELAY_MS = 24 * 60 * 60 * 1000
+const REVIEW_REQUEST_DELAY_MS = 24 * 60 * 60 * 1000
 
 /**
  * A conditional update: a stale click (the order moved on meanwhile) changes nothing and says where it
