@@ -54,6 +54,7 @@ try {
 	const { prisma } = await import('~/utils/db.server')
 	const { loadCartPickup, loadMenuPickup } = await import('~/domain/pickup/pickup.server')
 	const { startCheckout } = await import('~/domain/orders/checkout.server')
+	const { checkoutRequestSchema } = await import('~/domain/orders/checkout')
 	const { localDateOf, addLocalDays, instantAt, pickupDays } = await import('~/domain/pickup/pickup-schedule')
 	const { BAKERY_TIME_ZONE } = await import('~/domain/pickup/bakery-time')
 
@@ -161,11 +162,12 @@ try {
 			Array.from({ length: CONCURRENCY }, (_, index) =>
 				time(() =>
 					startCheckout(
-						{
+						// The checkout form as the page's action parses it.
+						checkoutRequestSchema.parse({
 							customer: { name: `Bench ${wave}-${index}`, email: `bench${wave}-${index}@example.com` },
 							items: [{ id: `bench-item-${String(1 + ((wave + index) % 50)).padStart(3, '0')}`, quantity: 1 }],
 							pickupAt: slots[(wave * CONCURRENCY + index) % slots.length],
-						},
+						}),
 						{ origin: 'http://127.0.0.1' },
 					),
 				),

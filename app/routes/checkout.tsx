@@ -20,13 +20,15 @@ import {
 	MISSING_DETAILS_MESSAGE,
 	type CheckoutRequest,
 } from '~/domain/orders/checkout'
-import { startCheckout } from '~/domain/orders/checkout.server'
+import { startCheckout, type CheckoutRefusal, type LineRefusal } from '~/domain/orders/checkout.server'
 import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE, type CartItem } from '~/domain/orders/cart'
 import { formReply } from '~/utils/form-reply.server'
-import type { Locale } from '~/utils/i18n'
+import type { Locale, Translate } from '~/utils/i18n'
+import { formatPrice } from '~/utils/money'
+import { optionProblemMessage } from '~/domain/menu/item-options'
 import { withOutagePolicy } from '~/utils/outage.server'
-import { paymentMode } from '~/domain/payments/payments.server'
-import { formatPickupAt } from '~/domain/pickup/pickup-display'
+import { paymentMode } from '~/domain/payments/index.server'
+import { formatPickupAt, formatPickupDate } from '~/domain/pickup/pickup-display'
 import { loadCartPickup, type CartLine } from '~/domain/pickup/pickup.server'
 import { consumeRateLimit } from '~/utils/rate-limit.server'
 import { clientKey, siteOrigin } from '~/utils/request.server'
@@ -106,7 +108,8 @@ const notStarted = { url: null }
 
 /**
  * Receives the checkout form: the customer's fields and the cart's ids and quantities (hidden fields),
- * parsed with the same schema the browser validated with. Every amount comes from the database.
+ * parsed once, with the same schema the browser validated with, then handed to `startCheckout`. Every amount
+ * comes from the database; a refusal comes back as an outcome, said here in the page's language.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
 	const locale = requestLocale(request)
@@ -129,13 +132,79 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	// The page's language (its URL, never a field the browser sends) is the order's and the payment page's.
 	const checkout = await startCheckout(submission.value, { origin: siteOrigin(request), locale })
 	if (!checkout.ok) {
+		const { status, error, field } = checkoutRefusalReply(checkout, t, locale)
 		// A pickup refusal (slot just taken, an item's limit, too soon…) belongs to the pickup choice; the rest stays as typed.
-		const errors = checkout.field
-			? { fieldErrors: { [checkout.field]: [checkout.error] } }
-			: { formErrors: [checkout.error] }
-		return formReply(submission, { status: checkout.status, headers: noStore, ...errors }, notStarted)
+		const errors = field ? { fieldErrors: { [field]: [error] } } : { formErrors: [error] }
+		return formReply(submission, { status, headers: noStore, ...errors }, notStarted)
 	}
 	return formReply(submission, { headers: noStore }, { url: checkout.url })
+}
+
+/**
+ * A refused checkout as the customer reads it: its status, its words in the page's language, and the field they
+ * belong to ('pickupAt': choose another time; the rest of the form stays). Exported for the tests, which start
+ * checkouts without a form; the browser never loads it (only a route's page exports reach it).
+ */
+export function checkoutRefusalReply(
+	refusal: CheckoutRefusal,
+	t: Translate,
+	locale: Locale,
+): { status: number; error: string; field?: 'pickupAt' } {
+	switch (refusal.reason) {
+		case 'ordering-off':
+			return { status: 503, error: t('shop.orderingOff') }
+		case 'payment-failed':
+			return { status: 502, error: t('shop.checkoutFailed') }
+		case 'cart-changed': {
+			const problems = refusal.lines.map((line) => lineRefusalWords(line, t, locale)).join(' ')
+			return { status: 409, error: t('shop.updateCart', { problems }) }
+		}
+		default:
+			return { status: 409, error: pickupRefusalWords(refusal, t, locale), field: 'pickupAt' }
+	}
+}
+
+/** 'Chocolate Cake is sold out.', 'The price of Tres leches is now $54.00.'… */
+function lineRefusalWords(line: LineRefusal, t: Translate, locale: Locale) {
+	switch (line.problem) {
+		case 'off-menu':
+			return t('shop.itemOffMenu')
+		case 'sold-out':
+			return t('shop.itemSoldOut', { name: line.name })
+		case 'not-orderable':
+			return t('shop.itemNotOrderable', { name: line.name })
+		case 'option':
+			return optionProblemMessage(line.name, line.option, t)
+		case 'price-changed':
+			return t('shop.itemPriceChanged', { name: line.name, price: formatPrice(line.unitPriceCents, locale) })
+	}
+}
+
+type PickupRefusal = Exclude<CheckoutRefusal, { reason: 'ordering-off' | 'payment-failed' | 'cart-changed' }>
+
+/** Why the chosen time cannot be held, e.g. 'Only 3 Tres Leches Slice left for Tue, Nov 24 — please lower the quantity…'. */
+function pickupRefusalWords(refusal: PickupRefusal, t: Translate, locale: Locale) {
+	const name = 'item' in refusal ? (refusal.item ?? t('shop.anItemInCart')) : ''
+	switch (refusal.reason) {
+		case 'slot-taken':
+			return t('shop.slotTaken')
+		case 'item-limit': {
+			const day = formatPickupDate(refusal.date, locale)
+			return refusal.left <= 0
+				? t('shop.itemSoldOutForDay', { name, day })
+				: t('shop.itemLimitLeft', { name, left: refusal.left, day })
+		}
+		case 'too-soon':
+			return t('shop.pickupTooSoon')
+		case 'item-needs-notice':
+			return t('shop.itemNeedsNotice', { name })
+		case 'outside-window':
+			return t('shop.itemNotThatDay', { name })
+		case 'closed':
+			return t('shop.pickupClosed')
+		case 'pickup-unavailable':
+			return t('shop.pickupUnavailable')
+	}
 }
 
 export default function Checkout() {

@@ -16,6 +16,7 @@ import {
 	readQuoteLink,
 	startQuotePayment,
 	type ClosedQuote,
+	type QuotePaymentStart,
 } from '~/domain/cake-quotes/quote-checkout.server'
 import type { MessageKey } from '~/utils/i18n'
 import { useLocale, useLocalizedPath, useT } from '~/utils/i18n-react'
@@ -81,10 +82,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	)
 }
 
-const payWords = {
-	'not-payable': 'requests.quoteChanged',
-	unavailable: 'requests.quotePaymentUnavailable',
-} as const satisfies Record<string, MessageKey>
+/** Why no payment page opened, in the customer's words and with its status. */
+const payRefusals = {
+	'not-payable': { words: 'requests.quoteChanged', status: 409 },
+	'payments-off': { words: 'requests.quotePaymentUnavailable', status: 503 },
+	'payment-failed': { words: 'requests.quotePaymentUnavailable', status: 503 },
+} as const satisfies Record<Extract<QuotePaymentStart, { ok: false }>['reason'], { words: MessageKey; status: number }>
 
 const bodyProblemWords = {
 	'too-large': 'requests.quoteTooLarge',
@@ -113,10 +116,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 		const kind = intent === 'pay-deposit' ? 'DEPOSIT' : 'BALANCE'
 		const started = await startQuotePayment(token, kind, { origin: siteOrigin(request), locale })
 		if (started.ok) return redirect(started.url, { headers: noStore })
-		return data(
-			{ error: t(payWords[started.reason]), confirmDecline: false },
-			{ status: started.reason === 'unavailable' ? 503 : 409, headers: noStore },
-		)
+		const { words, status } = payRefusals[started.reason]
+		return data({ error: t(words), confirmDecline: false }, { status, headers: noStore })
 	}
 	if (intent === 'decline') {
 		if (body.value.get('confirmed') !== 'yes') return data({ error: null, confirmDecline: true }, { headers: noStore })

@@ -8,8 +8,7 @@ import { bodyProblems, readForm } from '~/utils/body.server'
 import { quotePath } from '~/domain/cake-quotes/cake-quote-token.server'
 import { isLocale, localizedPath } from '~/utils/i18n'
 import { formatPrice } from '~/utils/money'
-import { testSessionExpired } from '~/domain/orders/checkout.server'
-import { paymentMode } from '~/domain/payments/payments.server'
+import { paymentMode, testSessionExpired } from '~/domain/payments/index.server'
 
 export const meta: MetaFunction = () => [{ title: 'Test payment' }, { name: 'robots', content: 'noindex' }]
 

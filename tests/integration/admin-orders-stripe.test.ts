@@ -14,7 +14,7 @@ let cookie: string
 let ordersAction: (typeof import('~/routes/admin.orders'))['action']
 let webhookAction: (typeof import('~/routes/webhooks.stripe'))['action']
 let prisma: (typeof import('~/utils/db.server'))['prisma']
-let stripeProvider: (typeof import('~/domain/payments/payments.server'))['stripeProvider']
+let stripeProvider: import('~/domain/payments/index.server').PaymentProvider
 
 beforeAll(async () => {
 	stripe = await startMockStripe()
@@ -30,7 +30,7 @@ beforeAll(async () => {
 	ordersAction = (await import('~/routes/admin.orders')).action
 	webhookAction = (await import('~/routes/webhooks.stripe')).action
 	prisma = (await import('~/utils/db.server')).prisma
-	stripeProvider = (await import('~/domain/payments/payments.server')).stripeProvider
+	stripeProvider = (await import('~/domain/payments/index.server')).paymentProvider('order')!
 })
 
 afterAll(async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startMockStripe, type MockStripe } from '../mocks/stripe-server'
+import { post, run } from './admin-helpers'
 import { clearPickupHolds, openEveryDay, pickupSlot } from './pickup-helpers'
 
 let stripe: MockStripe
@@ -133,5 +134,106 @@ describe('paying from a quote page in Spanish or Portuguese', () => {
 		const portuguese = stripe.requests.at(-1)!.params
 		expect(portuguese.get('locale')).toBe('pt-BR')
 		expect(portuguese.get('cancel_url')).toBe(`${origin}/pt-br/quote/${token}`)
+	})
+})
+
+describe('when Stripe cannot open the payment page', () => {
+	it('the quote page says online payment is unavailable (503), in its language, and leaves nothing pending', async () => {
+		const { requestId } = await depositStarted(0)
+		await prisma.cakePayment.deleteMany()
+		const token = tokens.quotePath(requestId, 1).split('/').at(-1)!
+		const { action } = await import('~/routes/quote.$token')
+		stripe.failNext(500, 500, 500)
+		const refused = await run(
+			action({ request: post(`/es/quote/${token}`, { intent: 'pay-deposit' }), params: { token }, context: {} }),
+		)
+		expect(refused).toMatchObject({
+			status: 503,
+			data: {
+				error: 'El pago en línea no está disponible en este momento. Inténtalo de nuevo en unos minutos o llámanos.',
+			},
+		})
+		expect(await prisma.cakePayment.findFirstOrThrow({ where: { requestId } })).toMatchObject({ status: 'EXPIRED' })
+		expect(await prisma.customCakeRequest.findUniqueOrThrow({ where: { id: requestId } })).toMatchObject({
+			status: 'QUOTED',
+		})
+	})
+})
+
+describe('the cake payment sweep with the built-in test provider (no Stripe key)', () => {
+	let testPage: typeof import('~/routes/test-payment.$sessionId')
+	let payments: typeof import('~/domain/payments/index.server')
+	let resetEnv: () => void
+	let stripeKey: string | undefined
+
+	beforeAll(async () => {
+		testPage = await import('~/routes/test-payment.$sessionId')
+		payments = await import('~/domain/payments/index.server')
+		resetEnv = (await import('~/utils/env.server')).resetEnv
+		stripeKey = process.env.STRIPE_SECRET_KEY
+		delete process.env.STRIPE_SECRET_KEY
+		resetEnv()
+	})
+
+	afterAll(() => {
+		process.env.STRIPE_SECRET_KEY = stripeKey
+		resetEnv()
+	})
+
+	/** The test payment page's Pay button, as the customer presses it. */
+	function payOnTestPage(sessionId: string) {
+		const request = new Request(`${origin}/test-payment/${sessionId}`, {
+			method: 'POST',
+			body: new URLSearchParams({ intent: 'pay' }),
+		})
+		return testPage.action({ request, params: { sessionId }, context: {} })
+	}
+
+	it('expires a deposit whose test page lapsed unpaid; the quote stays open for another try', async () => {
+		const { requestId, sessionId } = await depositStarted(40)
+		expect(sessionId).toMatch(/^test_cs_/)
+		// The provider reads the cake payment's own session (not an order's): lapsed, not unknown.
+		expect(await payments.paymentProvider('cake-payment')!.retrieveSession(sessionId)).toEqual({
+			id: sessionId,
+			paid: false,
+			status: 'expired',
+		})
+
+		expect(await checkout.sweepLapsedCakePayments()).toBe(1)
+		expect(await prisma.cakePayment.findFirstOrThrow({ where: { requestId } })).toMatchObject({
+			status: 'EXPIRED',
+			paidAt: null,
+		})
+		expect(await prisma.customCakeRequest.findUniqueOrThrow({ where: { id: requestId } })).toMatchObject({
+			status: 'QUOTED',
+			paidCents: 0,
+		})
+		expect(await checkout.sweepLapsedCakePayments()).toBe(0)
+	})
+
+	it('leaves a deposit paid on the test page as paid: the quote is booked, never expired', async () => {
+		const { requestId, sessionId } = await depositStarted(5)
+		expect(await payments.paymentProvider('cake-payment')!.retrieveSession(sessionId)).toMatchObject({
+			paid: false,
+			status: 'open',
+		})
+		await payOnTestPage(sessionId)
+		// The session lapses after it was paid: its payment page was opened 40 minutes ago.
+		await prisma.cakePayment.updateMany({
+			where: { providerSessionId: sessionId },
+			data: { createdAt: new Date(Date.now() - 40 * 60_000) },
+		})
+		expect(await payments.paymentProvider('cake-payment')!.retrieveSession(sessionId)).toEqual({
+			id: sessionId,
+			paid: true,
+			status: 'complete',
+		})
+
+		expect(await checkout.sweepLapsedCakePayments()).toBe(0)
+		expect(await prisma.cakePayment.findFirstOrThrow({ where: { requestId } })).toMatchObject({ status: 'PAID' })
+		expect(await prisma.customCakeRequest.findUniqueOrThrow({ where: { id: requestId } })).toMatchObject({
+			status: 'DEPOSIT_PAID',
+			paidCents: 6_000,
+		})
 	})
 })

@@ -7,7 +7,7 @@ import { currentCart, type CartMenu } from '~/domain/orders/cart-prices'
 import { cartLineKey } from '~/domain/menu/item-options'
 
 let stripe: MockStripe
-let checkout: typeof import('~/domain/orders/checkout.server')
+let checkout: typeof import('./checkout-helpers')
 let prisma: (typeof import('~/utils/db.server'))['prisma']
 let resetEnv: () => void
 const origin = 'https://bakery.test'
@@ -23,7 +23,7 @@ beforeAll(async () => {
 		STRIPE_API_PORT: String(stripe.port),
 		STRIPE_API_PROTOCOL: 'http',
 	})
-	checkout = await import('~/domain/orders/checkout.server')
+	checkout = await import('./checkout-helpers')
 	prisma = (await import('~/utils/db.server')).prisma
 	resetEnv = (await import('~/utils/env.server')).resetEnv
 	await openEveryDay({ ordersPerSlot: 1000 })

@@ -11,7 +11,7 @@ const signer = new Stripe('sk_test_signer')
 const origin = 'https://bakery.test'
 const zone = 'America/Los_Angeles'
 let stripe: MockStripe
-let checkout: typeof import('~/domain/orders/checkout.server')
+let checkout: typeof import('./checkout-helpers')
 let webhook: (typeof import('~/routes/webhooks.stripe'))['action']
 let cancelPage: (typeof import('~/routes/cancel'))['loader']
 let prisma: (typeof import('~/utils/db.server'))['prisma']
@@ -25,7 +25,7 @@ beforeAll(async () => {
 		STRIPE_API_PORT: String(stripe.port),
 		STRIPE_API_PROTOCOL: 'http',
 	})
-	checkout = await import('~/domain/orders/checkout.server')
+	checkout = await import('./checkout-helpers')
 	webhook = (await import('~/routes/webhooks.stripe')).action
 	cancelPage = (await import('~/routes/cancel')).loader
 	prisma = (await import('~/utils/db.server')).prisma

@@ -7,7 +7,7 @@ import { run } from './admin-helpers'
 import { clearPickupHolds, openEveryDay, pickupSlot } from './pickup-helpers'
 
 let stripe: MockStripe
-let checkout: typeof import('~/domain/orders/checkout.server')
+let checkout: typeof import('./checkout-helpers')
 let route: typeof import('~/routes/checkout')
 let prisma: (typeof import('~/utils/db.server'))['prisma']
 const origin = 'https://bakery.test'
@@ -23,7 +23,7 @@ beforeAll(async () => {
 		STRIPE_API_PORT: String(stripe.port),
 		STRIPE_API_PROTOCOL: 'http',
 	})
-	checkout = await import('~/domain/orders/checkout.server')
+	checkout = await import('./checkout-helpers')
 	route = await import('~/routes/checkout')
 	prisma = (await import('~/utils/db.server')).prisma
 	await openEveryDay({ ordersPerSlot: 1000 })

@@ -140,7 +140,7 @@ describe('Stripe slow or unreachable', () => {
 		resetEnv()
 		// A fresh module graph: the Stripe client is created once per process with the settings above.
 		vi.resetModules()
-		return import('~/domain/orders/checkout.server')
+		return import('./checkout-helpers')
 	}
 
 	async function expectFailedCheckout(start: () => Promise<unknown>) {

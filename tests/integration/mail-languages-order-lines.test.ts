@@ -6,7 +6,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { composeMail, type MailContext } from '~/domain/mail/compose.server'
 import type { MailJob, OutgoingMail } from '~/domain/mail/mail-jobs'
-import { startCheckout } from '~/domain/orders/checkout.server'
+import { startCheckout } from './checkout-helpers'
 import { prisma } from '~/utils/db.server'
 import type { Locale } from '~/utils/i18n'
 import { invalidateMenuCache } from '~/domain/menu/menu-cache.server'

@@ -203,7 +203,7 @@ describe('faults', () => {
 
 describe('one job per event, in the event’s transaction', () => {
 	it('the test payment page, /success and a replayed event racing: one receipt and one owner alert', async () => {
-		const checkout = await import('~/domain/orders/checkout.server')
+		const checkout = await import('./checkout-helpers')
 		const payPage = await import('~/routes/test-payment.$sessionId')
 		const { applyCheckoutEvent } = await import('~/domain/orders/models/order.server')
 		const cake = await createMenuItem({ name: 'Bolo de Fubá', priceCents: 2800 })
@@ -385,7 +385,7 @@ describe('transports', () => {
 	})
 
 	it('/success promises the mailed receipt only while mail is on; with EMAIL_DISABLED the page is the receipt', async () => {
-		const checkout = await import('~/domain/orders/checkout.server')
+		const checkout = await import('./checkout-helpers')
 		const { applyCheckoutEvent } = await import('~/domain/orders/models/order.server')
 		const success = await import('~/routes/success')
 		const env = await import('~/utils/env.server')

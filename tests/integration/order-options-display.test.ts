@@ -49,7 +49,7 @@ type ShownOrder = {
 /** A paid order through the real checkout and the test payment page; what each screen shows on the way. */
 async function buyCake() {
 	const { prisma } = await import('~/utils/db.server')
-	const checkout = await import('~/domain/orders/checkout.server')
+	const checkout = await import('./checkout-helpers')
 	const testPayment = await import('~/routes/test-payment.$sessionId')
 	const cake = await createMenuItem({ name: 'Tres leches', priceCents: 4200 })
 	await prisma.menuItem.update({ where: { id: cake.id }, data: { taxCategory: 'PREPARED_FOOD' } })

@@ -199,7 +199,7 @@ beforeAll(async () => {
 	const { DEMO_ADMIN } = await import('~/domain/admin-auth/auth.server')
 	adminCookie = await sessionCookieFor(DEMO_ADMIN)
 	const { createMenuItem } = await import('../fixtures/menu')
-	const { startCheckout } = await import('~/domain/orders/checkout.server')
+	const { startCheckout } = await import('./checkout-helpers')
 	const { openEveryDay, pickupSlot } = await import('./pickup-helpers')
 	await openEveryDay()
 	const cake = await createMenuItem({ name: 'Brigadeiro Cake', priceCents: 3850 })

@@ -9,7 +9,7 @@ const signer = new Stripe('sk_test_signer')
 let stripe: MockStripe
 let action: (typeof import('~/routes/webhooks.stripe'))['action']
 let prisma: (typeof import('~/utils/db.server'))['prisma']
-let startCheckout: (typeof import('~/domain/orders/checkout.server'))['startCheckout']
+let startCheckout: (typeof import('./checkout-helpers'))['startCheckout']
 
 beforeAll(async () => {
 	stripe = await startMockStripe()
@@ -22,7 +22,7 @@ beforeAll(async () => {
 	})
 	action = (await import('~/routes/webhooks.stripe')).action
 	prisma = (await import('~/utils/db.server')).prisma
-	startCheckout = (await import('~/domain/orders/checkout.server')).startCheckout
+	startCheckout = (await import('./checkout-helpers')).startCheckout
 	await openEveryDay({ ordersPerSlot: 1000 })
 })
 

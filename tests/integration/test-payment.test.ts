@@ -3,13 +3,13 @@ import { createMenuItem } from '../fixtures/menu'
 import { openEveryDay, pickupSlot } from './pickup-helpers'
 
 // No STRIPE_SECRET_KEY outside production: the built-in test provider stands in for Stripe.
-let checkout: typeof import('~/domain/orders/checkout.server')
+let checkout: typeof import('./checkout-helpers')
 let route: typeof import('~/routes/test-payment.$sessionId')
 let prisma: (typeof import('~/utils/db.server'))['prisma']
 
 beforeAll(async () => {
 	delete process.env.STRIPE_SECRET_KEY
-	checkout = await import('~/domain/orders/checkout.server')
+	checkout = await import('./checkout-helpers')
 	route = await import('~/routes/test-payment.$sessionId')
 	prisma = (await import('~/utils/db.server')).prisma
 	await openEveryDay({ ordersPerSlot: 1000 })

@@ -13,12 +13,13 @@ import { localizedPath, type Locale } from '~/utils/i18n'
 import { translator } from '~/utils/i18n.server'
 import { formatPickupAt } from '~/domain/pickup/pickup-display'
 import { getPickupSettings } from '~/domain/pickup/index.server'
-import { getPaymentProvider, SWEEP_GRACE_MS } from '~/domain/orders/index.server'
+import { paymentProvider, SWEEP_GRACE_MS } from '~/domain/payments/index.server'
 
 /**
  * The customer's side of a quote (decision 041): what a quote link shows, and paying the
  * deposit or the balance through the same payment provider as orders (Stripe Checkout, or the test page
- * where no Stripe key is set), priced on the server from the stored quote.
+ * where no Stripe key is set; its sessions are cake payments', decision 054), priced on the server from the
+ * stored quote.
  */
 
 /** Why a link shows no quote: never valid (or tampered), replaced or withdrawn, out of time, closed. */
@@ -44,7 +45,12 @@ export async function readQuoteLink(token: string, now = new Date()): Promise<Qu
 	return { open: true, quote, token }
 }
 
-export type QuotePaymentStart = { ok: true; url: string } | { ok: false; reason: 'not-payable' | 'unavailable' }
+/**
+ * Where to pay, or why not: 'not-payable' (nothing is due on this link's quote now), 'payments-off' (no provider
+ * set up), 'payment-failed' (the provider did not open a session; nothing is pending). The route picks the words.
+ */
+export type QuotePaymentStart =
+	{ ok: true; url: string } | { ok: false; reason: 'not-payable' | 'payments-off' | 'payment-failed' }
 
 /**
  * Opens a hosted payment for what is due now on this link's quote: the deposit of an open quote, or the
@@ -56,14 +62,15 @@ export async function startQuotePayment(
 	kind: 'DEPOSIT' | 'BALANCE',
 	{ origin, now = new Date(), locale = 'en' }: { origin: string; now?: Date; locale?: Locale },
 ): Promise<QuotePaymentStart> {
-	const provider = getPaymentProvider()
-	if (!provider) return { ok: false, reason: 'unavailable' }
+	const provider = paymentProvider('cake-payment')
+	if (!provider) return { ok: false, reason: 'payments-off' }
 	const link = readQuoteToken(token)
 	const quote = link ? await findCakeQuote(link.requestId) : null
 	if (!link || !quote) return { ok: false, reason: 'not-payable' }
 	const started = await startCakePayment(link.requestId, link.quoteVersion, kind, now)
 	if (!started.ok) return started
 	const { timeZone } = await getPickupSettings()
+	// The payment page's own words, in the language the quote is paid from.
 	const t = translator(locale)
 	const pickupText = quote.pickupAt
 		? t('requests.stripePickup', { pickup: formatPickupAt(quote.pickupAt, timeZone, locale) })
@@ -100,17 +107,17 @@ export async function startQuotePayment(
 	} catch (error) {
 		console.error(`Could not open a payment for cake request ${quote.id}: ${String(error)}`)
 		await markCakePaymentFailed(started.paymentId)
-		return { ok: false, reason: 'unavailable' }
+		return { ok: false, reason: 'payment-failed' }
 	}
 }
 
 /**
- * Back from Stripe with `session_id`: records the payment if Stripe says it is paid (the webhook may not
- * have arrived yet; whichever comes first counts, the other finds nothing to do).
+ * Back from the payment page with `session_id`: records the payment if the provider says it is paid (the
+ * webhook may not have arrived yet; whichever comes first counts, the other finds nothing to do).
  */
 export async function confirmQuotePayment(sessionId: string) {
-	const provider = getPaymentProvider()
-	if (provider?.kind !== 'stripe' || !/^cs_[A-Za-z0-9_]+$/.test(sessionId)) return
+	const provider = paymentProvider('cake-payment')
+	if (!provider || !sessionId) return
 	const session = await provider.retrieveSession(sessionId).catch((error: unknown) => {
 		console.error(`Could not retrieve checkout session ${sessionId}: ${String(error)}`)
 		return null
@@ -132,7 +139,7 @@ export async function confirmQuotePayment(sessionId: string) {
  * it settled.
  */
 export async function sweepLapsedCakePayments(now = new Date()) {
-	const provider = getPaymentProvider()
+	const provider = paymentProvider('cake-payment')
 	if (!provider) return 0
 	let settled = 0
 	for (const sessionId of await listLapsedCakePayments(new Date(now.getTime() - SWEEP_GRACE_MS))) {

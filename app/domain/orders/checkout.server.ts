@@ -10,13 +10,12 @@ import {
 	PAID_ORDER_STATUSES,
 	placePendingOrder,
 } from '~/domain/orders/models/order.server'
-import { checkoutRequestSchema, type CheckoutRequest } from './checkout'
-import { formatPickupAt, formatPickupDate } from '~/domain/pickup/pickup-display'
+import type { CheckoutRequest } from './checkout'
+import { formatPickupAt } from '~/domain/pickup/pickup-display'
 import { checkPickupSlot, localDateOf, type LocalDate, type PickupCheck } from '~/domain/pickup/pickup-schedule'
-import { lineOptionsText, optionProblemMessage, priceChoices, type ChosenOption } from '~/domain/menu/item-options'
-import { formatPrice } from '~/utils/money'
-import { localizedPath, type Locale, type Translate } from '~/utils/i18n'
-import { messageTranslator, translator } from '~/utils/i18n.server'
+import { lineOptionsText, priceChoices, type ChosenOption, type OptionProblem } from '~/domain/menu/item-options'
+import { localizedPath, type Locale } from '~/utils/i18n'
+import { translator } from '~/utils/i18n.server'
 import { taxOrder, type TaxPolicy } from './sales-tax'
 import { taxPolicy } from './sales-tax.server'
 import { localizedLine } from '~/domain/content/localized-content'
@@ -27,77 +26,57 @@ import {
 	cartPickupItems,
 	nothingHeld,
 } from '~/domain/pickup/index.server'
-import {
-	CHECKOUT_SESSION_MINUTES,
-	createTestProvider,
-	getStripe,
-	paymentMode,
-	stripeProvider,
-	type PaymentProvider,
-} from '~/domain/payments/index.server'
+import { paymentProvider, SWEEP_GRACE_MS } from '~/domain/payments/index.server'
 
 const CURRENCY = 'usd'
 
-export type StartCheckoutResult =
-	| { ok: true; url: string; orderId: string }
-	| {
-			ok: false
-			status: number
-			error: string
-			unavailableIds?: string[]
-			/** The form field the error belongs to ('pickupAt': choose another time; the rest of the form stays). */
-			field?: 'pickupAt'
-	  }
+/** Why a cart line cannot be charged as sent (the customer updates the cart); `name` is the menu's, in the order's language. */
+export type LineRefusal =
+	| { menuItemId: string; problem: 'off-menu' }
+	| { menuItemId: string; problem: 'sold-out' | 'not-orderable'; name: string }
+	| { menuItemId: string; problem: 'option'; name: string; option: OptionProblem }
+	| { menuItemId: string; problem: 'price-changed'; name: string; unitPriceCents: number }
 
-const testProvider = createTestProvider(async (sessionId) => {
-	const order = await findOrderBySessionId(sessionId)
-	if (!order) return null
-	const paid = (PAID_ORDER_STATUSES as readonly string[]).includes(order.status)
-	const status = paid
-		? 'complete'
-		: order.status === 'PENDING' && !testSessionExpired(order.createdAt)
-			? 'open'
-			: 'expired'
-	return { id: sessionId, paid, status }
-})
+/**
+ * Why no payment page was opened. The pickup refusals are about the chosen time; their `item` is the cart's item
+ * that decided it, by name (null when the cart does not name it).
+ */
+export type CheckoutRefusal =
+	| { reason: 'ordering-off' }
+	| { reason: 'cart-changed'; lines: LineRefusal[] }
+	| { reason: 'slot-taken' }
+	| { reason: 'item-limit'; item: string | null; left: number; date: LocalDate }
+	| { reason: 'too-soon' }
+	| { reason: 'item-needs-notice'; item: string | null }
+	| { reason: 'outside-window'; item: string | null }
+	| { reason: 'closed' }
+	| { reason: 'pickup-unavailable' }
+	| { reason: 'payment-failed' }
 
-/** The test provider's sessions last as long as Stripe's: past that they can no longer be paid. */
-export function testSessionExpired(createdAt: Date, now = new Date()) {
-	return now.getTime() - createdAt.getTime() > CHECKOUT_SESSION_MINUTES * 60_000
-}
+export type StartCheckoutResult = { ok: true; url: string; orderId: string } | ({ ok: false } & CheckoutRefusal)
 
-export function getPaymentProvider(): PaymentProvider | null {
-	const mode = paymentMode()
-	if (mode === 'stripe') return stripeProvider
-	if (mode === 'test') return testProvider
-	return null
-}
+const refused = <R extends CheckoutRefusal>(refusal: R) => ({ ok: false as const, ...refusal })
 
 /**
  * Prices an order from the database only, checks the chosen pickup slot against the schedule and the
  * cart's item rules, then records the pending order and holds its slot and item quantities in one
  * transaction, and only then (no row locks held) opens a hosted checkout session for it. Any provider
  * failure cancels the order and gives its hold back; nothing is charged. Decision 030.
+ * `request` is the checkout form as the action parsed it (`checkoutRequestSchema`); a refusal is an outcome
+ * whose words and status the route picks. `locale` is the order's language: its lines, its mails and the
+ * payment page are in it.
  */
 export async function startCheckout(
-	body: unknown,
+	request: CheckoutRequest,
 	{ origin, now = new Date(), locale = 'en' }: { origin: string; now?: Date; locale?: Locale },
 ): Promise<StartCheckoutResult> {
-	// Every refusal is said in the customer's language (the page's; the action decides it from the URL).
-	const t = translator(locale)
-	const parsed = checkoutRequestSchema.safeParse(body)
-	if (!parsed.success) {
-		const message = parsed.error.issues[0]?.message
-		return { ok: false, status: 400, error: message ? messageTranslator(locale)(message) : 'Invalid checkout request.' }
-	}
-	const provider = getPaymentProvider()
-	if (!provider) return { ok: false, status: 503, error: t('shop.orderingOff') }
+	const provider = paymentProvider('order')
+	if (!provider) return refused({ reason: 'ordering-off' })
 
-	const { items: cart, pickupAt } = parsed.data
+	const { items: cart, pickupAt, customer } = request
 	const { schedule, menuItems } = await getCheckoutRules([...new Set(cart.map((line) => line.id))], now, locale)
 	const policy = taxPolicy()
-	const words: Words = { t, locale }
-	const priced = priceCart(cart, menuItems, policy, words)
+	const priced = priceCart(cart, menuItems, policy)
 	if (!priced.ok) return priced
 
 	const pickupItems = cartPickupItems(
@@ -105,7 +84,7 @@ export async function startCheckout(
 		menuItems.map((item) => item.pickupRules),
 	)
 	const check = checkPickupSlot(schedule, pickupItems, nothingHeld, now, pickupAt)
-	if (!check.ok) return pickupRefused(check, localDateOf(pickupAt, schedule.timeZone), priced.lines, words)
+	if (!check.ok) return pickupRefused(check, localDateOf(pickupAt, schedule.timeZone), priced.lines)
 
 	// Each line in the customer's language: on the payment page, and kept on the order for their mails (what they
 	// saw and paid for, whatever the menu says later). The order's own names stay English, the owner's.
@@ -119,7 +98,7 @@ export async function startCheckout(
 	}))
 	const slotStart = new Date(pickupAt)
 	const placed = await placePendingOrder(
-		{ customer: parsed.data.customer, currency: CURRENCY, lines, locale },
+		{ customer, currency: CURRENCY, lines, locale },
 		{
 			slotStart,
 			pickupDate: check.date,
@@ -127,14 +106,16 @@ export async function startCheckout(
 			dailyLimits: new Map(pickupItems.map((item) => [item.menuItemId, item.dailyLimit])),
 		},
 	)
-	if (!placed.ok) return holdRefused(placed, check.date, priced.lines, words)
+	if (!placed.ok) return holdRefused(placed, check.date, priced.lines)
 
 	const business = getBusiness()
+	// The payment page's own words, in the order's language.
+	const t = translator(locale)
 	try {
 		const session = await provider.createCheckoutSession({
 			orderId: placed.orderId,
 			currency: CURRENCY,
-			customerEmail: parsed.data.customer.email,
+			customerEmail: customer.email,
 			lines: lines.map(({ localized, unitPriceCents, quantity, taxCategory }) => ({
 				name: localized.name,
 				description: lineOptionsText(localized.options) || undefined,
@@ -161,63 +142,46 @@ export async function startCheckout(
 			`Checkout failed for order ${placed.orderId}: ${error instanceof Error ? error.message : String(error)}`,
 		)
 		await markOrderCheckoutFailed(placed.orderId)
-		return { ok: false, status: 502, error: t('shop.checkoutFailed') }
+		return refused({ reason: 'payment-failed' })
 	}
 }
 
 type PricedLine = { menuItemId: string; name: string }
 
-/** The refusal's language: its translator, and its locale for the dates it names. */
-interface Words {
-	t: Translate
-	locale: Locale
+/** The cart's item a refusal names, by its name (null: not one of the cart's priced lines). */
+function itemOf(lines: readonly PricedLine[], menuItemId: string | undefined) {
+	return lines.find((line) => line.menuItemId === menuItemId)?.name ?? null
 }
 
-/** A schema message is a key (one schema for every language); any other text (Zod's own) passes unchanged. */
-function nameOf(lines: readonly PricedLine[], menuItemId: string | undefined, t: Translate) {
-	return lines.find((line) => line.menuItemId === menuItemId)?.name ?? t('shop.anItemInCart')
-}
-
-const pickupConflict = (error: string) => ({ ok: false as const, status: 409, error, field: 'pickupAt' as const })
-
-/** 'Only 3 Tres Leches Slice left for Tue, Nov 24 — please lower the quantity or choose another day.' */
-function itemLimitMessage(name: string, left: number, date: LocalDate, { t, locale }: Words) {
-	const day = formatPickupDate(date, locale)
-	return left <= 0 ? t('shop.itemSoldOutForDay', { name, day }) : t('shop.itemLimitLeft', { name, left, day })
-}
-
-/** The engine's refusal of the chosen slot, in the customer's words, on the pickup field. */
-function pickupRefused(
-	check: Extract<PickupCheck, { ok: false }>,
-	date: LocalDate,
-	lines: readonly PricedLine[],
-	words: Words,
-) {
-	const { t } = words
+/** The engine's refusal of the chosen slot. */
+function pickupRefused(check: Extract<PickupCheck, { ok: false }>, date: LocalDate, lines: readonly PricedLine[]) {
 	switch (check.reason) {
 		case 'fully-booked':
-			return pickupConflict(t('shop.slotTaken'))
+			return refused({ reason: 'slot-taken' })
 		case 'item-limit':
-			return pickupConflict(itemLimitMessage(nameOf(lines, check.menuItemId, t), check.left ?? 0, date, words))
+			return refused({
+				reason: 'item-limit',
+				item: itemOf(lines, check.menuItemId),
+				left: check.left ?? 0,
+				date,
+			})
 		case 'too-soon':
-			return pickupConflict(
-				check.menuItemId
-					? t('shop.itemNeedsNotice', { name: nameOf(lines, check.menuItemId, t) })
-					: t('shop.pickupTooSoon'),
-			)
+			return check.menuItemId
+				? refused({ reason: 'item-needs-notice', item: itemOf(lines, check.menuItemId) })
+				: refused({ reason: 'too-soon' })
 		case 'outside-window':
-			return pickupConflict(t('shop.itemNotThatDay', { name: nameOf(lines, check.menuItemId, t) }))
+			return refused({ reason: 'outside-window', item: itemOf(lines, check.menuItemId) })
 		case 'closed':
-			return pickupConflict(t('shop.pickupClosed'))
+			return refused({ reason: 'closed' })
 		default:
-			return pickupConflict(t('shop.pickupUnavailable'))
+			return refused({ reason: 'pickup-unavailable' })
 	}
 }
 
 /** The capacity counters refused: the slot filled, or an item's daily limit, while the customer chose. */
-function holdRefused(refusal: PickupRefusal, date: LocalDate, lines: readonly PricedLine[], words: Words) {
-	if (refusal.reason === 'slot-full') return pickupConflict(words.t('shop.slotTaken'))
-	return pickupConflict(itemLimitMessage(nameOf(lines, refusal.menuItemId, words.t), refusal.left, date, words))
+function holdRefused(refusal: PickupRefusal, date: LocalDate, lines: readonly PricedLine[]) {
+	if (refusal.reason === 'slot-full') return refused({ reason: 'slot-taken' })
+	return refused({ reason: 'item-limit', item: itemOf(lines, refusal.menuItemId), left: refusal.left, date })
 }
 
 /**
@@ -225,21 +189,14 @@ function holdRefused(refusal: PickupRefusal, date: LocalDate, lines: readonly Pr
  * deltas (decision 038), taxed by the shop's policy (decision 039). Refuses items no longer for sale,
  * answers the item no longer offers (naming them) and a line whose price differs from what the customer saw.
  */
-export function priceCart(
-	items: CheckoutRequest['items'],
-	menuItems: readonly CheckoutMenuItem[],
-	policy: TaxPolicy,
-	words: Words = { t: translator('en'), locale: 'en' },
-) {
+export function priceCart(items: CheckoutRequest['items'], menuItems: readonly CheckoutMenuItem[], policy: TaxPolicy) {
 	const found = new Map(menuItems.map((item) => [item.id, item]))
-	const problems: string[] = []
-	const unavailableIds: string[] = []
+	const problems: LineRefusal[] = []
 	const lines = []
 	for (const { id, quantity, choices, unitPriceCents: seen } of items) {
-		const problem = lineProblem(found.get(id), choices, seen, words)
-		if (typeof problem === 'string') {
+		const problem = lineProblem(id, found.get(id), choices, seen)
+		if ('problem' in problem) {
 			problems.push(problem)
-			unavailableIds.push(id)
 			continue
 		}
 		const { menuItem, priced } = problem
@@ -252,28 +209,25 @@ export function priceCart(
 			taxCategory: menuItem.taxCategory,
 		})
 	}
-	if (problems.length > 0) {
-		const error = words.t('shop.updateCart', { problems: problems.join(' ') })
-		return { ok: false as const, status: 409, error, unavailableIds }
-	}
+	if (problems.length > 0) return refused({ reason: 'cart-changed', lines: problems })
 	return { ok: true as const, ...taxOrder(lines, policy) }
 }
 
-/** Why a cart line cannot be charged, in the customer's words; or the item and its priced answers. */
+/** Why a cart line cannot be charged; or the item and its priced answers. */
 function lineProblem(
+	menuItemId: string,
 	menuItem: CheckoutMenuItem | undefined,
 	choices: readonly ChosenOption[],
 	seenUnitPriceCents: number | undefined,
-	{ t, locale }: Words,
-) {
-	if (!menuItem) return t('shop.itemOffMenu')
+): LineRefusal | { menuItem: CheckoutMenuItem; priced: Extract<ReturnType<typeof priceChoices>, { ok: true }> } {
+	if (!menuItem) return { menuItemId, problem: 'off-menu' }
 	const { name } = menuItem
-	if (menuItem.soldOut) return t('shop.itemSoldOut', { name })
-	if (!menuItem.orderable) return t('shop.itemNotOrderable', { name })
+	if (menuItem.soldOut) return { menuItemId, problem: 'sold-out', name }
+	if (!menuItem.orderable) return { menuItemId, problem: 'not-orderable', name }
 	const priced = priceChoices(menuItem.priceCents, menuItem.optionGroups, choices)
-	if (!priced.ok) return optionProblemMessage(name, priced.problem, t)
+	if (!priced.ok) return { menuItemId, problem: 'option', name, option: priced.problem }
 	if (seenUnitPriceCents !== undefined && seenUnitPriceCents !== priced.unitPriceCents) {
-		return t('shop.itemPriceChanged', { name, price: formatPrice(priced.unitPriceCents, locale) })
+		return { menuItemId, problem: 'price-changed', name, unitPriceCents: priced.unitPriceCents }
 	}
 	return { menuItem, priced }
 }
@@ -283,7 +237,7 @@ function lineProblem(
  * the webhook (whichever arrives first moves the order; the other finds nothing to do).
  */
 export async function confirmCheckoutSession(sessionId: string) {
-	const provider = getPaymentProvider()
+	const provider = paymentProvider('order')
 	if (!provider || !sessionId) return null
 	const session = await provider.retrieveSession(sessionId).catch((error: unknown) => {
 		// The webhook may already have recorded the payment: fall back to what the database knows.
@@ -307,27 +261,16 @@ export type CancelOutcome = 'cancelled' | 'not-pending' | 'kept'
 
 /**
  * /cancel?session_id=…: the customer left the payment page. The session's pending order is cancelled
- * and its pickup hold given back, once (a reload finds nothing pending). With Stripe the session is
- * expired first so it can no longer be paid; if Stripe cannot be reached, the hold stays and the
- * sweep settles it once the session has lapsed.
+ * and its pickup hold given back, once (a reload finds nothing pending). The provider closes the session
+ * first so it can no longer be paid; if it cannot (Stripe unreachable), the hold stays and the sweep settles
+ * it once the session has lapsed.
  */
 export async function cancelCheckoutSession(sessionId: string): Promise<CancelOutcome> {
-	const provider = getPaymentProvider()
+	const provider = paymentProvider('order')
 	if (!provider || !sessionId) return 'not-pending'
 	const order = await findOrderBySessionId(sessionId)
 	if (!order || order.status !== 'PENDING') return 'not-pending'
-	if (provider.kind === 'stripe') {
-		try {
-			await getStripe().checkout.sessions.expire(sessionId)
-		} catch (error) {
-			// Already expired is as good; paid (complete) or unreachable is not.
-			const state = await provider.retrieveSession(sessionId).catch(() => null)
-			if (state?.status !== 'expired') {
-				console.error(`Could not expire checkout session ${sessionId}: ${String(error)}`)
-				return 'kept'
-			}
-		}
-	}
+	if (!(await provider.expireSession(sessionId))) return 'kept'
 	const outcome = await applyCheckoutEvent({
 		eventId: `cancel:${sessionId}`,
 		type: 'checkout.session.cancel_return',
@@ -337,9 +280,6 @@ export async function cancelCheckoutSession(sessionId: string): Promise<CancelOu
 	return outcome === 'applied' ? 'cancelled' : 'not-pending'
 }
 
-/** A pending order is settled by the sweep once its session has certainly lapsed (its lifetime and a minute). */
-export const SWEEP_GRACE_MS = (CHECKOUT_SESSION_MINUTES + 1) * 60_000
-
 /**
  * The periodic sweep for missed webhooks: each pending order still holding capacity past its session's
  * lifetime is settled by asking the provider. Expired or unknown → expired and its hold released;
@@ -347,7 +287,7 @@ export const SWEEP_GRACE_MS = (CHECKOUT_SESSION_MINUTES + 1) * 60_000
  * Returns how many holds it released.
  */
 export async function sweepAbandonedCheckouts(now = new Date()) {
-	const provider = getPaymentProvider()
+	const provider = paymentProvider('order')
 	let released = 0
 	for (const order of await listAbandonedCheckouts(new Date(now.getTime() - SWEEP_GRACE_MS))) {
 		const sessionId = order.providerSessionId

@@ -2,7 +2,7 @@
  * The orders area's server side as other areas use it (decision 053): everything another area calls
  * goes through here; the rest of the folder is the area's own.
  */
-export { SWEEP_GRACE_MS, getPaymentProvider, sweepAbandonedCheckouts } from './checkout.server'
+export { sweepAbandonedCheckouts } from './checkout.server'
 export {
 	PAID_ORDER_STATUSES,
 	customerLine,

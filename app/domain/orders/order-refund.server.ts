@@ -1,15 +1,8 @@
 import type { OrderStatus } from '~/generated/prisma/enums'
 import { findOrderPayment, markOrderRefunded } from '~/domain/orders/models/owner-orders.server'
+import { providerOfSession, RefundFailed } from '~/domain/payments/index.server'
 import { canMove } from '~/utils/state-machine'
 import { ORDER_MOVES } from './order-states'
-import {
-	createTestProvider,
-	paymentMode,
-	RefundFailed,
-	stripeProvider,
-	TEST_SESSION_PREFIX,
-	type PaymentProvider,
-} from '~/domain/payments/index.server'
 
 export type CancelAndRefundOutcome =
 	| { outcome: 'refunded' }
@@ -19,16 +12,6 @@ export type CancelAndRefundOutcome =
 	| { outcome: 'refund-failed'; reason: string }
 	/** Refunded by the provider, but the order moved on meanwhile (e.g. picked up). */
 	| { outcome: 'refunded-order-moved' }
-
-// The test page charges nothing, so its refund calls nothing: no session lookup is needed.
-const testRefunds = createTestProvider(async () => null)
-
-/** The provider that took the payment of `sessionId`, if it is the one set up now. */
-function providerFor(sessionId: string): PaymentProvider | null {
-	const mode = paymentMode()
-	if (sessionId.startsWith(TEST_SESSION_PREFIX)) return mode === 'test' ? testRefunds : null
-	return mode === 'stripe' ? stripeProvider : null
-}
 
 /**
  * The owner's "Cancel & refund": the provider refunds the payment first; only then, in one
@@ -40,7 +23,7 @@ export async function cancelAndRefund(orderId: string): Promise<CancelAndRefundO
 	if (!order || !canMove(ORDER_MOVES.refund, order.status)) {
 		return { outcome: 'not-refundable', status: order?.status ?? null }
 	}
-	const provider = order.providerSessionId ? providerFor(order.providerSessionId) : null
+	const provider = order.providerSessionId ? providerOfSession('order', order.providerSessionId) : null
 	if (!order.providerSessionId || !provider) {
 		return { outcome: 'refund-failed', reason: 'The payment provider that took this payment is not set up here.' }
 	}

@@ -3,6 +3,9 @@ import Stripe from 'stripe'
 import { getEnv } from '~/utils/env.server'
 import type { Locale } from '~/utils/i18n'
 import type { TaxCategory } from '~/domain/orders/sales-tax'
+import { findTestSession, type SessionKind } from './models/test-sessions.server'
+
+export type { SessionKind }
 
 export interface CheckoutLine {
 	name: string
@@ -14,6 +17,7 @@ export interface CheckoutLine {
 }
 
 export interface CreateSessionInput {
+	/** The order's id, or the cake payment's: Stripe's client reference, `metadata.orderId` and idempotency key. */
 	orderId: string
 	lines: CheckoutLine[]
 	/** Sales tax worked out by the shop (a configured rate): charged as its own 'Sales tax' line. */
@@ -53,17 +57,28 @@ export function chargedAmounts(session: Stripe.Checkout.Session): ChargedAmounts
 	return { totalCents: session.amount_total, taxCents: session.total_details?.amount_tax ?? 0 }
 }
 
-/** Stripe in production; a local test page with the same contract where no Stripe key is set. */
+/**
+ * Stripe in production; a local test page with the same contract where no Stripe key is set. The only way
+ * to open, read, close and refund a hosted payment session, for orders and cake payments alike: get one
+ * with `paymentProvider(kind)` (or `providerOfSession` for a payment taken earlier). Decision 054.
+ */
 export interface PaymentProvider {
 	readonly kind: 'stripe' | 'test'
 	createCheckoutSession(input: CreateSessionInput): Promise<{ sessionId: string; url: string }>
+	/** Null when the provider has no such session. Throws when it cannot be asked. */
 	retrieveSession(sessionId: string): Promise<SessionState | null>
+	/**
+	 * Closes an unpaid session so it can no longer be paid: true once it cannot be (closed now or already),
+	 * false when it was paid or the provider could not be reached.
+	 */
+	expireSession(sessionId: string): Promise<boolean>
 	/** Refunds the whole payment of a session; throws `RefundFailed` (nothing refunded) when it cannot. */
 	refundPayment(input: RefundInput): Promise<void>
 }
 
 export interface RefundInput {
 	sessionId: string
+	/** The order's (or cake payment's) id: the refund's metadata and idempotency key. */
 	orderId: string
 }
 
@@ -79,6 +94,9 @@ export class RefundFailed extends Error {
 export const CHECKOUT_SESSION_MINUTES = 30
 /** Stripe measures `expires_at` from when it receives the request: a little slack keeps it at 30 minutes or more. */
 const EXPIRY_SLACK_SECONDS = 15
+
+/** A pending payment is settled by a sweep once its session has certainly lapsed (its lifetime and a minute). */
+export const SWEEP_GRACE_MS = (CHECKOUT_SESSION_MINUTES + 1) * 60_000
 
 /** The Unix time a new session expires. */
 export function checkoutSessionExpiresAt(now = Date.now()) {
@@ -175,6 +193,18 @@ const stripeProvider: PaymentProvider = {
 			throw error
 		}
 	},
+	async expireSession(sessionId) {
+		try {
+			await getStripe().checkout.sessions.expire(sessionId)
+			return true
+		} catch (error) {
+			// Already expired is as good; paid (complete) or unreachable is not.
+			const state = await stripeProvider.retrieveSession(sessionId).catch(() => null)
+			if (state?.status === 'expired') return true
+			console.error(`Could not expire checkout session ${sessionId}: ${String(error)}`)
+			return false
+		}
+	},
 	async refundPayment({ sessionId, orderId }) {
 		try {
 			const session = await getStripe().checkout.sessions.retrieve(sessionId)
@@ -205,13 +235,22 @@ export const STRIPE_LOCALES = {
 
 export const TEST_SESSION_PREFIX = 'test_cs_'
 
+/** The test provider's sessions last as long as Stripe's: past that they can no longer be paid. */
+export function testSessionExpired(createdAt: Date, now = new Date()) {
+	return now.getTime() - createdAt.getTime() > CHECKOUT_SESSION_MINUTES * 60_000
+}
+
 /**
- * Development stand-in for Stripe: the "hosted page" is /test-payment/<id> on this site.
- * Its state lives on the order itself, so retrieveSession needs a lookup passed in.
+ * Development stand-in for Stripe: the "hosted page" is /test-payment/<id> on this site. Its sessions' state is
+ * the row of the session's kind (the order, or the cake payment), so each kind has its own test provider.
  */
-export function createTestProvider(
-	findSessionState: (sessionId: string) => Promise<SessionState | null>,
-): PaymentProvider {
+function createTestProvider(kind: SessionKind): PaymentProvider {
+	async function retrieveSession(sessionId: string): Promise<SessionState | null> {
+		const row = await findTestSession(kind, sessionId)
+		if (!row) return null
+		const status = row.paid ? 'complete' : row.pending && !testSessionExpired(row.createdAt) ? 'open' : 'expired'
+		return { id: sessionId, paid: row.paid, status }
+	}
 	return {
 		kind: 'test',
 		async createCheckoutSession(input) {
@@ -219,10 +258,19 @@ export function createTestProvider(
 			const url = new URL(`/test-payment/${sessionId}`, input.successUrl)
 			return { sessionId, url: url.toString() }
 		},
-		retrieveSession: findSessionState,
+		retrieveSession,
+		// Nothing to close: the page takes no payment once its order or cake payment has left PENDING.
+		async expireSession(sessionId) {
+			return !(await retrieveSession(sessionId))?.paid
+		},
 		// Nothing was charged: there is nothing to give back.
 		async refundPayment() {},
 	}
+}
+
+const testProviders: Record<SessionKind, PaymentProvider> = {
+	order: createTestProvider('order'),
+	'cake-payment': createTestProvider('cake-payment'),
 }
 
 export type PaymentMode = 'stripe' | 'test' | 'disabled'
@@ -235,4 +283,17 @@ export function paymentMode(): PaymentMode {
 	return env.NODE_ENV === 'production' ? 'disabled' : 'test'
 }
 
-export { stripeProvider }
+/** The provider set up here for a new payment of this kind (null: payments are off). */
+export function paymentProvider(kind: SessionKind): PaymentProvider | null {
+	const mode = paymentMode()
+	if (mode === 'stripe') return stripeProvider
+	if (mode === 'test') return testProviders[kind]
+	return null
+}
+
+/** The provider that opened `sessionId` (refunding a payment taken earlier), if it is the one set up here. */
+export function providerOfSession(kind: SessionKind, sessionId: string): PaymentProvider | null {
+	const provider = paymentProvider(kind)
+	const isTestSession = sessionId.startsWith(TEST_SESSION_PREFIX)
+	return provider && isTestSession === (provider.kind === 'test') ? provider : null
+}
