@@ -189,7 +189,7 @@ function holdRefused(refusal: PickupRefusal, date: LocalDate, lines: readonly Pr
  * deltas (decision 038), taxed by the shop's policy (decision 039). Refuses items no longer for sale,
  * answers the item no longer offers (naming them) and a line whose price differs from what the customer saw.
  */
-export function priceCart(items: CheckoutRequest['items'], menuItems: readonly CheckoutMenuItem[], policy: TaxPolicy) {
+function priceCart(items: CheckoutRequest['items'], menuItems: readonly CheckoutMenuItem[], policy: TaxPolicy) {
 	const found = new Map(menuItems.map((item) => [item.id, item]))
 	const problems: LineRefusal[] = []
 	const lines = []

@@ -7,7 +7,7 @@ import { findTestSession, type SessionKind } from './models/test-sessions.server
 
 export type { SessionKind }
 
-export interface CheckoutLine {
+interface CheckoutLine {
 	name: string
 	/** The chosen options in words, shown under the name on the payment page. */
 	description?: string
@@ -16,7 +16,7 @@ export interface CheckoutLine {
 	taxCategory: TaxCategory
 }
 
-export interface CreateSessionInput {
+interface CreateSessionInput {
 	/** The order's id, or the cake payment's: Stripe's client reference, `metadata.orderId` and idempotency key. */
 	orderId: string
 	lines: CheckoutLine[]
@@ -38,7 +38,7 @@ export interface CreateSessionInput {
 	metadata?: Record<string, string>
 }
 
-export interface SessionState {
+interface SessionState {
 	id: string
 	paid: boolean
 	status: 'open' | 'complete' | 'expired'
@@ -76,7 +76,7 @@ export interface PaymentProvider {
 	refundPayment(input: RefundInput): Promise<void>
 }
 
-export interface RefundInput {
+interface RefundInput {
 	sessionId: string
 	/** The order's (or cake payment's) id: the refund's metadata and idempotency key. */
 	orderId: string
@@ -99,14 +99,14 @@ const EXPIRY_SLACK_SECONDS = 15
 export const SWEEP_GRACE_MS = (CHECKOUT_SESSION_MINUTES + 1) * 60_000
 
 /** The Unix time a new session expires. */
-export function checkoutSessionExpiresAt(now = Date.now()) {
+function checkoutSessionExpiresAt(now = Date.now()) {
 	return Math.floor(now / 1000) + CHECKOUT_SESSION_MINUTES * 60 + EXPIRY_SLACK_SECONDS
 }
 
 const SALES_TAX_LINE = 'Sales tax'
 
 /** The session's lines: the order's, each with its options and tax code, and the shop's tax as one more line. */
-export function stripeLineItems(input: CreateSessionInput): Stripe.Checkout.SessionCreateParams.LineItem[] {
+function stripeLineItems(input: CreateSessionInput): Stripe.Checkout.SessionCreateParams.LineItem[] {
 	const env = getEnv()
 	const taxCodes: Record<TaxCategory, string> = {
 		BAKERY: env.STRIPE_TAX_CODE_BAKERY,
@@ -227,13 +227,13 @@ const stripeProvider: PaymentProvider = {
 }
 
 /** Stripe Checkout's language for each of the site's (Latin American Spanish, Brazilian Portuguese). */
-export const STRIPE_LOCALES = {
+const STRIPE_LOCALES = {
 	en: 'en',
 	es: 'es-419',
 	'pt-BR': 'pt-BR',
 } as const satisfies Record<Locale, Stripe.Checkout.SessionCreateParams.Locale>
 
-export const TEST_SESSION_PREFIX = 'test_cs_'
+const TEST_SESSION_PREFIX = 'test_cs_'
 
 /** The test provider's sessions last as long as Stripe's: past that they can no longer be paid. */
 export function testSessionExpired(createdAt: Date, now = new Date()) {
