@@ -41,7 +41,7 @@ export function failOnBrowserExternals(warning: Rollup.RollupLog, warn: Rollup.L
  * chunk instead of a dozen small ones: fewer requests and better compression (docs/decisions/042).
  */
 const SHELL_MODULES =
-	/\/app\/(components\/(site-|language-|cart-link|cart-provider|logo|order-online-link|error-boundary|ui\/icons|ui\/button-classes|menu\/menu-skeleton)|utils\/(i18n|i18n-react|i18n-runtime|nonce-provider|use-hydrated)\.|domain\/orders\/(cart|cart-line-key)\.|config\/business\.)|\/node_modules\/@lingui\//
+	/\/app\/(components\/(site-|language-|cart-link|cart-provider|logo|order-online-link|error-boundary|ui\/icons|ui\/button-classes|menu\/menu-skeleton)|utils\/(i18n|i18n-react|i18n-runtime|nonce-provider|use-hydrated)\.|domain\/orders\/(cart|cart-line-key)\.|config\/(business|pages)\.)|\/node_modules\/@lingui\//
 
 export function shellChunk(id: string) {
 	return SHELL_MODULES.test(id) ? 'shell' : undefined
@@ -49,6 +49,9 @@ export function shellChunk(id: string) {
 
 export default defineConfig({
 	server: { port: 3000 },
+	// The libraries' licence comments once each at the end of a chunk, not inline: 0.36 KB less gzip on every
+	// page, the notices all kept (decision 056).
+	esbuild: { legalComments: 'eof' },
 	optimizeDeps: { include: browserPackages, noDiscovery: true },
 	build: {
 		cssMinify: true,
