@@ -47,6 +47,16 @@ export function shellChunk(id: string) {
 	return SHELL_MODULES.test(id) ? 'shell' : undefined
 }
 
+/** Remix's future flags: they shape what `<Scripts>` writes, so tests/unit/remix-scripts.test.ts builds with them. */
+export const remixFuture = {
+	v3_fetcherPersist: true,
+	v3_relativeSplatPath: true,
+	v3_throwAbortReason: true,
+	v3_singleFetch: true,
+	v3_lazyRouteDiscovery: true,
+	v3_routeConfig: true,
+} as const
+
 export default defineConfig({
 	server: { port: 3000 },
 	// The libraries' licence comments once each at the end of a chunk, not inline: 0.36 KB less gzip on every
@@ -63,14 +73,7 @@ export default defineConfig({
 		tsconfigPaths(),
 		remix({
 			ignoredRouteFiles: ['**/*.test.{ts,tsx}', '**/*.server.test.{ts,tsx}'],
-			future: {
-				v3_fetcherPersist: true,
-				v3_relativeSplatPath: true,
-				v3_throwAbortReason: true,
-				v3_singleFetch: true,
-				v3_lazyRouteDiscovery: true,
-				v3_routeConfig: true,
-			},
+			future: remixFuture,
 		}),
 	],
 })
