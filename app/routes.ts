@@ -1,15 +1,17 @@
 import { type RouteConfig, type RouteConfigEntry } from '@remix-run/route-config'
 import { flatRoutes } from '@remix-run/fs-routes'
+import { PUBLIC_PAGES } from './config/pages'
 import { LOCALE_ROUTE_PREFIXES } from './utils/i18n'
-import { TRANSLATED_ROUTES } from './utils/translated-routes'
 
 /**
- * The public pages a visitor reads, served again under each language's prefix (`/es/shop`,
- * `/pt-br/custom-cakes`): the same modules under their own route ids, so English keeps today's
- * paths (docs/decisions/042-languages.md). The owner's screens, sign-in, webhooks, images and
- * machine-read files stay single.
+ * The public pages a visitor reads (app/config/pages.ts), served again under each language's prefix
+ * (`/es/shop`, `/pt-br/custom-cakes`): the same modules under their own route ids, so English keeps today's
+ * paths (docs/decisions/042-languages.md). English-only pages, the owner's screens, sign-in, webhooks, images
+ * and machine-read files stay single.
  */
-const LOCALIZED_ROUTE_FILES = new Set(TRANSLATED_ROUTES.map((name) => `routes/${name}.tsx`))
+const LOCALIZED_ROUTE_MODULES = new Set(
+	PUBLIC_PAGES.filter((page) => page.translated !== false).map((page) => `routes/${page.route}`),
+)
 
 function underPrefix(prefix: string, entry: RouteConfigEntry): RouteConfigEntry {
 	const path = entry.index ? prefix : entry.path === undefined ? undefined : `${prefix}/${entry.path}`
@@ -24,7 +26,7 @@ function underPrefix(prefix: string, entry: RouteConfigEntry): RouteConfigEntry 
 
 async function routes(): Promise<RouteConfigEntry[]> {
 	const fileRoutes = await flatRoutes({ ignoredRouteFiles: ['**/*.test.{ts,tsx}'] })
-	const localized = fileRoutes.filter((entry) => LOCALIZED_ROUTE_FILES.has(entry.file))
+	const localized = fileRoutes.filter((entry) => LOCALIZED_ROUTE_MODULES.has(entry.file.replace(/\.tsx?$/, '')))
 	return [
 		...fileRoutes,
 		...LOCALE_ROUTE_PREFIXES.flatMap((prefix) => localized.map((entry) => underPrefix(prefix, entry))),

@@ -1,3 +1,4 @@
+import { PUBLIC_PAGES, type NavigationPlacement } from '~/config/pages'
 import type { MessageKey } from '~/utils/i18n'
 
 interface NavigationLink {
@@ -6,22 +7,15 @@ interface NavigationLink {
 	label: MessageKey
 }
 
+/** The pages placed there in the page registry (app/config/pages.ts), in its order. */
+function linksIn(placement: NavigationPlacement): readonly NavigationLink[] {
+	return PUBLIC_PAGES.flatMap(({ path, nav }) => (nav?.in === placement ? [{ to: path, label: nav.label }] : []))
+}
+
 /** Where the header and footer lead. The header shows About and Gallery; the rest fill the dropdown. */
-export const primaryLinks: readonly NavigationLink[] = [
-	{ to: '/about', label: 'common.navAbout' },
-	{ to: '/gallery', label: 'common.navGallery' },
-]
+export const primaryLinks = linksIn('primary')
 
 /** The desktop dropdown (docs/decisions/007-public-site-layout.md). */
-export const menuLinks: readonly NavigationLink[] = [
-	{ to: '/menu', label: 'common.navExploreMenu' },
-	{ to: '/cakes', label: 'common.navCakes' },
-	{ to: '/brazilian-pastries', label: 'common.navBrazilianPastries' },
-	{ to: '/mexican-pastries', label: 'common.navMexicanPastries' },
-	{ to: '/custom-cakes', label: 'common.navCustomCakes' },
-]
+export const menuLinks = linksIn('menu')
 
-export const moreLinks: readonly NavigationLink[] = [
-	{ to: '/reviews', label: 'common.navReviews' },
-	{ to: '/contact', label: 'common.navContact' },
-]
+export const moreLinks = linksIn('more')

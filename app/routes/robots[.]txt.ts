@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { siteOrigin } from '~/utils/request.server'
-import { disallowedPaths } from '~/utils/seo'
+import { disallowedPaths } from '~/utils/seo.server'
 
 export function loader({ request }: LoaderFunctionArgs) {
 	const lines = [

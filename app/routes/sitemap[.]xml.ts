@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { siteOrigin } from '~/utils/request.server'
 import { LOCALES, localizedPath } from '~/utils/i18n'
-import { languageAlternates, sitemapPaths } from '~/utils/seo'
+import { languageAlternates } from '~/utils/seo'
+import { sitemapPaths } from '~/utils/seo.server'
 
 /** One entry per page and language, each naming its translations. */
 function sitemapEntry(origin: string, path: string) {

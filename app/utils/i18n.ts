@@ -1,3 +1,5 @@
+// Relative: app/routes.ts loads this module, where the `~` alias does not resolve.
+import { publicPageAt } from '../config/pages'
 import type { catalogs } from '~/locales/catalogs.server'
 
 /**
@@ -75,52 +77,23 @@ export function languageCookie(locale: Locale) {
 	return `${LANGUAGE_COOKIE}=${encodeURIComponent(locale)}; Path=/; Max-Age=31536000; SameSite=Lax`
 }
 
-/**
- * The message namespaces a public page uses besides `common` (header, footer, error pages), by its
- * English path's first segment: a page carries only its own words (issue 20's 8 KB budget). Any other
- * path (admin, unknown pages) gets every namespace. A page missing one shows raw keys, which the
- * languages e2e looks for on every page.
- */
-const PAGE_NAMESPACES: Record<string, readonly PageNamespace[]> = {
-	'': ['home', 'pages', 'requests'],
-	about: ['pages'],
-	gallery: ['pages'],
-	shop: ['shop'],
-	menu: ['shop'],
-	cakes: ['shop'],
-	'brazilian-pastries': ['shop'],
-	'mexican-pastries': ['shop'],
-	cart: ['shop'],
-	checkout: ['shop'],
-	success: ['shop'],
-	cancel: ['shop'],
-	'custom-cakes': ['requests'],
-	contact: ['requests'],
-	reviews: ['requests'],
-	review: ['requests'],
-	quote: ['requests'],
-}
-
 export type PageNamespace = 'home' | 'pages' | 'requests' | 'shop'
 
-/** The pages whose path goes on past their first segment (`/review/<token>`, `/quote/<token>`). */
-const PAGES_WITH_PARAMETERS = new Set(['review', 'quote'])
-
 /**
- * The namespaces a path's page needs ('all' for admin and unknown paths, which show the home screen: also
- * `/menu/no-such-item`, whose first segment is a page's).
+ * The message namespaces a path's page uses besides `common` (header, footer, error pages), from its entry in
+ * the page registry (app/config/pages.ts): a page carries only its own words (issue 20's 8 KB budget). Any
+ * other path (admin, English-only and unknown pages, which show the home screen: also `/menu/no-such-item`)
+ * gets every namespace. A page missing one shows raw keys, which the languages e2e looks for on every page.
  */
 export function pageNamespaces(pathname: string): readonly PageNamespace[] | 'all' {
-	const [first = '', ...rest] = unlocalizedPath(pathname).toLowerCase().split('/').slice(1)
-	if (rest.some(Boolean) && !PAGES_WITH_PARAMETERS.has(first)) return 'all'
-	return Object.hasOwn(PAGE_NAMESPACES, first) ? PAGE_NAMESPACES[first]! : 'all'
+	return publicPageAt(unlocalizedPath(pathname).toLowerCase())?.namespaces ?? 'all'
 }
 
 /**
  * Where a page's language switch leads: the same page in each language, each language's home page from
  * an unknown path (it shows the home screen, decision 050), or nowhere from a screen that exists in English
  * only (the owner's screens, the sign-in and test payment pages). The pages with their own namespaces are
- * exactly the translated ones (app/routes.ts); `routeId` is the deepest matched route's.
+ * exactly the translated ones (app/config/pages.ts); `routeId` is the deepest matched route's.
  */
 export function languageLinksOf(routeId: string | undefined, pathname: string): 'same-page' | 'home' | 'none' {
 	if (routeId?.endsWith('routes/$')) return 'home'

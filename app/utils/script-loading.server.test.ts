@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 import { text } from 'node:stream/consumers'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { loadScriptsAfterFirstPaint, loadScriptsAfterFirstPaintStream } from './script-loading.server'
 
 /** What Remix's `<Scripts>` writes in a production build (lazy route discovery on). */
@@ -105,5 +105,47 @@ describe('loadScriptsAfterFirstPaintStream', () => {
 	it('passes a document without a module script through whole', async () => {
 		const streamed = await text(Readable.from([Buffer.from('<p>Pão</p>')]).pipe(loadScriptsAfterFirstPaintStream()))
 		expect(streamed).toBe('<p>Pão</p>')
+	})
+})
+
+describe('markup the rewrite does not know', () => {
+	it('is reported when the document has Remix’s scripts, and only then', () => {
+		const reports: string[] = []
+		const report = (what: string) => () => reports.push(what)
+		loadScriptsAfterFirstPaint(page, report('known page'))
+		loadScriptsAfterFirstPaint(devScript, report('dev server'))
+		loadScriptsAfterFirstPaint('<html><body><p>Offline</p></body></html>', report('no scripts'))
+		loadScriptsAfterFirstPaint('<script type="module">import { a } from "/a.js";</script>', report('named import'))
+		loadScriptsAfterFirstPaint(page.replaceAll('type="module"', 'type=module'), report('unquoted type'))
+		loadScriptsAfterFirstPaint(page.replace(/import \* as (\w+) from/g, 'import $1 from'), report('default imports'))
+		const otherLink = page.replace(
+			'rel="modulepreload" href="/assets/shell-S.js"',
+			'rel="modulepreload" crossorigin="" href="/assets/shell-S.js"',
+		)
+		expect(loadScriptsAfterFirstPaint(otherLink, report('another link'))).toBe(otherLink)
+		expect(reports).toEqual(['named import', 'unquoted type', 'default imports', 'another link'])
+	})
+
+	it('is reported from a streamed document too', async () => {
+		let reports = 0
+		const unknown = Buffer.from(page.replaceAll('type="module"', 'type=module'))
+		const streamed = await text(Readable.from([unknown]).pipe(loadScriptsAfterFirstPaintStream(() => (reports += 1))))
+		expect(streamed).toBe(unknown.toString())
+		expect(reports).toBe(1)
+	})
+
+	it('is logged once per process by default', async () => {
+		vi.resetModules()
+		const { loadScriptsAfterFirstPaint: fresh } = await import('./script-loading.server')
+		const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+		try {
+			const unknown = page.replaceAll('type="module"', 'type=module')
+			expect(fresh(unknown)).toBe(unknown)
+			fresh(unknown)
+			expect(error).toHaveBeenCalledTimes(1)
+			expect(String(error.mock.calls[0]?.[0])).toMatch(/Scripts load before the first paint/)
+		} finally {
+			error.mockRestore()
+		}
 	})
 })

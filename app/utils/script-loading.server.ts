@@ -15,21 +15,48 @@ import { Transform } from 'node:stream'
  *   imported, in the same order.
  *
  * A tab opened in the background never paints until it is shown; it loads at once instead. Markup that
- * doesn't have this shape is left as it is.
+ * doesn't have this shape is left as it is, and `onUnknownMarkup` hears of it when the document has Remix's
+ * scripts (by default one error in the log per process: decision 056). tests/unit/remix-scripts.test.ts
+ * renders Remix's real `<Scripts>`, built and in development, and fails when this stops applying to it.
  */
-export function loadScriptsAfterFirstPaint(html: string) {
+export function loadScriptsAfterFirstPaint(html: string, onUnknownMarkup: () => void = reportUnknownMarkupOnce) {
+	const rewritten = rewriteScripts(html)
+	if (rewritten !== undefined) return rewritten
+	if (REMIX_SCRIPTS.test(html)) onUnknownMarkup()
+	return html
+}
+
+function rewriteScripts(html: string) {
 	const script = MODULE_SCRIPT.exec(html)
-	if (!script) return html
+	if (!script) return undefined
 	const [whole, openTag = '', body = ''] = script
 	const rewritten = deferImports(body)
-	if (rewritten === undefined) return html
+	if (rewritten === undefined) return undefined
 	const start = script.index
 	const links = html.slice(0, start).replaceAll(PRELOAD_LINK, '<link data-modulepreload="" href=')
+	// A preload link of another shape would still fetch before the paint.
+	if (ANY_PRELOAD_LINK.test(links)) return undefined
 	return `${links}${openTag}${rewritten}</script>${html.slice(start + whole.length)}`
+}
+
+/** What Remix's `<Scripts>` writes on every document: its context script, preload links or module script. */
+const REMIX_SCRIPTS = /__remixContext|modulepreload|<script\b[^>]*\btype="?module/
+
+let reportedUnknownMarkup = false
+
+/** The optimisation is off (a Remix upgrade changed `<Scripts>`): pages still work, but load scripts early. */
+function reportUnknownMarkupOnce() {
+	if (reportedUnknownMarkup) return
+	reportedUnknownMarkup = true
+	console.error(
+		"Scripts load before the first paint: Remix's <Scripts> markup no longer has the shape " +
+			'app/utils/script-loading.server.ts rewrites (decisions 047, 056). Run tests/unit/remix-scripts.test.ts.',
+	)
 }
 
 const MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)<\/script>/
 const PRELOAD_LINK = /<link rel="modulepreload" href=/g
+const ANY_PRELOAD_LINK = /<link\b[^>]*\brel="?modulepreload/
 const SIDE_EFFECT_IMPORT = /\bimport ("[^"]+");/g
 const NAMESPACE_IMPORT = /^import \* as (\w+) from ("[^"]+");$/gm
 
@@ -69,7 +96,7 @@ function deferImports(body: string) {
  * The same rewrite for a streamed document: holds the text back until the module script has passed, then
  * streams on. React writes the shell, `<Scripts>` included, in one go, so nothing reaches the browser later.
  */
-export function loadScriptsAfterFirstPaintStream() {
+export function loadScriptsAfterFirstPaintStream(onUnknownMarkup?: () => void) {
 	const decoder = new StringDecoder('utf8')
 	let held = ''
 	let passing = false
@@ -79,13 +106,13 @@ export function loadScriptsAfterFirstPaintStream() {
 			held += decoder.write(chunk)
 			if (!MODULE_SCRIPT.test(held)) return done()
 			passing = true
-			const text = loadScriptsAfterFirstPaint(held)
+			const text = loadScriptsAfterFirstPaint(held, onUnknownMarkup)
 			held = ''
 			done(null, text)
 		},
 		flush(done) {
 			held += decoder.end()
-			done(null, held ? loadScriptsAfterFirstPaint(held) : undefined)
+			done(null, held ? loadScriptsAfterFirstPaint(held, onUnknownMarkup) : undefined)
 		},
 	})
 }

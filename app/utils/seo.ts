@@ -135,33 +135,3 @@ export function bakeryJsonLd(business: BusinessConfig, origin: string) {
 export function serializeJsonLd(data: unknown) {
 	return JSON.stringify(data).replace(/</g, '\\u003c')
 }
-
-/** The indexable public pages, for /sitemap.xml. */
-export const sitemapPaths = [
-	'/',
-	'/about',
-	'/contact',
-	'/reviews',
-	'/gallery',
-	'/shop',
-	'/menu',
-	'/cakes',
-	'/brazilian-pastries',
-	'/mexican-pastries',
-	'/custom-cakes',
-] as const
-
-/** Never worth crawling: the cart flow, the admin screens and the personal review and quote links. */
-export const disallowedPaths = [
-	'/cart',
-	'/checkout',
-	'/success',
-	'/cancel',
-	'/admin',
-	'/admin-upload',
-	'/admin-custom-cake-orders',
-	'/image-uploader',
-	'/review/',
-	'/quote/',
-	'/quote-photo/',
-] as const

@@ -1,6 +1,7 @@
 import { useNavigate } from '@remix-run/react'
 import { createElement, useRef, type ComponentPropsWithoutRef, type MouseEvent, type ReactNode } from 'react'
 import { isHydrating } from '~/utils/hydration'
+import { assertStaticMarkup } from './server-markup-guard'
 
 type Tag = 'div' | 'ul'
 
@@ -12,7 +13,8 @@ type Tag = 'div' | 'ul'
  *
  * So nothing inside may need React until then: no state, no effects, no handlers of its own. Clicks are
  * handled here, by delegation: `onClick` receives every click inside, and a click on a link of this site
- * navigates in the browser as a `<Link>` would.
+ * navigates in the browser as a `<Link>` would. In development and tests the server's render throws on a
+ * child that breaks this (server-markup-guard.ts, decision 056).
  *
  * @param inputs every value the children are rendered from (compared with `Object.is`, one by one)
  */
@@ -35,7 +37,11 @@ export function ServerMarkup<T extends Tag>({
 		onClick?.(event)
 		navigateOnLinkClick(event)
 	}
-	if (!keptFor.current) return createElement(as, { ...props, onClick: handleClick }, children)
+	if (!keptFor.current) {
+		// Development and tests only: production builds drop the check (`import.meta.env.DEV` is false there).
+		if (import.meta.env.DEV && typeof document === 'undefined') assertStaticMarkup(children)
+		return createElement(as, { ...props, onClick: handleClick }, children)
+	}
 	// No children and an empty inner HTML: React leaves the server's children in place (it neither hydrates
 	// nor deletes the children of an element with inner HTML), and the warning about it is suppressed.
 	return createElement(as, {

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { disallowedPaths, sitemapPaths } from './seo.server'
+
+describe('the sitemap and robots.txt, from the page registry', () => {
+	it('list the indexable public pages', () => {
+		expect([...sitemapPaths].sort()).toEqual(
+			[
+				'/',
+				'/about',
+				'/contact',
+				'/reviews',
+				'/gallery',
+				'/shop',
+				'/menu',
+				'/cakes',
+				'/brazilian-pastries',
+				'/mexican-pastries',
+				'/custom-cakes',
+			].sort(),
+		)
+	})
+
+	it('disallow the cart flow, the personal links by their prefix, the owner’s screens and the quote photos', () => {
+		expect([...disallowedPaths].sort()).toEqual(
+			[
+				'/cart',
+				'/checkout',
+				'/success',
+				'/cancel',
+				'/admin',
+				'/admin-upload',
+				'/admin-custom-cake-orders',
+				'/image-uploader',
+				'/review/',
+				'/quote/',
+				'/quote-photo/',
+			].sort(),
+		)
+	})
+
+	it('never list a disallowed page', () => {
+		expect(sitemapPaths.filter((path) => disallowedPaths.some((prefix) => path.startsWith(prefix)))).toEqual([])
+	})
+})
