@@ -14,6 +14,8 @@ const config: KnipConfig = {
 		'bench/*.ts',
 		// Vitest runs this config in a child process (tests/integration/test-runner.test.ts).
 		'tests/fixtures/runner-exit-code/*.ts',
+		// A one-page Remix app that tests/unit/remix-scripts.test.ts builds and serves with Vite.
+		'tests/fixtures/remix-scripts/**/*.{ts,tsx}',
 	],
 	ignoreDependencies: [
 		// The generated client (app/generated, not committed) imports its runtime.

@@ -35,7 +35,7 @@ export const LANGUAGE_NAMES = { en: 'English', es: 'Español', 'pt-BR': 'Portugu
 >
 
 /** The `lang` cookie: the language a visitor last chose; read by the language suggestion. */
-export const LANGUAGE_COOKIE = 'lang'
+const LANGUAGE_COOKIE = 'lang'
 
 export function isLocale(value: unknown): value is Locale {
 	return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)

@@ -36,7 +36,7 @@ export function metaTranslator(matches: MetaArgsLike['matches']): Translate {
 	return root?.i18n ? translatorFor(root.i18n) : (key) => key
 }
 
-export function canonicalPath(pathname: string) {
+function canonicalPath(pathname: string) {
 	const lower = pathname.toLowerCase().replace(/\/+$/, '')
 	return lower === '' ? '/' : lower
 }
