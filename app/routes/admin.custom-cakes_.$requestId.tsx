@@ -27,7 +27,7 @@ import { actorText, DEFAULT_VALID_HOURS, quoteSchema, statusLabels } from '~/dom
 import { CAKE_REQUEST_MOVES } from '~/domain/cake-quotes/cake-request-states'
 import type { CakeRequestStatus } from '~/generated/prisma/enums'
 import { canMove } from '~/utils/state-machine'
-import { checkQuoteSlot, loadQuoteSlots } from '~/domain/cake-quotes/cake-quote-slots.server'
+import { checkQuoteSlot, loadQuoteSlots, type QuoteSlotCheck } from '~/domain/cake-quotes/cake-quote-slots.server'
 import { quotePath } from '~/domain/cake-quotes/cake-quote-token.server'
 import { formReply } from '~/utils/form-reply.server'
 import { formatPrice } from '~/utils/money'
@@ -142,6 +142,28 @@ function sentWords(slot: { pickupAt: Date; timeZone: string; validUntil: Date; v
 
 const VALID_SHORTENED_MESSAGE = '“Valid until” was shortened to the pickup time: a quote can’t stand past its pickup.'
 
+/** Why the chosen pickup or "valid until" cannot be quoted, on the field it concerns. */
+function slotRefusalErrors(slot: Extract<QuoteSlotCheck, { ok: false }>, shownDate: LocalDate): Record<string, string[]> {
+	switch (slot.reason) {
+		case 'closed':
+			return { pickupAt: ['The shop is closed then — please choose another pickup time.'] }
+		case 'too-soon':
+			return { pickupAt: ['That pickup time is too soon — please choose a later one.'] }
+		case 'not-a-slot':
+			return { pickupAt: ['That is not one of the pickup times — please choose another.'] }
+		case 'other-day':
+			return {
+				pickupAt: [
+					`That time is on ${formatPickupDateLong(slot.date)}, not on the day shown (${formatPickupDateLong(shownDate)}): please choose one of its times.`,
+				],
+			}
+		case 'valid-until-unreadable':
+			return { validUntil: ['Please enter a date and time.'] }
+		case 'valid-until-past':
+			return { validUntil: ['Please choose a time in the future.'] }
+	}
+}
+
 export async function action({ request, params }: ActionFunctionArgs) {
 	const admin = await requireAdmin(request)
 	const actor = `owner:${admin.email}` as const
@@ -157,7 +179,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		if (!slot.ok) {
 			return formReply(
 				submission,
-				{ fieldErrors: { [slot.field]: [slot.message] }, status: 409, headers },
+				{ fieldErrors: slotRefusalErrors(slot, shownDate), status: 409, headers },
 				{ message: null },
 			)
 		}

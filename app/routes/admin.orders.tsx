@@ -27,7 +27,7 @@ import { requireAdmin } from '~/domain/admin-auth/auth.server'
 import { formatBakeryDateTime } from '~/domain/pickup/bakery-time'
 import { lineOptionsText } from '~/domain/menu/item-options'
 import { formatPrice } from '~/utils/money'
-import { cancelAndRefund } from '~/domain/orders/order-refund.server'
+import { cancelAndRefund, type CancelAndRefundOutcome } from '~/domain/orders/order-refund.server'
 import { ORDER_MOVES } from '~/domain/orders/order-states'
 import { canMove } from '~/utils/state-machine'
 import { ownerDay } from '~/domain/pickup/owner-day.server'
@@ -115,6 +115,14 @@ function isStep(intent: string): intent is OrderStep {
 	return intent in stepWords
 }
 
+/** Why a refund did not go through, in the owner's words (the provider's own when it refused). */
+function refundFailureWords(result: Extract<CancelAndRefundOutcome, { outcome: 'refund-failed' }>) {
+	if (result.reason === 'provider-refused') return result.providerMessage
+	return result.reason === 'provider-not-set-up'
+		? 'The payment provider that took this payment is not set up here.'
+		: 'The payment provider could not be reached.'
+}
+
 export async function action({ request }: ActionFunctionArgs) {
 	await requireAdmin(request)
 	const { form, id, intent, problemReply } = await readAdminForm(request)
@@ -141,7 +149,7 @@ export async function action({ request }: ActionFunctionArgs) {
 			case 'refund-failed':
 				return reply(
 					{
-						message: `The refund for order ${number} did not go through, so nothing changed: ${result.reason}`,
+						message: `The refund for order ${number} did not go through, so nothing changed: ${refundFailureWords(result)}`,
 						problem: true,
 					},
 					502,

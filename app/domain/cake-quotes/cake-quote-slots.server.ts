@@ -1,5 +1,4 @@
 import { QUOTE_HORIZON_DAYS } from './cake-quote'
-import { formatPickupDateLong } from '~/domain/pickup/pickup-display'
 import {
 	addLocalDays,
 	checkPickupSlot,
@@ -57,7 +56,10 @@ export type QuoteSlotCheck =
 			ordersPerSlot: number
 			timeZone: string
 	  }
-	| { ok: false; field: 'pickupAt' | 'validUntil'; message: string }
+	| { ok: false; reason: 'closed' | 'too-soon' | 'not-a-slot' }
+	/** The time belongs to `date`, not to the day the form showed. */
+	| { ok: false; reason: 'other-day'; date: LocalDate }
+	| { ok: false; reason: 'valid-until-unreadable' | 'valid-until-past' }
 
 /**
  * The owner's chosen slot is a real slot of the schedule (capacity is left to the hold) on `shownDate`, the
@@ -72,27 +74,17 @@ export async function checkQuoteSlot(
 ): Promise<QuoteSlotCheck> {
 	const schedule = await quoteSchedule(now)
 	const check = checkPickupSlot(schedule, [], nothingHeld, now, pickupAt)
-	if (!check.ok) {
-		const message =
-			check.reason === 'closed'
-				? 'The shop is closed then — please choose another pickup time.'
-				: check.reason === 'too-soon'
-					? 'That pickup time is too soon — please choose a later one.'
-					: 'That is not one of the pickup times — please choose another.'
-		return { ok: false, field: 'pickupAt', message }
-	}
-	if (check.date !== shownDate) {
-		const message = `That time is on ${formatPickupDateLong(check.date)}, not on the day shown (${formatPickupDateLong(shownDate)}): please choose one of its times.`
-		return { ok: false, field: 'pickupAt', message }
-	}
+	if (!check.ok)
+		return { ok: false, reason: check.reason === 'closed' || check.reason === 'too-soon' ? check.reason : 'not-a-slot' }
+	if (check.date !== shownDate) return { ok: false, reason: 'other-day', date: check.date }
 	const start = new Date(pickupAt)
 	let validUntil: Date
 	try {
 		validUntil = instantAt(valid.validDate, valid.validTime, schedule.timeZone)
 	} catch {
-		return { ok: false, field: 'validUntil', message: 'Please enter a date and time.' }
+		return { ok: false, reason: 'valid-until-unreadable' }
 	}
-	if (validUntil <= now) return { ok: false, field: 'validUntil', message: 'Please choose a time in the future.' }
+	if (validUntil <= now) return { ok: false, reason: 'valid-until-past' }
 	// A quote cannot be accepted after its own pickup: the default 72 hours end at the pickup when it is sooner.
 	const validShortened = validUntil > start
 	return {

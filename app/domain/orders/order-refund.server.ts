@@ -8,8 +8,12 @@ export type CancelAndRefundOutcome =
 	| { outcome: 'refunded' }
 	/** Not (or no longer) PAID or READY: nothing was refunded. */
 	| { outcome: 'not-refundable'; status: OrderStatus | null }
-	/** The provider refused or could not be reached: nothing changed. */
-	| { outcome: 'refund-failed'; reason: string }
+	/**
+	 * Nothing changed: the provider that took the payment is not set up here, could not be reached, or refused
+	 * (`providerMessage`: its own words, e.g. Stripe's).
+	 */
+	| { outcome: 'refund-failed'; reason: 'provider-not-set-up' | 'provider-unreachable' }
+	| { outcome: 'refund-failed'; reason: 'provider-refused'; providerMessage: string }
 	/** Refunded by the provider, but the order moved on meanwhile (e.g. picked up). */
 	| { outcome: 'refunded-order-moved' }
 
@@ -25,14 +29,16 @@ export async function cancelAndRefund(orderId: string): Promise<CancelAndRefundO
 	}
 	const provider = order.providerSessionId ? providerOfSession('order', order.providerSessionId) : null
 	if (!order.providerSessionId || !provider) {
-		return { outcome: 'refund-failed', reason: 'The payment provider that took this payment is not set up here.' }
+		return { outcome: 'refund-failed', reason: 'provider-not-set-up' }
 	}
 	try {
 		await provider.refundPayment({ sessionId: order.providerSessionId, orderId })
 	} catch (error) {
-		if (error instanceof RefundFailed) return { outcome: 'refund-failed', reason: error.message }
+		if (error instanceof RefundFailed) {
+			return { outcome: 'refund-failed', reason: 'provider-refused', providerMessage: error.message }
+		}
 		console.error('Refund failed', orderId, error)
-		return { outcome: 'refund-failed', reason: 'The payment provider could not be reached.' }
+		return { outcome: 'refund-failed', reason: 'provider-unreachable' }
 	}
 	if (await markOrderRefunded(orderId)) return { outcome: 'refunded' }
 	// A simultaneous click refunded it first (the same refund: one idempotency key per order).
