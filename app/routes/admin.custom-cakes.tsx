@@ -11,6 +11,7 @@ import {
 } from '~/domain/cake-quotes/models/cake-quote.server'
 import { quoteSettingsSchema, statusLabels } from '~/domain/cake-quotes/cake-quote'
 import { formatPrice } from '~/utils/money'
+import { StatusFilterForm } from '~/components/admin/status-filter'
 import { AdminFrame } from '~/components/admin/admin-frame'
 import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
 import { formatBakeryDateTime } from '~/domain/pickup/bakery-time'
@@ -87,30 +88,14 @@ export default function AdminCustomCakes() {
 				<ExportCsvButton href={CSV_PATH} filename={CSV_FILENAME} />
 			</AdminHeading>
 			<StatusRegion message={actionData?.message} />
-			<Form method="get" className="mb-6 flex flex-wrap items-end gap-2">
-				<div>
-					<label htmlFor="status-filter" className="block font-semibold">
-						Show
-					</label>
-					<select
-						id="status-filter"
-						name="status"
-						defaultValue={status}
-						key={status}
-						className="mt-1 rounded-lg border border-cocoa/30 bg-white px-3 py-2"
-					>
-						<option value="">Every request</option>
-						{statuses.map((value) => (
-							<option key={value} value={value}>
-								{statusLabels[value]}
-							</option>
-						))}
-					</select>
-				</div>
-				<button type="submit" className={secondaryButtonClass}>
-					Filter
-				</button>
-			</Form>
+			<StatusFilterForm
+				id="status-filter"
+				label="Show"
+				everything="Every request"
+				current={status}
+				options={statuses.map((value) => ({ value, label: statusLabels[value] }))}
+				className="mb-6"
+			/>
 			{requests.length === 0 ? (
 				<p className="text-lg">{status ? 'No requests with this status.' : 'No submissions found.'}</p>
 			) : (

@@ -143,7 +143,10 @@ function sentWords(slot: { pickupAt: Date; timeZone: string; validUntil: Date; v
 const VALID_SHORTENED_MESSAGE = '“Valid until” was shortened to the pickup time: a quote can’t stand past its pickup.'
 
 /** Why the chosen pickup or "valid until" cannot be quoted, on the field it concerns. */
-function slotRefusalErrors(slot: Extract<QuoteSlotCheck, { ok: false }>, shownDate: LocalDate): Record<string, string[]> {
+function slotRefusalErrors(
+	slot: Extract<QuoteSlotCheck, { ok: false }>,
+	shownDate: LocalDate,
+): Record<string, string[]> {
 	switch (slot.reason) {
 		case 'closed':
 			return { pickupAt: ['The shop is closed then — please choose another pickup time.'] }
@@ -299,27 +302,21 @@ function StatusActions({
 	const busy = navigation.state !== 'idle'
 	return (
 		<div className="mt-4 flex flex-wrap gap-3">
-			{canMove(CAKE_REQUEST_MOVES.withdraw, status) ? (
-				<Form method="post">
-					<button className={secondaryButtonClass} name="intent" value="withdraw" disabled={busy}>
-						Withdraw the quote
-					</button>
-				</Form>
-			) : null}
-			{canMove(CAKE_REQUEST_MOVES['balance-paid'], status) ? (
-				<Form method="post">
-					<button className={secondaryButtonClass} name="intent" value="balance-paid" disabled={busy}>
-						Balance of {formatPrice(balanceCents)} paid in the shop
-					</button>
-				</Form>
-			) : null}
-			{canMove(CAKE_REQUEST_MOVES['picked-up'], status) ? (
-				<Form method="post">
-					<button className={secondaryButtonClass} name="intent" value="picked-up" disabled={busy}>
-						Mark as picked up
-					</button>
-				</Form>
-			) : null}
+			{(
+				[
+					['withdraw', 'Withdraw the quote'],
+					['balance-paid', `Balance of ${formatPrice(balanceCents)} paid in the shop`],
+					['picked-up', 'Mark as picked up'],
+				] as const
+			).map(([move, label]) =>
+				canMove(CAKE_REQUEST_MOVES[move], status) ? (
+					<Form method="post" key={move}>
+						<button className={secondaryButtonClass} name="intent" value={move} disabled={busy}>
+							{label}
+						</button>
+					</Form>
+				) : null,
+			)}
 			{canMove(CAKE_REQUEST_MOVES.cancel, status) ? (
 				<Form method="post" className="flex flex-wrap items-center gap-3">
 					{confirmCancel ? (

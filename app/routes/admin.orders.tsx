@@ -1,15 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
-import { useRef } from 'react'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { ConfirmDeletePanel, DeleteForm } from '~/components/admin/delete-form'
+import { StatusFilterForm } from '~/components/admin/status-filter'
 import { AdminFrame } from '~/components/admin/admin-frame'
 import { DayTabs, PickupDateForm } from '~/components/admin/pickup-day-nav'
-import {
-	AdminHeading,
-	dangerButtonClass,
-	secondaryButtonClass,
-	StatusRegion,
-	VisuallyHidden,
-} from '~/components/admin/admin-ui'
+import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
 import type { OrderStatus } from '~/generated/prisma/enums'
 import { DayCakes } from '~/components/admin/day-cakes'
 import { listCakesForPickupDate } from '~/domain/cake-quotes/models/cake-quote.server'
@@ -201,30 +196,13 @@ export default function AdminOrders() {
 			<div className="mb-6 flex flex-wrap items-end justify-between gap-4">
 				<PickupDateForm id="order-date" date={date ?? today} />
 				{view === 'all' ? (
-					<Form method="get" className="flex flex-wrap items-end gap-2">
-						<div>
-							<label htmlFor="order-status" className="block font-semibold">
-								Status
-							</label>
-							<select
-								id="order-status"
-								name="status"
-								defaultValue={status ?? ''}
-								key={status ?? ''}
-								className="mt-1 rounded-lg border border-cocoa/30 bg-white px-3 py-2"
-							>
-								<option value="">All orders</option>
-								{Object.entries(statusLabels).map(([value, label]) => (
-									<option key={value} value={value}>
-										{label}
-									</option>
-								))}
-							</select>
-						</div>
-						<button type="submit" className={secondaryButtonClass}>
-							Filter
-						</button>
-					</Form>
+					<StatusFilterForm
+						id="order-status"
+						label="Status"
+						everything="All orders"
+						current={status ?? undefined}
+						options={Object.entries(statusLabels).map(([value, label]) => ({ value, label }))}
+					/>
 				) : null}
 			</div>
 			{problem ? (
@@ -312,51 +290,6 @@ function StepButton({ order, step, children }: { order: LoadedOrder; step: Order
 				<VisuallyHidden>: order {order.number}</VisuallyHidden>
 			</button>
 		</Form>
-	)
-}
-
-/** Asks first: with JavaScript the browser's dialog; without it the server answers with the confirmation panel. */
-function RefundButton({ order }: { order: LoadedOrder }) {
-	const confirmedRef = useRef<HTMLInputElement>(null)
-	const busy = useBusy(order.id)
-	return (
-		<Form
-			method="post"
-			onSubmit={(event) => {
-				if (!window.confirm(REFUND_QUESTION)) return event.preventDefault()
-				if (confirmedRef.current) confirmedRef.current.value = 'yes'
-			}}
-		>
-			<input type="hidden" name="intent" value="refund" />
-			<input type="hidden" name="id" value={order.id} />
-			<input ref={confirmedRef} type="hidden" name={CONFIRMED_FIELD} defaultValue="" />
-			<button type="submit" className={dangerButtonClass} disabled={busy}>
-				Cancel &amp; refund
-				<VisuallyHidden>: order {order.number}</VisuallyHidden>
-			</button>
-		</Form>
-	)
-}
-
-function ConfirmRefundPanel({ order }: { order: LoadedOrder }) {
-	const location = useLocation()
-	return (
-		<div role="alert" className="mt-3 rounded-lg border border-red-800 bg-red-50 p-3 text-red-900">
-			<p className="font-semibold">{REFUND_QUESTION}</p>
-			<div className="mt-2 flex flex-wrap items-center gap-3">
-				<Form method="post">
-					<input type="hidden" name="intent" value="refund" />
-					<input type="hidden" name="id" value={order.id} />
-					<input type="hidden" name={CONFIRMED_FIELD} value="yes" />
-					<button type="submit" className={dangerButtonClass}>
-						Yes, cancel and refund order {order.number}
-					</button>
-				</Form>
-				<Link to={location.pathname + location.search} className={secondaryButtonClass} replace>
-					Keep the order
-				</Link>
-			</div>
-		</div>
 	)
 }
 
@@ -456,10 +389,23 @@ function OrderCard({
 								Mark as picked up
 							</StepButton>
 						) : null}
-						{refundable ? <RefundButton order={order} /> : null}
+						{refundable ? (
+							<DeleteForm id={order.id} intent="refund" question={REFUND_QUESTION} busyLabel="Refunding...">
+								Cancel &amp; refund
+								<VisuallyHidden>: order {order.number}</VisuallyHidden>
+							</DeleteForm>
+						) : null}
 					</div>
 				) : null}
-				{confirming && refundable ? <ConfirmRefundPanel order={order} /> : null}
+				{confirming && refundable ? (
+					<ConfirmDeletePanel
+						id={order.id}
+						intent="refund"
+						question={REFUND_QUESTION}
+						confirmLabel={`Yes, cancel and refund order ${order.number}`}
+						keepLabel="Keep the order"
+					/>
+				) : null}
 			</article>
 		</li>
 	)

@@ -2,7 +2,7 @@ import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { OutageErrorBoundary } from '~/components/error-boundary'
 import { PageIntro } from '~/components/page-intro'
-import { RevealItem, RevealSection } from '~/components/reveal'
+import { RevealedCards } from '~/components/revealed-cards'
 import { StoredImage } from '~/components/stored-image'
 import { listGalleryImages } from '~/domain/content/models/gallery-image.server'
 import { outageHeaders, withOutagePolicy } from '~/utils/outage.server'
@@ -36,31 +36,23 @@ export default function Gallery() {
 		<>
 			<GalleryIntro />
 
-			<div className="mx-auto max-w-6xl px-4 py-14 md:py-16">
-				{images.length === 0 ? (
-					<p className="text-center text-lg">{t('pages.galleryEmpty')}</p>
-				) : (
-					<RevealSection as="div" group>
-						<ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-							{images.map((image, index) => (
-								<li key={image.id}>
-									<RevealItem index={index % 3}>
-										<StoredImage
-											imageKey={image.storageKey}
-											alt={image.alt}
-											sizes="(min-width: 1152px) 368px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
-											width={1600}
-											height={1200}
-											loading={index === 0 ? 'high-priority' : 'lazy'}
-											className="aspect-[4/3] h-auto w-full rounded-2xl object-cover shadow-md"
-										/>
-									</RevealItem>
-								</li>
-							))}
-						</ul>
-					</RevealSection>
+			<RevealedCards
+				items={images}
+				empty={<p className="text-center text-lg">{t('pages.galleryEmpty')}</p>}
+				listClassName="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
+			>
+				{(image, index) => (
+					<StoredImage
+						imageKey={image.storageKey}
+						alt={image.alt}
+						sizes="(min-width: 1152px) 368px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+						width={1600}
+						height={1200}
+						loading={index === 0 ? 'high-priority' : 'lazy'}
+						className="aspect-[4/3] h-auto w-full rounded-2xl object-cover shadow-md"
+					/>
 				)}
-			</div>
+			</RevealedCards>
 		</>
 	)
 }

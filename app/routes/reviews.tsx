@@ -3,7 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { OutageErrorBoundary } from '~/components/error-boundary'
 import { PageIntro } from '~/components/page-intro'
 import { RatingStars } from '~/components/review-rating'
-import { RevealItem, RevealSection } from '~/components/reveal'
+import { RevealedCards } from '~/components/revealed-cards'
 import { defaultBusiness } from '~/config/business'
 import { listReviews } from '~/domain/reviews/models/review.server'
 import { outageHeaders, withOutagePolicy } from '~/utils/outage.server'
@@ -67,8 +67,9 @@ export default function Reviews() {
 		<>
 			<ReviewsIntro />
 
-			<div className="mx-auto max-w-6xl px-4 py-14 md:py-16">
-				{reviews.length === 0 ? (
+			<RevealedCards
+				items={reviews}
+				empty={
 					<div className="mx-auto max-w-xl text-center">
 						<p className="text-lg">{t('requests.reviewsEmpty')}</p>
 						<Link
@@ -78,27 +79,21 @@ export default function Reviews() {
 							{t('requests.sendUsAMessage')}
 						</Link>
 					</div>
-				) : (
-					<RevealSection as="div" group>
-						<RatingSummary ratings={reviews.map((review) => review.rating)} />
-						<ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-							{reviews.map((review, index) => (
-								<li key={review.id}>
-									<RevealItem index={index % 3} className="h-full">
-										<figure className="flex h-full flex-col rounded-3xl bg-white p-6 shadow-md">
-											<RatingStars rating={review.rating} className="mb-3" />
-											<blockquote className="flex-1 text-lg">
-												<p>“{review.comment}”</p>
-											</blockquote>
-											<figcaption className="mt-4 font-semibold text-cinnamon">— {review.name}</figcaption>
-										</figure>
-									</RevealItem>
-								</li>
-							))}
-						</ul>
-					</RevealSection>
+				}
+				before={<RatingSummary ratings={reviews.map((review) => review.rating)} />}
+				listClassName="grid gap-6 md:grid-cols-2 lg:grid-cols-3"
+				itemClassName="h-full"
+			>
+				{(review) => (
+					<figure className="flex h-full flex-col rounded-3xl bg-white p-6 shadow-md">
+						<RatingStars rating={review.rating} className="mb-3" />
+						<blockquote className="flex-1 text-lg">
+							<p>“{review.comment}”</p>
+						</blockquote>
+						<figcaption className="mt-4 font-semibold text-cinnamon">— {review.name}</figcaption>
+					</figure>
 				)}
-			</div>
+			</RevealedCards>
 		</>
 	)
 }

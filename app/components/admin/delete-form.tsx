@@ -11,20 +11,23 @@ function useDeleting(intent: string, id: string) {
 }
 
 /**
- * A Delete button that asks first. With JavaScript the browser's confirm dialog asks; without it
- * the first press only makes the server show <ConfirmDeletePanel> with the same question.
+ * A button for something that cannot be undone (Delete, Cancel & refund) that asks first. With JavaScript the
+ * browser's confirm dialog asks; without it the first press only makes the server show <ConfirmDeletePanel>
+ * with the same question.
  */
 export function DeleteForm({
 	id,
 	question,
 	children,
 	intent = 'delete',
+	busyLabel = 'Deleting...',
 }: {
 	id: string
 	question: string
 	/** The button's text, e.g. `Delete <VisuallyHidden>request from Ana</VisuallyHidden>`. */
 	children: ReactNode
 	intent?: string
+	busyLabel?: string
 }) {
 	const confirmedRef = useRef<HTMLInputElement>(null)
 	const deleting = useDeleting(intent, id)
@@ -40,21 +43,26 @@ export function DeleteForm({
 			<input type="hidden" name="id" value={id} />
 			<input ref={confirmedRef} type="hidden" name={CONFIRMED_FIELD} defaultValue="" />
 			<button type="submit" className={dangerButtonClass} disabled={deleting}>
-				{deleting ? 'Deleting...' : children}
+				{deleting ? busyLabel : children}
 			</button>
 		</Form>
 	)
 }
 
-/** The no-JavaScript confirmation: the question, a button that really deletes, and a way back. */
+/** The no-JavaScript confirmation: the question, a button that really does it, and a way back. */
 export function ConfirmDeletePanel({
 	id,
 	question,
 	intent = 'delete',
+	confirmLabel = 'Yes, delete',
+	keepLabel = 'Cancel',
 }: {
 	id: string
 	question: string
 	intent?: string
+	confirmLabel?: string
+	/** The way back, which changes nothing. */
+	keepLabel?: string
 }) {
 	const location = useLocation()
 	return (
@@ -66,11 +74,11 @@ export function ConfirmDeletePanel({
 					<input type="hidden" name="id" value={id} />
 					<input type="hidden" name={CONFIRMED_FIELD} value="yes" />
 					<button type="submit" className={dangerButtonClass}>
-						Yes, delete
+						{confirmLabel}
 					</button>
 				</Form>
 				<Link to={location.pathname + location.search} className={secondaryButtonClass} replace>
-					Cancel
+					{keepLabel}
 				</Link>
 			</div>
 		</div>

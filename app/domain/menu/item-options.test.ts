@@ -9,21 +9,9 @@ import {
 	readLineOptions,
 	type OptionGroupView,
 } from './item-options'
+import { sizeOptionGroup } from '../../../tests/fixtures/menu'
 
-const size: OptionGroupView = {
-	id: 'size',
-	name: 'Size',
-	kind: 'SINGLE',
-	required: true,
-	minChoices: 0,
-	maxChoices: null,
-	maxLength: 60,
-	options: [
-		{ id: 'six', name: '6″', priceDeltaCents: 0, soldOut: false },
-		{ id: 'eight', name: '8″', priceDeltaCents: 1200, soldOut: false },
-		{ id: 'ten', name: '10″', priceDeltaCents: 2400, soldOut: true },
-	],
-}
+const size = sizeOptionGroup(1200, [{ id: 'ten', name: '10″', priceDeltaCents: 2400, soldOut: true }])
 const toppings: OptionGroupView = {
 	id: 'toppings',
 	name: 'Toppings',

@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { CartItem } from './cart'
 import { currentCart, type CartMenu } from './cart-prices'
-import { cartLineKey, type OptionGroupView } from '~/domain/menu/item-options'
+import { cartLineKey } from '~/domain/menu/item-options'
+import { sizeOptionGroup } from '../../../tests/fixtures/menu'
 
-const size: OptionGroupView = {
-	id: 'size',
-	name: 'Size',
-	kind: 'SINGLE',
-	required: true,
-	minChoices: 0,
-	maxChoices: null,
-	maxLength: 60,
-	options: [
-		{ id: 'six', name: '6″', priceDeltaCents: 0, soldOut: false },
-		{ id: 'eight', name: '8″', priceDeltaCents: 1400, soldOut: false },
-	],
-}
+const size = sizeOptionGroup(1400)
 
 /** A line as the browser stored it: the price and the options' words of the day it was added. */
 function stored(id: string, priceCents: number, quantity = 1, choices: CartItem['choices'] = []): CartItem {

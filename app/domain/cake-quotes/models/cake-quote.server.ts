@@ -14,6 +14,7 @@ import { dateColumn, dateFromColumn, releasePickupSlotIn, takePickupSlotIn } fro
 import { claimProviderEvent } from '~/domain/payments/index.server'
 import { canMove } from '~/utils/state-machine'
 import { CAKE_REQUEST_MOVES } from '../cake-request-states'
+import { adminRequestFields } from './custom-cake-request.server'
 
 type Tx = Prisma.TransactionClient
 
@@ -284,15 +285,7 @@ export function markCakePickedUp(requestId: string, actor: QuoteActor): Promise<
 // --- Reading ---
 
 const quoteFields = {
-	id: true,
-	name: true,
-	phone: true,
-	email: true,
-	type: true,
-	size: true,
-	message: true,
-	imageKey: true,
-	createdAt: true,
+	...adminRequestFields,
 	status: true,
 	quoteCents: true,
 	depositCents: true,
