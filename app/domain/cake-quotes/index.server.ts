@@ -4,5 +4,5 @@
  */
 export { quotePath } from './cake-quote-token.server'
 export { expireOverdueQuotes, expireQuote, findCakeQuote, listCakesForPickupDate } from './models/cake-quote.server'
-export { adminRequestFields } from './models/custom-cake-request.server'
+export { adminRequestFields } from './models/request-fields.server'
 export { sweepLapsedCakePayments } from './quote-checkout.server'

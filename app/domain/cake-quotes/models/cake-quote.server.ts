@@ -14,7 +14,7 @@ import { dateColumn, dateFromColumn, releasePickupSlotIn, takePickupSlotIn } fro
 import { claimProviderEvent } from '~/domain/payments/index.server'
 import { canMove } from '~/utils/state-machine'
 import { CAKE_REQUEST_MOVES } from '../cake-request-states'
-import { adminRequestFields } from './custom-cake-request.server'
+import { adminRequestFields } from './request-fields.server'
 
 type Tx = Prisma.TransactionClient
 

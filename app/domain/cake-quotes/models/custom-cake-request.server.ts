@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import type { CakeRequestStatus } from '~/generated/prisma/client'
 import { prisma } from '~/utils/db.server'
 import { releaseSlotIn } from './cake-quote.server'
+import { adminRequestFields } from './request-fields.server'
 import { isRecordNotFound, isUniqueViolation } from '~/utils/db.server'
 import type { Locale } from '~/utils/i18n'
 import {
@@ -123,19 +124,6 @@ export async function submitCustomCakeRequest(submission: CustomCakeSubmission):
 }
 
 // --- Admin (requireAdmin is checked by the calling route) ---
-
-/** What the owner sees of a request (the admin list, the CSV export, the owner's alert mail). */
-export const adminRequestFields = {
-	id: true,
-	name: true,
-	phone: true,
-	email: true,
-	type: true,
-	size: true,
-	message: true,
-	imageKey: true,
-	createdAt: true,
-} as const
 
 /** Every request (or those with one status), newest first, with where its quote stands (the admin list and the CSV export). */
 export function listCustomCakeRequests(status?: CakeRequestStatus) {
