@@ -4,7 +4,13 @@ import { ConfirmDeletePanel, DeleteForm } from '~/components/admin/delete-form'
 import { StatusFilterForm } from '~/components/admin/status-filter'
 import { AdminFrame } from '~/components/admin/admin-frame'
 import { DayTabs, PickupDateForm } from '~/components/admin/pickup-day-nav'
-import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
+import {
+	AdminCard,
+	AdminHeading,
+	secondaryButtonClass,
+	StatusRegion,
+	VisuallyHidden,
+} from '~/components/admin/admin-ui'
 import type { OrderStatus } from '~/generated/prisma/enums'
 import { DayCakes } from '~/components/admin/day-cakes'
 import { listCakesForPickupDate } from '~/domain/cake-quotes/models/cake-quote.server'
@@ -306,107 +312,109 @@ function OrderCard({
 	level: 2 | 3
 }) {
 	const { number } = order
-	const Heading = level === 2 ? 'h2' : 'h3'
 	const Subheading = level === 2 ? 'h3' : 'h4'
 	const headingId = `order-${order.id}`
 	const canReady = canMove(ORDER_MOVES.ready, order.status)
 	const canPickUp = canMove(ORDER_MOVES['picked-up'], order.status)
 	const refundable = canMove(ORDER_MOVES.refund, order.status)
 	return (
-		<li>
-			<article aria-labelledby={headingId} className="rounded-2xl bg-white p-5 shadow-md ring-1 ring-dough">
-				<div className="flex flex-wrap items-start justify-between gap-3">
-					<div>
-						<Heading id={headingId} className="font-display text-xl font-bold">
-							{pickup ? <>{pickup} · </> : null}Order {number}
-						</Heading>
-						<p className="text-sm text-cocoa/80">
-							Placed <time dateTime={order.createdAt.toISOString()}>{formatBakeryDateTime(order.createdAt)}</time>
-							{order.paidAt ? (
-								<>
-									{' · '}paid <time dateTime={order.paidAt.toISOString()}>{formatBakeryDateTime(order.paidAt)}</time>
-								</>
-							) : null}
-						</p>
-					</div>
-					<span className={`rounded-full px-3 py-1 text-sm font-semibold ${statusBadgeClass[order.status]}`}>
-						{statusLabels[order.status]}
-					</span>
-				</div>
-				<div className="mt-3 grid gap-4 md:grid-cols-2">
-					<div>
-						<Subheading className="font-semibold">Customer</Subheading>
-						<p>{order.customerName}</p>
-						<p className="break-all">
-							<a href={`mailto:${order.customerEmail}`} className="underline underline-offset-4">
-								{order.customerEmail}
+		<AdminCard
+			headingId={headingId}
+			headingLevel={level}
+			heading={
+				<>
+					{pickup ? <>{pickup} · </> : null}Order {number}
+				</>
+			}
+			details={
+				<p className="text-sm text-cocoa/80">
+					Placed <time dateTime={order.createdAt.toISOString()}>{formatBakeryDateTime(order.createdAt)}</time>
+					{order.paidAt ? (
+						<>
+							{' · '}paid <time dateTime={order.paidAt.toISOString()}>{formatBakeryDateTime(order.paidAt)}</time>
+						</>
+					) : null}
+				</p>
+			}
+			aside={
+				<span className={`rounded-full px-3 py-1 text-sm font-semibold ${statusBadgeClass[order.status]}`}>
+					{statusLabels[order.status]}
+				</span>
+			}
+		>
+			<div className="mt-3 grid gap-4 md:grid-cols-2">
+				<div>
+					<Subheading className="font-semibold">Customer</Subheading>
+					<p>{order.customerName}</p>
+					<p className="break-all">
+						<a href={`mailto:${order.customerEmail}`} className="underline underline-offset-4">
+							{order.customerEmail}
+						</a>
+					</p>
+					{order.customerPhone ? (
+						<p>
+							<a href={`tel:${order.customerPhone.replace(/[^\d+]/g, '')}`} className="underline underline-offset-4">
+								{order.customerPhone}
 							</a>
 						</p>
-						{order.customerPhone ? (
-							<p>
-								<a href={`tel:${order.customerPhone.replace(/[^\d+]/g, '')}`} className="underline underline-offset-4">
-									{order.customerPhone}
-								</a>
-							</p>
-						) : null}
-					</div>
-					<div>
-						<Subheading className="font-semibold">Items</Subheading>
-						<ul>
-							{order.items.map((line) => (
-								<li key={line.id} className="flex justify-between gap-4">
-									<span className="min-w-0 break-words">
-										{line.name} × {line.quantity}
-										{line.options.length ? (
-											<span className="block text-sm text-cocoa/80">{lineOptionsText(line.options)}</span>
-										) : null}
-									</span>
-									<span className="shrink-0">{formatPrice(line.unitPriceCents * line.quantity)}</span>
-								</li>
-							))}
-						</ul>
-						{order.taxCents > 0 ? (
-							<p className="mt-1 flex justify-between gap-4 border-t border-dough pt-1">
-								<span>Tax</span>
-								<span>{formatPrice(order.taxCents)}</span>
-							</p>
-						) : null}
-						<p className="mt-1 flex justify-between gap-4 border-t border-dough pt-1 font-semibold">
-							<span>Total</span>
-							<span>{formatPrice(order.totalCents)}</span>
-						</p>
-					</div>
+					) : null}
 				</div>
-				{canReady || canPickUp || refundable ? (
-					<div className="mt-4 flex flex-wrap gap-3">
-						{canReady ? (
-							<StepButton order={order} step="ready">
-								Mark as ready
-							</StepButton>
-						) : null}
-						{canPickUp ? (
-							<StepButton order={order} step="picked-up">
-								Mark as picked up
-							</StepButton>
-						) : null}
-						{refundable ? (
-							<DeleteForm id={order.id} intent="refund" question={REFUND_QUESTION} busyLabel="Refunding...">
-								Cancel &amp; refund
-								<VisuallyHidden>: order {order.number}</VisuallyHidden>
-							</DeleteForm>
-						) : null}
-					</div>
-				) : null}
-				{confirming && refundable ? (
-					<ConfirmDeletePanel
-						id={order.id}
-						intent="refund"
-						question={REFUND_QUESTION}
-						confirmLabel={`Yes, cancel and refund order ${order.number}`}
-						keepLabel="Keep the order"
-					/>
-				) : null}
-			</article>
-		</li>
+				<div>
+					<Subheading className="font-semibold">Items</Subheading>
+					<ul>
+						{order.items.map((line) => (
+							<li key={line.id} className="flex justify-between gap-4">
+								<span className="min-w-0 break-words">
+									{line.name} × {line.quantity}
+									{line.options.length ? (
+										<span className="block text-sm text-cocoa/80">{lineOptionsText(line.options)}</span>
+									) : null}
+								</span>
+								<span className="shrink-0">{formatPrice(line.unitPriceCents * line.quantity)}</span>
+							</li>
+						))}
+					</ul>
+					{order.taxCents > 0 ? (
+						<p className="mt-1 flex justify-between gap-4 border-t border-dough pt-1">
+							<span>Tax</span>
+							<span>{formatPrice(order.taxCents)}</span>
+						</p>
+					) : null}
+					<p className="mt-1 flex justify-between gap-4 border-t border-dough pt-1 font-semibold">
+						<span>Total</span>
+						<span>{formatPrice(order.totalCents)}</span>
+					</p>
+				</div>
+			</div>
+			{canReady || canPickUp || refundable ? (
+				<div className="mt-4 flex flex-wrap gap-3">
+					{canReady ? (
+						<StepButton order={order} step="ready">
+							Mark as ready
+						</StepButton>
+					) : null}
+					{canPickUp ? (
+						<StepButton order={order} step="picked-up">
+							Mark as picked up
+						</StepButton>
+					) : null}
+					{refundable ? (
+						<DeleteForm id={order.id} intent="refund" question={REFUND_QUESTION} busyLabel="Refunding...">
+							Cancel &amp; refund
+							<VisuallyHidden>: order {order.number}</VisuallyHidden>
+						</DeleteForm>
+					) : null}
+				</div>
+			) : null}
+			{confirming && refundable ? (
+				<ConfirmDeletePanel
+					id={order.id}
+					intent="refund"
+					question={REFUND_QUESTION}
+					confirmLabel={`Yes, cancel and refund order ${order.number}`}
+					keepLabel="Keep the order"
+				/>
+			) : null}
+		</AdminCard>
 	)
 }

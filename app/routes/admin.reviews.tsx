@@ -3,7 +3,13 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { AdminFrame } from '~/components/admin/admin-frame'
-import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
+import {
+	AdminCard,
+	AdminHeading,
+	secondaryButtonClass,
+	StatusRegion,
+	VisuallyHidden,
+} from '~/components/admin/admin-ui'
 import { ConfirmDeletePanel, DeleteForm } from '~/components/admin/delete-form'
 import { ReviewFields } from '~/components/admin/review-fields'
 import { RatingStars } from '~/components/review-rating'
@@ -186,66 +192,68 @@ function ReviewCard({
 	const badge = statusBadges[review.status]
 	const who = <VisuallyHidden> review from {review.name}</VisuallyHidden>
 	return (
-		<li>
-			<article aria-labelledby={headingId} className="rounded-2xl bg-white p-5 shadow-md ring-1 ring-dough">
-				<div className="flex flex-wrap items-start justify-between gap-3">
-					<div>
-						<h3 id={headingId} className="font-display text-xl font-bold">
-							{position ? `${position.number}. ` : ''}
-							{review.name}
-						</h3>
-						<RatingStars rating={review.rating} />
-						<p className="text-sm text-cocoa/80">
-							{review.source === 'CUSTOMER'
-								? `Sent by the customer${review.orderNumber ? ` of order #${review.orderNumber}` : ''}`
-								: 'Added by you'}
-							{' · '}
-							<time dateTime={review.createdAt.toISOString()}>{formatBakeryDateTime(review.createdAt)}</time>
-						</p>
-					</div>
-					<span className={`rounded-full px-3 py-1 text-sm font-semibold ${badge.className}`}>{badge.text}</span>
-				</div>
-				<p className="mt-3 whitespace-pre-line break-words">{review.comment}</p>
-				<div className="mt-4 flex flex-wrap gap-2">
-					<Form method="post" className="flex flex-wrap gap-2">
-						<input type="hidden" name="id" value={review.id} />
-						<input type="hidden" name="name" value={review.name} />
-						{review.status !== 'APPROVED' ? (
-							<button type="submit" name="intent" value="approve" className={secondaryButtonClass} disabled={busy}>
-								{review.status === 'PENDING' ? 'Approve' : 'Show'}
-								{who}
-							</button>
-						) : null}
-						{review.status !== 'HIDDEN' ? (
-							<button type="submit" name="intent" value="hide" className={secondaryButtonClass} disabled={busy}>
-								Hide{who}
-							</button>
-						) : null}
-						{position
-							? (['up', 'down'] as const).map((direction) => (
-									<button
-										key={direction}
-										type="submit"
-										name="intent"
-										value={direction}
-										className={secondaryButtonClass}
-										disabled={(direction === 'up' ? position.isFirst : position.isLast) || busy}
-									>
-										Move {direction}
-										{who}
-									</button>
-								))
-							: null}
-					</Form>
-					<Link to={`/admin/reviews/${review.id}`} className={secondaryButtonClass}>
-						Edit{who}
-					</Link>
-					<DeleteForm id={review.id} question={DELETE_QUESTION}>
-						Delete{who}
-					</DeleteForm>
-				</div>
-				{confirming ? <ConfirmDeletePanel id={review.id} question={DELETE_QUESTION} /> : null}
-			</article>
-		</li>
+		<AdminCard
+			headingId={headingId}
+			heading={
+				<>
+					{position ? `${position.number}. ` : ''}
+					{review.name}
+				</>
+			}
+			details={
+				<>
+					<RatingStars rating={review.rating} />
+					<p className="text-sm text-cocoa/80">
+						{review.source === 'CUSTOMER'
+							? `Sent by the customer${review.orderNumber ? ` of order #${review.orderNumber}` : ''}`
+							: 'Added by you'}
+						{' · '}
+						<time dateTime={review.createdAt.toISOString()}>{formatBakeryDateTime(review.createdAt)}</time>
+					</p>
+				</>
+			}
+			aside={<span className={`rounded-full px-3 py-1 text-sm font-semibold ${badge.className}`}>{badge.text}</span>}
+		>
+			<p className="mt-3 whitespace-pre-line break-words">{review.comment}</p>
+			<div className="mt-4 flex flex-wrap gap-2">
+				<Form method="post" className="flex flex-wrap gap-2">
+					<input type="hidden" name="id" value={review.id} />
+					<input type="hidden" name="name" value={review.name} />
+					{review.status !== 'APPROVED' ? (
+						<button type="submit" name="intent" value="approve" className={secondaryButtonClass} disabled={busy}>
+							{review.status === 'PENDING' ? 'Approve' : 'Show'}
+							{who}
+						</button>
+					) : null}
+					{review.status !== 'HIDDEN' ? (
+						<button type="submit" name="intent" value="hide" className={secondaryButtonClass} disabled={busy}>
+							Hide{who}
+						</button>
+					) : null}
+					{position
+						? (['up', 'down'] as const).map((direction) => (
+								<button
+									key={direction}
+									type="submit"
+									name="intent"
+									value={direction}
+									className={secondaryButtonClass}
+									disabled={(direction === 'up' ? position.isFirst : position.isLast) || busy}
+								>
+									Move {direction}
+									{who}
+								</button>
+							))
+						: null}
+				</Form>
+				<Link to={`/admin/reviews/${review.id}`} className={secondaryButtonClass}>
+					Edit{who}
+				</Link>
+				<DeleteForm id={review.id} question={DELETE_QUESTION}>
+					Delete{who}
+				</DeleteForm>
+			</div>
+			{confirming ? <ConfirmDeletePanel id={review.id} question={DELETE_QUESTION} /> : null}
+		</AdminCard>
 	)
 }

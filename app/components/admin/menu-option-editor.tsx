@@ -14,7 +14,7 @@ import {
 import type { OptionChoiceView, OptionGroupView } from '~/domain/menu/item-options'
 import { formatPrice } from '~/utils/money'
 import { useHydrated } from '~/utils/hydration'
-import { secondaryButtonClass, StatusRegion, VisuallyHidden } from './admin-ui'
+import { AdminCard, secondaryButtonClass, StatusRegion, VisuallyHidden } from './admin-ui'
 import { CheckboxField } from './checkbox-field'
 import { ConfirmDeletePanel, DeleteForm } from './delete-form'
 import { RadioGroupField } from './radio-group-field'
@@ -139,42 +139,40 @@ function OptionGroupCard({
 	const formKey = optionFormKeys.group(group.id)
 	const deleteQuestion = `Are you sure you want to delete the group “${group.name}” and its choices?`
 	return (
-		<li>
-			<section aria-labelledby={headingId} className="rounded-xl border border-cocoa/30 p-4">
-				<div className="flex flex-wrap items-start justify-between gap-3">
-					<div>
-						<h3 id={headingId} className="font-display text-xl font-bold">
-							{group.name}
-						</h3>
-						<p className="text-sm">{groupSummary(group)}</p>
-					</div>
-					<div className="flex flex-wrap items-center gap-2">
-						<MoveButtons intent="move-group" id={group.id} name={group.name} first={first} last={last} />
-						<DeleteForm id={group.id} intent="delete-group" question={deleteQuestion}>
-							Delete <VisuallyHidden>the group {group.name}</VisuallyHidden>
-						</DeleteForm>
-					</div>
+		<AdminCard
+			as="section"
+			className="rounded-xl border border-cocoa/30 p-4"
+			headingId={headingId}
+			heading={group.name}
+			details={<p className="text-sm">{groupSummary(group)}</p>}
+			aside={
+				<div className="flex flex-wrap items-center gap-2">
+					<MoveButtons intent="move-group" id={group.id} name={group.name} first={first} last={last} />
+					<DeleteForm id={group.id} intent="delete-group" question={deleteQuestion}>
+						Delete <VisuallyHidden>the group {group.name}</VisuallyHidden>
+					</DeleteForm>
 				</div>
-				{reply?.confirm === group.id ? (
-					<ConfirmDeletePanel id={group.id} intent="delete-group" question={deleteQuestion} />
-				) : null}
-				<details className="mt-3" open={refused(reply, formKey) || undefined}>
-					<summary className="cursor-pointer font-semibold underline underline-offset-4">
-						Edit the group <VisuallyHidden>{group.name}</VisuallyHidden>
-					</summary>
-					<OptionGroupForm
-						// The saved settings are part of the key: after a save the form starts from them.
-						key={`${group.name}|${group.nameEs}|${group.namePtBr}|${group.kind}|${group.required}|${group.minChoices}|${group.maxChoices}|${group.maxLength}`}
-						formKey={formKey}
-						group={group}
-						lastResult={resultFor(reply, formKey)}
-						legend={`Settings of ${group.name}`}
-						submitLabel="Save the group"
-					/>
-				</details>
-				{group.kind === 'TEXT' ? null : <ChoiceList group={group} reply={reply} />}
-			</section>
-		</li>
+			}
+		>
+			{reply?.confirm === group.id ? (
+				<ConfirmDeletePanel id={group.id} intent="delete-group" question={deleteQuestion} />
+			) : null}
+			<details className="mt-3" open={refused(reply, formKey) || undefined}>
+				<summary className="cursor-pointer font-semibold underline underline-offset-4">
+					Edit the group <VisuallyHidden>{group.name}</VisuallyHidden>
+				</summary>
+				<OptionGroupForm
+					// The saved settings are part of the key: after a save the form starts from them.
+					key={`${group.name}|${group.nameEs}|${group.namePtBr}|${group.kind}|${group.required}|${group.minChoices}|${group.maxChoices}|${group.maxLength}`}
+					formKey={formKey}
+					group={group}
+					lastResult={resultFor(reply, formKey)}
+					legend={`Settings of ${group.name}`}
+					submitLabel="Save the group"
+				/>
+			</details>
+			{group.kind === 'TEXT' ? null : <ChoiceList group={group} reply={reply} />}
+		</AdminCard>
 	)
 }
 
