@@ -1,15 +1,5 @@
 import type { CustomCakeRequest } from '~/generated/prisma/client'
-import {
-	Details,
-	languageRow,
-	MailButton,
-	MailHeading,
-	MailLayout,
-	MailLink,
-	Paragraph,
-	Quoted,
-	type MailBakery,
-} from './layout'
+import { Details, languageRow, MailLink, mailtoRow, OwnerAlert, Paragraph, Quoted, type MailBakery } from './layout'
 
 /** What a customer sends with a custom cake request. */
 export type MailCakeRequest = Pick<CustomCakeRequest, 'name' | 'phone' | 'email' | 'type' | 'size' | 'message'>
@@ -37,17 +27,18 @@ export function CakeRequestOwnerMail({
 	customerLanguage,
 }: CakeRequestOwnerProps) {
 	return (
-		<MailLayout
+		<OwnerAlert
 			bakery={bakery}
 			preview={`${request.type}, ${request.size} — ${request.phone}`}
-			footnote={`You get this because you are on ${bakery.name}'s order alerts. Reply to this e-mail to answer ${request.name}.`}
+			heading="New custom cake request"
+			replyReaches={request.name}
+			admin={{ href: adminUrl, label: 'Open the request in the admin' }}
 		>
-			<MailHeading>New custom cake request</MailHeading>
 			<Details
 				rows={[
 					{ label: 'Name', value: request.name },
 					{ label: 'Phone', value: <MailLink href={request.telHref}>{request.phone}</MailLink> },
-					{ label: 'Email', value: <MailLink href={`mailto:${request.email}`}>{request.email}</MailLink> },
+					mailtoRow('Email', request.email),
 					{ label: 'Type', value: request.type },
 					{ label: 'Size', value: request.size },
 					{ label: 'Submitted', value: submittedText },
@@ -66,7 +57,6 @@ export function CakeRequestOwnerMail({
 					<Quoted text={request.message} />
 				</>
 			) : null}
-			<MailButton href={adminUrl}>Open the request in the admin</MailButton>
-		</MailLayout>
+		</OwnerAlert>
 	)
 }

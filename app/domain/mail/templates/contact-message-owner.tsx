@@ -1,14 +1,4 @@
-import {
-	Details,
-	languageRow,
-	MailButton,
-	MailHeading,
-	MailLayout,
-	MailLink,
-	Paragraph,
-	Quoted,
-	type MailBakery,
-} from './layout'
+import { Details, languageRow, mailtoRow, OwnerAlert, Paragraph, Quoted, type MailBakery } from './layout'
 
 export interface ContactMessageOwnerProps {
 	bakery: MailBakery
@@ -29,23 +19,24 @@ export function ContactMessageOwnerMail({
 	customerLanguage,
 }: ContactMessageOwnerProps) {
 	return (
-		<MailLayout
+		<OwnerAlert
 			bakery={bakery}
 			preview={message.message.slice(0, 120)}
-			footnote={`You get this because you are on ${bakery.name}'s alerts. Reply to this e-mail to answer ${message.name}.`}
+			heading="New message from the website"
+			list="alerts"
+			replyReaches={message.name}
+			admin={{ href: adminUrl, label: 'Open the inbox in the admin' }}
 		>
-			<MailHeading>New message from the website</MailHeading>
 			<Details
 				rows={[
 					{ label: 'From', value: message.name },
-					{ label: 'Email', value: <MailLink href={`mailto:${message.email}`}>{message.email}</MailLink> },
+					mailtoRow('Email', message.email),
 					{ label: 'Sent', value: submittedText },
 					...languageRow(customerLanguage),
 				]}
 			/>
 			<Quoted text={message.message} />
 			<Paragraph>Reply to this e-mail and your answer goes straight to {message.name}.</Paragraph>
-			<MailButton href={adminUrl}>Open the inbox in the admin</MailButton>
-		</MailLayout>
+		</OwnerAlert>
 	)
 }

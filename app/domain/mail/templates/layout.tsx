@@ -163,6 +163,48 @@ export function MailLayout({
 	)
 }
 
+/**
+ * An alert to the owner: the mail's frame with its heading and, last, the button into the admin; it says why the
+ * owner gets it and, when the customer is the Reply-To, that a reply reaches them.
+ */
+export function OwnerAlert({
+	bakery,
+	preview,
+	heading,
+	list = 'order alerts',
+	replyReaches,
+	admin,
+	children,
+}: {
+	bakery: MailBakery
+	preview: string
+	heading: ReactNode
+	/** Which of the bakery's lists the owner is on. */
+	list?: 'order alerts' | 'alerts'
+	/** The customer a reply to this mail reaches. */
+	replyReaches?: string
+	admin: { href: string; label: string }
+	children: ReactNode
+}) {
+	const reply = replyReaches ? ` Reply to this e-mail to answer ${replyReaches}.` : ''
+	return (
+		<MailLayout
+			bakery={bakery}
+			preview={preview}
+			footnote={`You get this because you are on ${bakery.name}'s ${list}.${reply}`}
+		>
+			<MailHeading>{heading}</MailHeading>
+			{children}
+			<MailButton href={admin.href}>{admin.label}</MailButton>
+		</MailLayout>
+	)
+}
+
+/** A details row with an e-mail address people can write to. */
+export function mailtoRow(label: string, email: string) {
+	return { label, value: <MailLink href={`mailto:${email}`}>{email}</MailLink> }
+}
+
 export function MailHeading({ children }: { children: ReactNode }) {
 	return (
 		<Text className="mail-text" style={{ ...textStyle, fontSize: '24px', lineHeight: '32px', fontWeight: 700 }}>

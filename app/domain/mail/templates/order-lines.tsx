@@ -1,7 +1,7 @@
 import { lineOptionsText, type LineOption } from '~/domain/menu/item-options'
 import { formatPrice } from '~/utils/money'
 import type { MailLanguage } from '~/domain/mail/mail-language'
-import { mutedStyle, palette, textStyle } from './layout'
+import { mutedStyle, palette, textStyle, type MailBakery } from './layout'
 
 export interface MailLine {
 	name: string
@@ -12,6 +12,17 @@ export interface MailLine {
 }
 
 /** 'Size: 8″ · Message on the cake: “Feliz cumpleaños Ana”', or null for a line without options. */
+/** What every mail to a customer about their order carries. */
+export interface CustomerOrderMailProps {
+	bakery: MailBakery
+	/** The customer's language. */
+	lang: MailLanguage
+	number: string
+	customerName: string
+	pickupText: string | null
+	lines: readonly MailLine[]
+}
+
 export function LineOptions({ line }: { line: MailLine }) {
 	if (!line.options?.length) return null
 	return (

@@ -1,14 +1,5 @@
 import type { MailLanguage } from '~/domain/mail/mail-language'
-import {
-	Details,
-	languageRow,
-	MailButton,
-	MailHeading,
-	MailLayout,
-	MailLink,
-	Paragraph,
-	type MailBakery,
-} from './layout'
+import { Details, languageRow, MailLink, mailtoRow, OwnerAlert, Paragraph, type MailBakery } from './layout'
 import { OrderLines, type MailLine } from './order-lines'
 
 export interface OrderPaidOwnerProps {
@@ -43,18 +34,18 @@ export function OrderPaidOwnerMail({
 	ordersUrl,
 }: OrderPaidOwnerProps) {
 	return (
-		<MailLayout
+		<OwnerAlert
 			bakery={bakery}
 			preview={`${customer.name}${pickupText ? `, pickup ${pickupText}` : ''}`}
-			footnote={`You get this because you are on ${bakery.name}'s order alerts.`}
+			heading={<>New order #{number}</>}
+			admin={{ href: ordersUrl, label: pickupText ? 'Open the day in the admin' : 'Open orders in the admin' }}
 		>
-			<MailHeading>New order #{number}</MailHeading>
 			<Paragraph>{pickupText ? <strong>Pickup {pickupText}</strong> : 'No pickup time chosen.'}</Paragraph>
 			<OrderLines lang={lang} lines={lines} totalCents={totalCents} taxCents={taxCents} />
 			<Details
 				rows={[
 					{ label: 'Customer', value: customer.name },
-					{ label: 'Email', value: <MailLink href={`mailto:${customer.email}`}>{customer.email}</MailLink> },
+					mailtoRow('Email', customer.email),
 					{
 						label: 'Phone',
 						value:
@@ -67,7 +58,6 @@ export function OrderPaidOwnerMail({
 					...languageRow(customerLanguage),
 				]}
 			/>
-			<MailButton href={ordersUrl}>{pickupText ? 'Open the day in the admin' : 'Open orders in the admin'}</MailButton>
-		</MailLayout>
+		</OwnerAlert>
 	)
 }

@@ -1,16 +1,8 @@
-import { richText, type MailLanguage } from '~/domain/mail/mail-language'
-import { MailButton, MailHeading, MailLayout, MailLink, Paragraph, type MailBakery } from './layout'
-import { LineOptions, type MailLine } from './order-lines'
+import { richText } from '~/domain/mail/mail-language'
+import { MailButton, MailHeading, MailLayout, MailLink, Paragraph } from './layout'
+import { LineOptions, type CustomerOrderMailProps } from './order-lines'
 
-export interface OrderReadyProps {
-	bakery: MailBakery
-	/** The customer's language. */
-	lang: MailLanguage
-	number: string
-	customerName: string
-	pickupText: string | null
-	lines: readonly MailLine[]
-}
+export type OrderReadyProps = CustomerOrderMailProps
 
 /** To the customer when the owner marks the order READY. */
 export function OrderReadyMail({ bakery, lang: { t }, number, customerName, pickupText, lines }: OrderReadyProps) {

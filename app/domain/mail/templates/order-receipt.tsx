@@ -1,15 +1,8 @@
-import { richText, type MailLanguage } from '~/domain/mail/mail-language'
-import { MailButton, MailHeading, MailLayout, MailLink, Paragraph, type MailBakery } from './layout'
-import { OrderLines, type MailLine } from './order-lines'
+import { richText } from '~/domain/mail/mail-language'
+import { MailButton, MailHeading, MailLayout, MailLink, Paragraph } from './layout'
+import { OrderLines, type CustomerOrderMailProps } from './order-lines'
 
-export interface OrderReceiptProps {
-	bakery: MailBakery
-	/** The customer's language. */
-	lang: MailLanguage
-	number: string
-	customerName: string
-	pickupText: string | null
-	lines: readonly MailLine[]
+export interface OrderReceiptProps extends CustomerOrderMailProps {
 	totalCents: number
 	/** The sales tax inside totalCents (0: none charged). */
 	taxCents: number
