@@ -50,28 +50,24 @@ export function SiteFooter() {
 						{t('common.footerFollowUs')}
 					</h2>
 					<ul className="mt-3 flex gap-3">
-						<li>
-							<a
-								href={business.social.facebook}
-								target="_blank"
-								rel="noopener noreferrer"
-								aria-label={t('common.footerOnFacebook', { name: business.name })}
-								className={socialLinkClass}
-							>
-								<FacebookIcon />
-							</a>
-						</li>
-						<li>
-							<a
-								href={business.social.instagram}
-								target="_blank"
-								rel="noopener noreferrer"
-								aria-label={t('common.footerOnInstagram', { name: business.name })}
-								className={socialLinkClass}
-							>
-								<InstagramIcon />
-							</a>
-						</li>
+						{[
+							{
+								href: business.social.facebook,
+								label: t('common.footerOnFacebook', { name: business.name }),
+								Icon: FacebookIcon,
+							},
+							{
+								href: business.social.instagram,
+								label: t('common.footerOnInstagram', { name: business.name }),
+								Icon: InstagramIcon,
+							},
+						].map(({ href, label, Icon }) => (
+							<li key={href}>
+								<a href={href} target="_blank" rel="noopener noreferrer" aria-label={label} className={socialLinkClass}>
+									<Icon />
+								</a>
+							</li>
+						))}
 						<li>
 							<a
 								href={`mailto:${business.email}`}

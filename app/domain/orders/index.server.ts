@@ -12,4 +12,4 @@ export {
 	type CheckoutEvent,
 	type FulfillmentOutcome,
 } from './models/order.server'
-export { type RefundEvent } from './models/owner-orders.server'
+export { orderCustomerAndTotals, type RefundEvent } from './models/owner-orders.server'

@@ -4,7 +4,7 @@ import { isLocale, type Locale } from '~/utils/i18n'
 import type { LineOption } from '~/domain/menu/item-options'
 import type { LocalDate } from '~/domain/pickup/pickup-schedule'
 import { adminRequestFields } from '~/domain/cake-quotes/index.server'
-import { customerLine, orderLineFields, ownerLine } from '~/domain/orders/index.server'
+import { customerLine, orderCustomerAndTotals, orderLineFields, ownerLine } from '~/domain/orders/index.server'
 import { dateFromColumn } from '~/domain/pickup/index.server'
 
 /*
@@ -43,12 +43,7 @@ export async function findOrderForMail(orderId: string): Promise<MailOrder | nul
 			status: true,
 			paidAt: true,
 			locale: true,
-			customerName: true,
-			customerEmail: true,
-			customerPhone: true,
-			totalCents: true,
-			taxCents: true,
-			currency: true,
+			...orderCustomerAndTotals,
 			pickupAt: true,
 			pickupDate: true,
 			items: { select: orderLineFields, orderBy: { id: 'asc' } },

@@ -14,15 +14,20 @@ import { enqueueMail } from '~/domain/mail/index.server'
 import { releasePickupCapacityIn, dateColumn } from '~/domain/pickup/index.server'
 import { claimProviderEvent } from '~/domain/payments/index.server'
 
-const adminOrderSelect = {
-	id: true,
-	status: true,
+/** Who ordered and what they paid: what the owner's screens and mails show of every order. */
+export const orderCustomerAndTotals = {
 	customerName: true,
 	customerEmail: true,
 	customerPhone: true,
 	totalCents: true,
 	taxCents: true,
 	currency: true,
+} as const satisfies Prisma.OrderSelect
+
+const adminOrderSelect = {
+	id: true,
+	status: true,
+	...orderCustomerAndTotals,
 	createdAt: true,
 	paidAt: true,
 	pickupAt: true,
