@@ -146,10 +146,11 @@ function runningOwnedCluster(databaseDir: string): { port: number } | null {
 }
 
 /**
- * A killed parent process leaves its Postgres running and holding the data directory.
- * Stop that orphan (it is ours: it runs on our data directory) or clear a stale pid file.
+ * A killed parent process leaves its Postgres running and holding the data directory (it runs in a process
+ * group of its own). Stop that orphan (it is ours: it runs on our data directory) or clear a stale pid file.
+ * Also for a caller about to delete the directory (tests/e2e-dev/serve-dev.ts).
  */
-async function stopOrphanedCluster(databaseDir: string) {
+export async function stopOrphanedCluster(databaseDir: string) {
 	const pidFile = path.join(databaseDir, 'postmaster.pid')
 	if (!existsSync(pidFile)) return
 	const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0])

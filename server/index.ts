@@ -32,10 +32,7 @@ async function main() {
 	const server = http.createServer(serverTimeouts)
 	server.keepAliveTimeout = serverTimeouts.keepAliveTimeout
 	// Hot reload shares the site's port (no second port to configure or collide on).
-	const viteDevServer =
-		env.NODE_ENV === 'production'
-			? undefined
-			: await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true, hmr: { server } } }))
+	const viteDevServer = env.NODE_ENV === 'production' ? undefined : await createViteDevServer(server)
 	const productionBuild = path.join(rootDir, 'build/server/index.js')
 	const build = viteDevServer
 		? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
@@ -55,15 +52,36 @@ async function main() {
 		console.error(`Server failed to start: ${error.message}`)
 		process.exit(1)
 	})
-	handleShutdown(server, async () => {
-		// Waits for a mail or a housekeeping run in progress (pg-boss stops gracefully); one cut off
-		// expires and another process (or this one's next start) does it again.
-		await stopBackgroundWork?.()
-		await closeRateLimitStore()
-		await viteDevServer?.close()
-		await globalThis.__prisma?.$disconnect()
-		await stopDevDatabase?.()
-	})
+	handleShutdown(
+		server,
+		async () => {
+			// Waits for a mail or a housekeeping run in progress (pg-boss stops gracefully); one cut off
+			// expires and another process (or this one's next start) does it again.
+			await stopBackgroundWork?.()
+			await closeRateLimitStore()
+			await viteDevServer?.close()
+			await globalThis.__prisma?.$disconnect()
+		},
+		stopDevDatabase,
+	)
+}
+
+/**
+ * Vite in middleware mode, with hot reload over the site's own port. Vite exits the process by itself on SIGTERM
+ * (and when stdin ends), which cut this server's shutdown short: in-flight requests, the mail queue and the
+ * development database (in a process group of its own) were left behind. Those listeners go; the shutdown below
+ * closes Vite itself.
+ */
+async function createViteDevServer(server: Server) {
+	const sigterm = process.listeners('SIGTERM')
+	const stdinEnd = process.stdin.listeners('end')
+	const { createServer } = await import('vite')
+	const vite = await createServer({ server: { middlewareMode: true, hmr: { server } } })
+	for (const added of process.listeners('SIGTERM')) if (!sigterm.includes(added)) process.off('SIGTERM', added)
+	for (const added of process.stdin.listeners('end')) {
+		if (!stdinEnd.includes(added)) process.stdin.off('end', added as (...args: unknown[]) => void)
+	}
+	return vite
 }
 
 /** The app's housekeeping and mail worker (app/entry.server.tsx), from the build this server runs. */
@@ -84,7 +102,12 @@ async function startDevDatabase(env: Env) {
 }
 
 /** SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the pool and exit 0. */
-function handleShutdown(server: Server, cleanup: () => Promise<void>) {
+function handleShutdown(
+	server: Server,
+	cleanup: () => Promise<void>,
+	/** After the cleanup, or its time limit: the development database, which runs in a process group of its own. */
+	last?: () => Promise<void>,
+) {
 	let shuttingDown = false
 	const unanswered = new Set<http.ServerResponse>()
 	// Keep-alive clients are told to reconnect elsewhere once their current response is done.
@@ -117,6 +140,7 @@ function handleShutdown(server: Server, cleanup: () => Promise<void>) {
 				net.Server.prototype.close.call(server, async () => {
 					try {
 						await Promise.race([cleanup(), new Promise((resolve) => setTimeout(resolve, CLEANUP_LIMIT_MS))])
+						await last?.()
 						process.exit(0)
 					} catch (error) {
 						console.error('Error during shutdown', error)
