@@ -482,24 +482,22 @@ function QuoteEditor() {
 				<fieldset className="mb-2">
 					<legend className="font-semibold">Deposit</legend>
 					<div className="flex flex-wrap items-end gap-4">
-						<label className="flex items-center gap-2">
-							<input
-								type="radio"
-								name={fields.depositKind.name}
-								value="percent"
-								defaultChecked={fields.depositKind.initialValue === 'percent'}
-							/>
-							Percentage of the price
-						</label>
-						<label className="flex items-center gap-2">
-							<input
-								type="radio"
-								name={fields.depositKind.name}
-								value="amount"
-								defaultChecked={fields.depositKind.initialValue === 'amount'}
-							/>
-							Fixed amount
-						</label>
+						{(
+							[
+								['percent', 'Percentage of the price'],
+								['amount', 'Fixed amount'],
+							] as const
+						).map(([kind, label]) => (
+							<label key={kind} className="flex items-center gap-2">
+								<input
+									type="radio"
+									name={fields.depositKind.name}
+									value={kind}
+									defaultChecked={fields.depositKind.initialValue === kind}
+								/>
+								{label}
+							</label>
+						))}
 					</div>
 					<FieldErrors id={fields.depositKind.errorId} errors={fields.depositKind.errors} />
 					<div className="grid gap-x-4 sm:grid-cols-2">

@@ -4,13 +4,8 @@ import { ConfirmDeletePanel, DeleteForm } from '~/components/admin/delete-form'
 import { StatusFilterForm } from '~/components/admin/status-filter'
 import { AdminFrame } from '~/components/admin/admin-frame'
 import { DayTabs, PickupDateForm } from '~/components/admin/pickup-day-nav'
-import {
-	AdminCard,
-	AdminHeading,
-	secondaryButtonClass,
-	StatusRegion,
-	VisuallyHidden,
-} from '~/components/admin/admin-ui'
+import { AdminCard } from '~/components/admin/admin-card'
+import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
 import type { OrderStatus } from '~/generated/prisma/enums'
 import { DayCakes } from '~/components/admin/day-cakes'
 import { listCakesForPickupDate } from '~/domain/cake-quotes/models/cake-quote.server'

@@ -3,13 +3,8 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { AdminFrame } from '~/components/admin/admin-frame'
-import {
-	AdminCard,
-	AdminHeading,
-	secondaryButtonClass,
-	StatusRegion,
-	VisuallyHidden,
-} from '~/components/admin/admin-ui'
+import { AdminCard } from '~/components/admin/admin-card'
+import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
 import { ConfirmDeletePanel, DeleteForm } from '~/components/admin/delete-form'
 import { ReviewFields } from '~/components/admin/review-fields'
 import { RatingStars } from '~/components/review-rating'

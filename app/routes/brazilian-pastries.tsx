@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { MenuErrorBoundary, MenuPageHeader, MenuPageShell, MenuSection, useMenuData } from '~/components/menu/menu-page'
+import { MenuErrorBoundary, MenuPage, useMenuData } from '~/components/menu/menu-page'
 import { loadCategoryMenu } from '~/domain/menu/menu-page.server'
 import { outageHeaders } from '~/utils/outage.server'
 import { useT } from '~/utils/i18n-react'
@@ -21,10 +21,11 @@ export default function BrazilianPastries() {
 	const t = useT()
 	const menu = useMenuData(useLoaderData<typeof loader>())
 	return (
-		<MenuPageShell>
-			<MenuPageHeader title={t('shop.brazilianTitle')}>{t('shop.brazilianIntro')}</MenuPageHeader>
-			<MenuSection {...menu} showOrderNow />
-		</MenuPageShell>
+		<MenuPage
+			title={t('shop.brazilianTitle')}
+			intro={t('shop.brazilianIntro')}
+			section={{ ...menu, showOrderNow: true }}
+		/>
 	)
 }
 

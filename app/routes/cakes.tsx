@@ -1,13 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import {
-	MenuErrorBoundary,
-	MenuPageHeader,
-	MenuPageShell,
-	MenuSection,
-	ViewCartLink,
-	useMenuData,
-} from '~/components/menu/menu-page'
+import { MenuErrorBoundary, MenuPage, ViewCartLink, useMenuData } from '~/components/menu/menu-page'
 import { loadCategoryMenu } from '~/domain/menu/menu-page.server'
 import { outageHeaders } from '~/utils/outage.server'
 import { useT } from '~/utils/i18n-react'
@@ -28,12 +21,12 @@ export default function Cakes() {
 	const t = useT()
 	const menu = useMenuData(useLoaderData<typeof loader>())
 	return (
-		<MenuPageShell>
-			<MenuPageHeader title={t('shop.cakesTitle')} actions={<ViewCartLink />}>
-				{t('shop.cakesIntro')}
-			</MenuPageHeader>
-			<MenuSection {...menu} />
-		</MenuPageShell>
+		<MenuPage
+			title={t('shop.cakesTitle')}
+			intro={t('shop.cakesIntro')}
+			actions={<ViewCartLink />}
+			section={{ ...menu }}
+		/>
 	)
 }
 

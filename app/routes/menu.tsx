@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { MenuJsonLd } from '~/components/menu/menu-json-ld'
-import { MenuErrorBoundary, MenuPageHeader, MenuPageShell, MenuSection, useMenuData } from '~/components/menu/menu-page'
+import { MenuErrorBoundary, MenuPage, useMenuData } from '~/components/menu/menu-page'
 import { loadFilterableMenu } from '~/domain/menu/menu-page.server'
 import { outageHeaders } from '~/utils/outage.server'
 import { useT } from '~/utils/i18n-react'
@@ -24,11 +24,12 @@ export default function Menu() {
 	// The whole menu's structured data, on the page search engines index (not on its filtered views).
 	const wholeMenu = !menu.activeCategory && menu.hidden.length === 0
 	return (
-		<MenuPageShell>
-			{wholeMenu ? <MenuJsonLd items={menu.items} /> : null}
-			<MenuPageHeader title={t('shop.menuTitle')}>{t('shop.menuIntro')}</MenuPageHeader>
-			<MenuSection {...menu} showDescription showOrderNow />
-		</MenuPageShell>
+		<MenuPage
+			title={t('shop.menuTitle')}
+			intro={t('shop.menuIntro')}
+			before={wholeMenu ? <MenuJsonLd items={menu.items} /> : null}
+			section={{ ...menu, showDescription: true, showOrderNow: true }}
+		/>
 	)
 }
 

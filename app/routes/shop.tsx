@@ -1,13 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import {
-	MenuErrorBoundary,
-	MenuPageHeader,
-	MenuPageShell,
-	MenuSection,
-	ViewCartLink,
-	useMenuData,
-} from '~/components/menu/menu-page'
+import { MenuErrorBoundary, MenuPage, ViewCartLink, useMenuData } from '~/components/menu/menu-page'
 import { loadFilterableMenu } from '~/domain/menu/menu-page.server'
 import { outageHeaders } from '~/utils/outage.server'
 import { useT } from '~/utils/i18n-react'
@@ -28,12 +21,12 @@ export default function Shop() {
 	const t = useT()
 	const menu = useMenuData(useLoaderData<typeof loader>())
 	return (
-		<MenuPageShell>
-			<MenuPageHeader title={t('shop.shopTitle')} actions={<ViewCartLink to="/checkout" />}>
-				{t('shop.shopIntro')}
-			</MenuPageHeader>
-			<MenuSection {...menu} showOrderNow />
-		</MenuPageShell>
+		<MenuPage
+			title={t('shop.shopTitle')}
+			intro={t('shop.shopIntro')}
+			actions={<ViewCartLink to="/checkout" />}
+			section={{ ...menu, showOrderNow: true }}
+		/>
 	)
 }
 

@@ -83,24 +83,29 @@ function PickupRuleFields({ fields }: { fields: MenuItemFieldSet }) {
 		<fieldset className="mt-4 mb-2 rounded-xl border border-dough p-4">
 			<legend className="px-1 font-display text-lg font-bold">Pickup rules</legend>
 			<p className="mb-3 text-sm text-cocoa/80">All optional: leave a field empty for no rule.</p>
-			<TextField
-				meta={fields.leadHours}
-				label="Lead time (hours)"
-				hint="How long ahead customers must order, e.g. 48 for whole cakes."
-				type="number"
-				min={1}
-				step={1}
-				inputMode="numeric"
-			/>
-			<TextField
-				meta={fields.dailyLimit}
-				label="Daily limit"
-				hint="How many can be picked up per day across all orders, e.g. 24."
-				type="number"
-				min={1}
-				step={1}
-				inputMode="numeric"
-			/>
+			{[
+				{
+					meta: fields.leadHours,
+					label: 'Lead time (hours)',
+					hint: 'How long ahead customers must order, e.g. 48 for whole cakes.',
+				},
+				{
+					meta: fields.dailyLimit,
+					label: 'Daily limit',
+					hint: 'How many can be picked up per day across all orders, e.g. 24.',
+				},
+			].map(({ meta, label, hint }) => (
+				<TextField
+					key={meta.name}
+					meta={meta}
+					label={label}
+					hint={hint}
+					type="number"
+					min={1}
+					step={1}
+					inputMode="numeric"
+				/>
+			))}
 			<TextField
 				meta={fields.availableFrom}
 				type="date"

@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigation } from '@remix-run/react'
-import { useMemo, type ReactNode } from 'react'
+import { useMemo, type ReactNode, type ComponentProps } from 'react'
 import { ErrorNote, GeneralErrorBoundary } from '~/components/error-boundary'
 import type { MenuCategory } from '~/generated/prisma/enums'
 import { outlineButtonClass } from '~/components/ui/button-classes'
@@ -27,15 +27,7 @@ function useReloadingThisPage() {
 	return navigation.state === 'loading' && navigation.location.pathname === location.pathname
 }
 
-export function MenuPageHeader({
-	title,
-	children,
-	actions,
-}: {
-	title: string
-	children?: ReactNode
-	actions?: ReactNode
-}) {
+function MenuPageHeader({ title, children, actions }: { title: string; children?: ReactNode; actions?: ReactNode }) {
 	return (
 		<header className="mb-8 flex flex-wrap items-end justify-between gap-4">
 			<div className="max-w-2xl">
@@ -56,7 +48,7 @@ const orderNowFooter = (item: MenuItemView) => <CardOrderAction item={item} />
  * The grid of a menu page: six skeleton cards while reloading, the category filter when given, the allergen
  * filter, the item dialog.
  */
-export function MenuSection({
+function MenuSection({
 	items,
 	categories,
 	activeCategory,
@@ -112,8 +104,32 @@ export function MenuErrorBoundary({ message }: { message: string }) {
 	)
 }
 
-export function MenuPageShell({ children }: { children: ReactNode }) {
-	return <div className="mx-auto max-w-6xl px-4 py-10">{children}</div>
+/**
+ * A menu page: its heading, intro and actions, then the menu (`before`: what goes ahead of them, such as the
+ * menu's structured data).
+ */
+export function MenuPage({
+	title,
+	intro,
+	actions,
+	before,
+	section,
+}: {
+	title: string
+	intro: ReactNode
+	actions?: ReactNode
+	before?: ReactNode
+	section: ComponentProps<typeof MenuSection>
+}) {
+	return (
+		<div className="mx-auto max-w-6xl px-4 py-10">
+			{before}
+			<MenuPageHeader title={title} actions={actions}>
+				{intro}
+			</MenuPageHeader>
+			<MenuSection {...section} />
+		</div>
+	)
 }
 
 export function ViewCartLink({ to = '/cart' }: { to?: string }) {
