@@ -70,6 +70,8 @@ export async function action({ request }: ActionFunctionArgs) {
 const MAIL_KIND_LABELS: Record<MailKind, string> = {
 	'order-paid-owner': 'New order alert (to you)',
 	'order-receipt': 'Order receipt (to the customer)',
+	'order-payment-held-owner': 'Order payment held: charged amount differs (to you)',
+	'cake-payment-held-owner': 'Cake payment held: charged amount differs (to you)',
 	'order-ready': '“Your order is ready” (to the customer)',
 	'review-request': 'Review request (to the customer)',
 	'cake-request-owner': 'New cake request alert (to you)',

@@ -604,7 +604,17 @@ function History() {
 								{payment.kind === 'DEPOSIT' ? 'Deposit' : 'Balance'} {formatPrice(payment.amountCents)}{' '}
 								{payment.method === 'IN_SHOP' ? 'in the shop' : 'online'}
 								{payment.paidAt ? `, ${formatBakeryDateTime(payment.paidAt)}` : ''}
-								{payment.status === 'NOT_APPLIED' ? ' — not needed (already paid): refund it in Stripe' : ''}
+								{payment.heldChargeCents !== null ? (
+									<strong>
+										{' '}
+										— held: Stripe charged {formatPrice(payment.heldChargeCents)}, not{' '}
+										{formatPrice(payment.amountCents)}. Check it in Stripe and refund it or settle it with the customer.
+									</strong>
+								) : payment.status === 'NOT_APPLIED' ? (
+									' — not needed (already paid): refund it in Stripe'
+								) : (
+									''
+								)}
 							</li>
 						))}
 					</ul>

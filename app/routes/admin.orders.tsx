@@ -337,6 +337,13 @@ function OrderCard({
 				</span>
 			}
 		>
+			{order.heldChargeCents !== null ? (
+				<p role="note" className="mt-3 rounded-lg bg-red-50 p-3 font-semibold text-red-900 ring-1 ring-red-200">
+					Payment held: Stripe charged {formatPrice(order.heldChargeCents)}, but the order was priced at{' '}
+					{formatPrice(order.totalCents)}. The customer got no receipt: check the payment in Stripe, then refund it or
+					settle it with the customer before preparing the order.
+				</p>
+			) : null}
 			<div className="mt-3 grid gap-4 md:grid-cols-2">
 				<div>
 					<Subheading className="font-semibold">Customer</Subheading>

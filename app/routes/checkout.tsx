@@ -23,12 +23,12 @@ import {
 import { startCheckout, type CheckoutRefusal, type LineRefusal } from '~/domain/orders/checkout.server'
 import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE, type CartItem } from '~/domain/orders/cart'
 import { formReply } from '~/utils/form-reply.server'
-import type { Locale, Translate } from '~/utils/i18n'
+import type { Locale, MessageKey, Translate } from '~/utils/i18n'
 import { formatPrice } from '~/utils/money'
 import { optionProblemMessage } from '~/domain/menu/item-options'
 import { withOutagePolicy } from '~/utils/outage.server'
 import { paymentMode } from '~/domain/payments/index.server'
-import { formatPickupAt, formatPickupDate } from '~/domain/pickup/pickup-display'
+import { formatPickupAt, formatPickupDate, type StockLevel } from '~/domain/pickup/pickup-display'
 import { loadCartPickup, type CartLine } from '~/domain/pickup/pickup.server'
 import { consumeRateLimit } from '~/utils/rate-limit.server'
 import { clientKey, siteOrigin } from '~/utils/request.server'
@@ -130,7 +130,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	if (submission.status !== 'success') return formReply(submission, { headers: noStore, locale }, notStarted)
 
 	// The page's language (its URL, never a field the browser sends) is the order's and the payment page's.
-	const checkout = await startCheckout(submission.value, { origin: siteOrigin(request), locale })
+	const checkout = await startCheckout(submission.value, {
+		origin: siteOrigin(request),
+		locale,
+		client: clientKey(context),
+	})
 	if (!checkout.ok) {
 		const { status, error, field } = checkoutRefusalReply(checkout, t, locale)
 		// A pickup refusal (slot just taken, an item's limit, too soon…) belongs to the pickup choice; the rest stays as typed.
@@ -182,7 +186,14 @@ function lineRefusalWords(line: LineRefusal, t: Translate, locale: Locale) {
 
 type PickupRefusal = Exclude<CheckoutRefusal, { reason: 'ordering-off' | 'payment-failed' | 'cart-changed' }>
 
-/** Why the chosen time cannot be held, e.g. 'Only 3 Tres Leches Slice left for Tue, Nov 24 — please lower the quantity…'. */
+/** An item's stock as a refusal says it: never the count (decision 058). */
+const stockWords = {
+	'sold-out': 'shop.itemSoldOutForDay',
+	'few-left': 'shop.itemFewLeft',
+	'fewer-than-asked': 'shop.itemFewerLeft',
+} as const satisfies Record<StockLevel, MessageKey>
+
+/** Why the chosen time cannot be held, e.g. 'Only a few Tres Leches Slice left for Tue, Nov 24 — please lower the quantity…'. */
 function pickupRefusalWords(refusal: PickupRefusal, t: Translate, locale: Locale) {
 	const name = 'item' in refusal ? (refusal.item ?? t('shop.anItemInCart')) : ''
 	switch (refusal.reason) {
@@ -190,9 +201,7 @@ function pickupRefusalWords(refusal: PickupRefusal, t: Translate, locale: Locale
 			return t('shop.slotTaken')
 		case 'item-limit': {
 			const day = formatPickupDate(refusal.date, locale)
-			return refusal.left <= 0
-				? t('shop.itemSoldOutForDay', { name, day })
-				: t('shop.itemLimitLeft', { name, left: refusal.left, day })
+			return t(stockWords[refusal.stock], { name, day })
 		}
 		case 'too-soon':
 			return t('shop.pickupTooSoon')

@@ -53,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const token = params.token ?? ''
 	const locale = requestLocale(request)
 	const sessionId = new URL(request.url).searchParams.get('session_id')
-	if (sessionId) await withOutagePolicy(() => confirmQuotePayment(sessionId))
+	if (sessionId) await withOutagePolicy(() => confirmQuotePayment(token, sessionId))
 	const view = await withOutagePolicy(() => readQuoteLink(token))
 	if (!view.open) return data({ view, quote: null }, { status: closedStatus[view.reason], headers: noStore })
 	const [{ timeZone }, settings] = await Promise.all([getPickupSettings(), getCakeQuoteSettings()])

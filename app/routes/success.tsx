@@ -30,6 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		: null
 	const view = found && {
 		number: orderNumber(found.order.id),
+		// Charged another amount than priced (decision 058): the page says it was received, not that all is well.
+		held: found.order.heldChargeCents !== null,
 		totalCents: found.order.totalCents,
 		taxCents: found.order.taxCents,
 		items: found.order.items.map(({ name, quantity, unitPriceCents, options }) => ({
@@ -70,9 +72,15 @@ export default function Success() {
 	}
 	return (
 		<section className="mx-auto max-w-2xl px-4 py-16">
-			<h1 className="text-center font-display text-4xl font-bold">{t('shop.successHeading')}</h1>
+			<h1 className="text-center font-display text-4xl font-bold">
+				{order.held ? t('shop.paymentHeldHeading') : t('shop.successHeading')}
+			</h1>
 			<p className="mt-4 text-center text-lg">
-				{receiptByEmail ? t('shop.successReceiptEmail') : t('shop.successReceiptPage')}
+				{order.held
+					? t('shop.paymentHeldText')
+					: receiptByEmail
+						? t('shop.successReceiptEmail')
+						: t('shop.successReceiptPage')}
 			</p>
 			<div className="mt-8 rounded-2xl bg-white p-6 shadow-md ring-1 ring-dough">
 				<h2 className="font-display text-xl font-bold">{t('shop.orderNumber', { number: order.number })}</h2>

@@ -2,6 +2,7 @@ import {
 	applyCakePaymentEvent,
 	attachCakePaymentSession,
 	expireQuote,
+	findCakePaymentBySessionId,
 	findCakeQuote,
 	listLapsedCakePayments,
 	markCakePaymentFailed,
@@ -13,7 +14,7 @@ import { localizedPath, type Locale } from '~/utils/i18n'
 import { translator } from '~/utils/i18n.server'
 import { formatPickupAt } from '~/domain/pickup/pickup-display'
 import { getPickupSettings } from '~/domain/pickup/index.server'
-import { paymentProvider, SWEEP_GRACE_MS } from '~/domain/payments/index.server'
+import { paymentProvider, siteEventId, SWEEP_GRACE_MS } from '~/domain/payments/index.server'
 
 /**
  * The customer's side of a quote (decision 041): what a quote link shows, and paying the
@@ -113,21 +114,34 @@ export async function startQuotePayment(
 
 /**
  * Back from the payment page with `session_id`: records the payment if the provider says it is paid (the
- * webhook may not have arrived yet; whichever comes first counts, the other finds nothing to do).
+ * webhook may not have arrived yet; whichever comes first counts, the other finds nothing to do). The provider is
+ * asked only when the link is valid and the session is this site's unpaid payment for that link's request, opened
+ * within its session's lifetime (issue 35): a stranger's or stale `session_id` costs no provider call.
  */
-export async function confirmQuotePayment(sessionId: string) {
+export async function confirmQuotePayment(token: string, sessionId: string, now = new Date()) {
 	const provider = paymentProvider('cake-payment')
-	if (!provider || !sessionId) return
+	const link = readQuoteToken(token)
+	if (!provider || !sessionId || !link) return
+	const payment = await findCakePaymentBySessionId(sessionId)
+	if (
+		!payment ||
+		payment.request.id !== link.requestId ||
+		payment.status !== 'PENDING' ||
+		now.getTime() - payment.createdAt.getTime() >= SWEEP_GRACE_MS
+	) {
+		return
+	}
 	const session = await provider.retrieveSession(sessionId).catch((error: unknown) => {
 		console.error(`Could not retrieve checkout session ${sessionId}: ${String(error)}`)
 		return null
 	})
 	if (session?.paid) {
 		await applyCakePaymentEvent({
-			eventId: `success:${session.id}`,
+			eventId: siteEventId('success', 'cake-payment', session.id),
 			type: 'checkout.session.completed',
 			kind: 'paid',
 			sessionId: session.id,
+			charged: session.charged,
 		})
 	}
 }
@@ -150,7 +164,7 @@ export async function sweepLapsedCakePayments(now = new Date()) {
 		if (session === undefined || session?.status === 'open') continue
 		const kind = session?.paid ? 'paid' : 'expired'
 		const outcome = await applyCakePaymentEvent({
-			eventId: `sweep-${kind}:${sessionId}`,
+			eventId: siteEventId(`sweep-${kind}`, 'cake-payment', sessionId),
 			type: `sweep.${kind}`,
 			kind,
 			sessionId,

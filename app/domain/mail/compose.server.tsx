@@ -6,6 +6,7 @@ import {
 	findContactMessageForMail,
 	findCustomCakeRequestForMail,
 	findCustomCakeRequestLocale,
+	findHeldPaymentForMail,
 	findOrderForMail,
 	type MailOrder,
 } from '~/domain/mail/models/mail-content.server'
@@ -29,6 +30,7 @@ import {
 import { CakeRequestOwnerMail } from '~/domain/mail/templates/cake-request-owner'
 import { CakeRequestReceivedMail } from '~/domain/mail/templates/cake-request-received'
 import { ContactMessageOwnerMail } from '~/domain/mail/templates/contact-message-owner'
+import { PaymentHeldOwnerMail } from '~/domain/mail/templates/payment-held-owner'
 import type { MailBakery } from '~/domain/mail/templates/layout'
 import { OrderPaidOwnerMail } from '~/domain/mail/templates/order-paid-owner'
 import { OrderReadyMail } from '~/domain/mail/templates/order-ready'
@@ -61,6 +63,9 @@ export async function composeMail(job: MailJob, context: MailContext): Promise<O
 		case 'order-ready':
 		case 'review-request':
 			return composeOrderMail(job.kind, job.orderId, context)
+		case 'order-payment-held-owner':
+		case 'cake-payment-held-owner':
+			return composePaymentHeldMail(job, context)
 		case 'cake-request-owner':
 		case 'cake-request-received':
 			return composeCakeRequestMail(job.kind, job.requestId, context)
@@ -76,7 +81,38 @@ export async function composeMail(job: MailJob, context: MailContext): Promise<O
 	}
 }
 
-type OrderMailKind = Extract<MailJob, { orderId: string }>['kind']
+type OrderMailKind = Exclude<Extract<MailJob, { orderId: string }>['kind'], 'order-payment-held-owner'>
+
+/** The owner's alert for a payment held because it charged another amount than priced (decision 058). */
+async function composePaymentHeldMail(
+	job: Extract<MailJob, { kind: 'order-payment-held-owner' | 'cake-payment-held-owner' }>,
+	context: MailContext,
+) {
+	const held = await findHeldPaymentForMail(job.kind === 'order-payment-held-owner' ? { orderId: job.orderId } : { paymentId: job.paymentId })
+	const to = ownerRecipients(context)
+	if (!held || to.length === 0) return null
+	const lang = mailLanguage('en')
+	const what =
+		held.kind === 'order'
+			? `Order #${orderNumber(held.id)}`
+			: `The ${held.kind === 'cake-deposit' ? 'deposit' : 'balance'} for ${held.customerName}'s custom cake`
+	const adminUrl = `${context.origin}${held.kind === 'order' ? '/admin/orders?status=PAID' : `/admin/custom-cakes/${held.id}`}`
+	return mail({
+		to,
+		replyTo: bareAddress(held.customerEmail),
+		subject: `Payment held — ${what}: charged ${formatPrice(held.chargedCents)}, priced ${formatPrice(held.pricedCents)}`,
+		body: (
+			<PaymentHeldOwnerMail
+				bakery={await mailBakery(context.origin, lang)}
+				what={what}
+				pricedCents={held.pricedCents}
+				chargedCents={held.chargedCents}
+				customer={{ name: held.customerName, email: held.customerEmail }}
+				adminUrl={adminUrl}
+			/>
+		),
+	})
+}
 
 /** Which order statuses each mail still makes sense for when it is sent. */
 const orderMailStatuses: Record<OrderMailKind, readonly string[]> = {

@@ -6,6 +6,9 @@
 export type MailJob =
 	| { kind: 'order-paid-owner'; orderId: string }
 	| { kind: 'order-receipt'; orderId: string }
+	/** A payment whose charged amount differs from the priced one, held for the owner (decision 058). */
+	| { kind: 'order-payment-held-owner'; orderId: string }
+	| { kind: 'cake-payment-held-owner'; paymentId: string }
 	| { kind: 'order-ready'; orderId: string }
 	| { kind: 'review-request'; orderId: string }
 	| { kind: 'cake-request-owner'; requestId: string }
@@ -29,9 +32,12 @@ export function mailKey(job: MailJob): string {
 	switch (job.kind) {
 		case 'order-paid-owner':
 		case 'order-receipt':
+		case 'order-payment-held-owner':
 		case 'order-ready':
 		case 'review-request':
 			return `${job.kind}:${job.orderId}`
+		case 'cake-payment-held-owner':
+			return `${job.kind}:${job.paymentId}`
 		case 'cake-request-owner':
 		case 'cake-request-received':
 		case 'cake-deposit-received':

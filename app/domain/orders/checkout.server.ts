@@ -26,7 +26,8 @@ import {
 	cartPickupItems,
 	nothingHeld,
 } from '~/domain/pickup/index.server'
-import { paymentProvider, SWEEP_GRACE_MS } from '~/domain/payments/index.server'
+import { paymentProvider, siteEventId, SWEEP_GRACE_MS, type PaymentProvider } from '~/domain/payments/index.server'
+import { stockLevel, type StockLevel } from '~/domain/pickup/pickup-display'
 
 const CURRENCY = 'usd'
 
@@ -45,7 +46,8 @@ export type CheckoutRefusal =
 	| { reason: 'ordering-off' }
 	| { reason: 'cart-changed'; lines: LineRefusal[] }
 	| { reason: 'slot-taken' }
-	| { reason: 'item-limit'; item: string | null; left: number; date: LocalDate }
+	/** Never the live count (decision 058): only whether it is sold out, a few are left, or fewer than asked. */
+	| { reason: 'item-limit'; item: string | null; stock: StockLevel; date: LocalDate }
 	| { reason: 'too-soon' }
 	| { reason: 'item-needs-notice'; item: string | null }
 	| { reason: 'outside-window'; item: string | null }
@@ -64,11 +66,12 @@ const refused = <R extends CheckoutRefusal>(refusal: R) => ({ ok: false as const
  * failure cancels the order and gives its hold back; nothing is charged. Decision 030.
  * `request` is the checkout form as the action parsed it (`checkoutRequestSchema`); a refusal is an outcome
  * whose words and status the route picks. `locale` is the order's language: its lines, its mails and the
- * payment page are in it.
+ * payment page are in it. `client` is who asks, as the rate limits know them: with the e-mail, it caps their live
+ * unpaid holds (decision 058; their oldest makes room, and its payment page is closed).
  */
 export async function startCheckout(
 	request: CheckoutRequest,
-	{ origin, now = new Date(), locale = 'en' }: { origin: string; now?: Date; locale?: Locale },
+	{ origin, now = new Date(), locale = 'en', client }: { origin: string; now?: Date; locale?: Locale; client?: string },
 ): Promise<StartCheckoutResult> {
 	const provider = paymentProvider('order')
 	if (!provider) return refused({ reason: 'ordering-off' })
@@ -98,7 +101,7 @@ export async function startCheckout(
 	}))
 	const slotStart = new Date(pickupAt)
 	const placed = await placePendingOrder(
-		{ customer, currency: CURRENCY, lines, locale },
+		{ customer, client, currency: CURRENCY, lines, locale },
 		{
 			slotStart,
 			pickupDate: check.date,
@@ -107,6 +110,7 @@ export async function startCheckout(
 		},
 	)
 	if (!placed.ok) return holdRefused(placed, check.date, priced.lines)
+	await closeReplacedSessions(provider, placed.replacedSessionIds)
 
 	const business = getBusiness()
 	// The payment page's own words, in the order's language.
@@ -162,7 +166,7 @@ function pickupRefused(check: Extract<PickupCheck, { ok: false }>, date: LocalDa
 			return refused({
 				reason: 'item-limit',
 				item: itemOf(lines, check.menuItemId),
-				left: check.left ?? 0,
+				stock: stockLevel(check.left ?? 0),
 				date,
 			})
 		case 'too-soon':
@@ -181,7 +185,19 @@ function pickupRefused(check: Extract<PickupCheck, { ok: false }>, date: LocalDa
 /** The capacity counters refused: the slot filled, or an item's daily limit, while the customer chose. */
 function holdRefused(refusal: PickupRefusal, date: LocalDate, lines: readonly PricedLine[]) {
 	if (refusal.reason === 'slot-full') return refused({ reason: 'slot-taken' })
-	return refused({ reason: 'item-limit', item: itemOf(lines, refusal.menuItemId), left: refusal.left, date })
+	return refused({ reason: 'item-limit', item: itemOf(lines, refusal.menuItemId), stock: stockLevel(refusal.left), date })
+}
+
+/**
+ * The payment pages of the holds a new checkout replaced (decision 058) can no longer be paid. Best effort: one the
+ * provider cannot close now lapses with its session, and a payment made meanwhile is still kept (decision 030).
+ */
+async function closeReplacedSessions(provider: PaymentProvider, sessionIds: readonly string[]) {
+	for (const sessionId of sessionIds) {
+		if (!(await provider.expireSession(sessionId).catch(() => false))) {
+			console.error(`Could not close the replaced checkout session ${sessionId}`)
+		}
+	}
 }
 
 /**
@@ -233,27 +249,34 @@ function lineProblem(
 }
 
 /**
- * /success: asks the provider about the session and, if it is paid, runs the same fulfillment as
- * the webhook (whichever arrives first moves the order; the other finds nothing to do).
+ * /success: the session's order, if it is paid. The provider is asked only about a session this site opened for an
+ * order that is not paid yet and whose payment page may still be open (issue 35: an unknown or stale `session_id`
+ * costs no provider call); if it reports it paid, the same fulfillment as the webhook runs (whichever arrives first
+ * moves the order; the other finds nothing to do).
  */
-export async function confirmCheckoutSession(sessionId: string) {
+export async function confirmCheckoutSession(sessionId: string, now = new Date()) {
 	const provider = paymentProvider('order')
 	if (!provider || !sessionId) return null
-	const session = await provider.retrieveSession(sessionId).catch((error: unknown) => {
-		// The webhook may already have recorded the payment: fall back to what the database knows.
-		console.error(`Could not retrieve checkout session ${sessionId}: ${String(error)}`)
-		return null
-	})
-	if (session?.paid) {
-		await applyCheckoutEvent({
-			eventId: `success:${session.id}`,
-			type: 'checkout.session.completed',
-			kind: 'paid',
-			sessionId: session.id,
-			charged: session.charged,
+	const known = await findOrderBySessionId(sessionId)
+	if (!known) return null
+	const stillPayable = known.paidAt === null && now.getTime() - known.createdAt.getTime() < SWEEP_GRACE_MS
+	if (stillPayable) {
+		const session = await provider.retrieveSession(sessionId).catch((error: unknown) => {
+			// The webhook may already have recorded the payment: fall back to what the database knows.
+			console.error(`Could not retrieve checkout session ${sessionId}: ${String(error)}`)
+			return null
 		})
+		if (session?.paid) {
+			await applyCheckoutEvent({
+				eventId: siteEventId('success', 'order', session.id),
+				type: 'checkout.session.completed',
+				kind: 'paid',
+				sessionId: session.id,
+				charged: session.charged,
+			})
+		}
 	}
-	const order = await findOrderBySessionId(sessionId)
+	const order = stillPayable ? await findOrderBySessionId(sessionId) : known
 	return order && (PAID_ORDER_STATUSES as readonly string[]).includes(order.status) ? order : null
 }
 
@@ -304,7 +327,7 @@ export async function sweepAbandonedCheckouts(now = new Date()) {
 		if (session === undefined || session?.status === 'open') continue
 		if (session?.paid) {
 			await applyCheckoutEvent({
-				eventId: `sweep-paid:${sessionId}`,
+				eventId: siteEventId('sweep-paid', 'order', sessionId),
 				type: 'sweep.paid',
 				kind: 'paid',
 				sessionId,
@@ -313,7 +336,7 @@ export async function sweepAbandonedCheckouts(now = new Date()) {
 			continue
 		}
 		const outcome = await applyCheckoutEvent({
-			eventId: `sweep-expired:${sessionId}`,
+			eventId: siteEventId('sweep-expired', 'order', sessionId),
 			type: 'sweep.expired',
 			kind: 'expired',
 			sessionId,

@@ -33,6 +33,15 @@ const customerSchema = z.object({
 })
 
 /**
+ * A line's quantity: a form sends it as text, and only plain decimal digits count ('1e1' and '0x10' are not 10 and
+ * 16). Conform turns the text into a number with `Number()` inside this preprocess, so anything else becomes NaN first.
+ */
+const plainQuantity = z.preprocess(
+	(value) => (typeof value === 'string' ? (/^\d{1,3}$/.test(value) ? Number(value) : Number.NaN) : value),
+	z.number().int().min(1).max(MAX_QUANTITY_PER_LINE),
+)
+
+/**
  * What the browser may send to start a checkout: item ids, quantities and who is ordering — the one
  * schema for the checkout form (Conform, in the browser and in the action) and for `startCheckout`.
  * Prices, names and images are deliberately absent: the server reads them from the database.
@@ -50,7 +59,7 @@ export const checkoutRequestSchema = z.object({
 		.array(
 			z.object({
 				id: z.string().min(1).max(100),
-				quantity: z.number().int().min(1).max(MAX_QUANTITY_PER_LINE),
+				quantity: plainQuantity,
 				/** The customer's answers to the item's options (app/domain/menu/item-options.ts). */
 				choices: z
 					.array(

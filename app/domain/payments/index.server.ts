@@ -11,6 +11,7 @@ export {
 	paymentMode,
 	paymentProvider,
 	providerOfSession,
+	siteEventId,
 	testSessionExpired,
 	type ChargedAmounts,
 	type PaymentProvider,

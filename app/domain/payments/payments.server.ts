@@ -291,6 +291,14 @@ export function paymentProvider(kind: SessionKind): PaymentProvider | null {
 	return null
 }
 
+/**
+ * The id under which the site records what it learnt of a session itself (the success page, the sweep), once per
+ * source, kind and session: an order's and a cake payment's never claim each other's (issue 35).
+ */
+export function siteEventId(source: 'success' | 'sweep-paid' | 'sweep-expired', kind: SessionKind, sessionId: string) {
+	return `${source}:${kind}:${sessionId}`
+}
+
 /** The provider that opened `sessionId` (refunding a payment taken earlier), if it is the one set up here. */
 export function providerOfSession(kind: SessionKind, sessionId: string): PaymentProvider | null {
 	const provider = paymentProvider(kind)

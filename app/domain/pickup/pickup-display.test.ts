@@ -28,9 +28,12 @@ describe('pickup wording', () => {
 		expect(dayReasonText({ reason: null })).toBe('')
 	})
 
-	it('names the item and how many are left', () => {
+	it('names the item but never the live stock: a few left, fewer than asked, or sold out', () => {
 		expect(itemLimitMessage('Tres Leches Slice', 3, '2026-11-24')).toBe(
-			'Only 3 Tres Leches Slice left for Tue, Nov 24 — please lower the quantity or choose another day.',
+			'Only a few Tres Leches Slice left for Tue, Nov 24 — please lower the quantity or choose another day.',
+		)
+		expect(itemLimitMessage('Tres Leches Slice', 24, '2026-11-24')).toBe(
+			'Not that many Tres Leches Slice left for Tue, Nov 24 — please lower the quantity or choose another day.',
 		)
 		expect(itemLimitMessage('Tres Leches Slice', 0, '2026-11-24')).toMatch(
 			/^Tres Leches Slice is sold out for Tue, Nov 24/,

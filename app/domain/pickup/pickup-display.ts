@@ -86,11 +86,30 @@ export function dayReasonText(day: Pick<PickupDay, 'reason' | 'note'>) {
 	return dayReasonWords[day.reason]
 }
 
-/** 'Only 3 Tres Leches Slice left for Tue, Nov 24 — please lower the quantity or choose another day.' */
+/**
+ * How much of an item a refusal may say is left (decision 058): never the live count, which would tell anyone
+ * the day's stock; 'few-left' under FEW_LEFT_BELOW, else only that there are fewer than asked.
+ */
+export type StockLevel = 'sold-out' | 'few-left' | 'fewer-than-asked'
+
+export const FEW_LEFT_BELOW = 5
+
+export function stockLevel(left: number): StockLevel {
+	if (left <= 0) return 'sold-out'
+	return left < FEW_LEFT_BELOW ? 'few-left' : 'fewer-than-asked'
+}
+
+/** 'Only a few Tres Leches Slice left for Tue, Nov 24 — please lower the quantity or choose another day.' */
 export function itemLimitMessage(itemName: string, left: number, date: LocalDate) {
 	const day = formatPickupDate(date)
-	if (left <= 0) return `${itemName} is sold out for ${day} — please choose another day.`
-	return `Only ${left} ${itemName} left for ${day} — please lower the quantity or choose another day.`
+	switch (stockLevel(left)) {
+		case 'sold-out':
+			return `${itemName} is sold out for ${day} — please choose another day.`
+		case 'few-left':
+			return `Only a few ${itemName} left for ${day} — please lower the quantity or choose another day.`
+		case 'fewer-than-asked':
+			return `Not that many ${itemName} left for ${day} — please lower the quantity or choose another day.`
+	}
 }
 
 function monthDay(date: LocalDate, locale: Locale) {

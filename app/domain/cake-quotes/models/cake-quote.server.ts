@@ -321,7 +321,15 @@ export async function findCakeRequestForOwner(requestId: string) {
 			},
 			payments: {
 				where: { status: { in: ['PAID', 'NOT_APPLIED'] } },
-				select: { id: true, kind: true, method: true, status: true, amountCents: true, paidAt: true },
+				select: {
+					id: true,
+					kind: true,
+					method: true,
+					status: true,
+					amountCents: true,
+					heldChargeCents: true,
+					paidAt: true,
+				},
 				orderBy: { createdAt: 'asc' },
 			},
 		},
@@ -426,7 +434,8 @@ export async function listLapsedCakePayments(olderThan: Date, take = 100) {
  * session is not a cake payment's. Exactly once: the event id is claimed first, the payment moves from
  * PENDING with a conditional update, and the request moves with another (QUOTED or EXPIRED → DEPOSIT_PAID,
  * DEPOSIT_PAID → PAID_IN_FULL). A payment the request no longer needs (a second deposit) is kept as
- * NOT_APPLIED for the owner to refund: one payment counts, however often the customer pays.
+ * NOT_APPLIED for the owner to refund: one payment counts, however often the customer pays. So is one whose
+ * charged amount differs from the payment's (with `heldChargeCents` and the owner's alert; decision 058).
  */
 export async function applyCakePaymentEvent(event: CheckoutEvent): Promise<FulfillmentOutcome | null> {
 	const payment = await prisma.cakePayment.findUnique({
@@ -456,6 +465,15 @@ export async function applyCakePaymentEvent(event: CheckoutEvent): Promise<Fulfi
 			where: { id: payment.id },
 			select: { requestId: true, kind: true, amountCents: true, quoteVersion: true },
 		})
+		// Charged another amount than priced (decision 058): kept NOT_APPLIED for the owner, the request unmoved.
+		if (event.charged && event.charged.totalCents !== pending.amountCents) {
+			await tx.cakePayment.update({
+				where: { id: payment.id },
+				data: { heldChargeCents: event.charged.totalCents },
+			})
+			await enqueueMail(tx, { kind: 'cake-payment-held-owner', paymentId: payment.id })
+			return 'applied'
+		}
 		const applied = await applyToRequest(tx, pending)
 		if (applied) await tx.cakePayment.update({ where: { id: payment.id }, data: { status: 'PAID' } })
 		if (applied && pending.kind === 'DEPOSIT') {

@@ -88,3 +88,54 @@ export async function findContactMessageForMail(messageId: string) {
 function storedLocale(value: string): Locale {
 	return isLocale(value) ? value : 'en'
 }
+
+/** A payment held for the owner (decision 058): what was priced, what the provider charged, and whose it is. */
+export async function findHeldPaymentForMail(
+	held: { orderId: string } | { paymentId: string },
+): Promise<HeldPayment | null> {
+	if ('orderId' in held) {
+		const order = await prisma.order.findUnique({
+			where: { id: held.orderId },
+			select: { id: true, customerName: true, customerEmail: true, totalCents: true, heldChargeCents: true },
+		})
+		return order?.heldChargeCents != null
+			? {
+					kind: 'order',
+					id: order.id,
+					customerName: order.customerName,
+					customerEmail: order.customerEmail,
+					pricedCents: order.totalCents,
+					chargedCents: order.heldChargeCents,
+				}
+			: null
+	}
+	const payment = await prisma.cakePayment.findUnique({
+		where: { id: held.paymentId },
+		select: {
+			kind: true,
+			amountCents: true,
+			heldChargeCents: true,
+			request: { select: { id: true, name: true, email: true } },
+		},
+	})
+	return payment?.heldChargeCents != null
+		? {
+				kind: payment.kind === 'DEPOSIT' ? 'cake-deposit' : 'cake-balance',
+				id: payment.request.id,
+				customerName: payment.request.name,
+				customerEmail: payment.request.email,
+				pricedCents: payment.amountCents,
+				chargedCents: payment.heldChargeCents,
+			}
+		: null
+}
+
+export interface HeldPayment {
+	kind: 'order' | 'cake-deposit' | 'cake-balance'
+	/** The order's id, or the custom cake request's. */
+	id: string
+	customerName: string
+	customerEmail: string
+	pricedCents: number
+	chargedCents: number
+}

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import type { Prisma } from '~/generated/prisma/client'
 import type { TaxCategory } from '~/generated/prisma/enums'
 import { readLineOptions, type LineOption } from '~/domain/menu/item-options'
@@ -23,6 +24,8 @@ export { PAID_ORDER_STATUSES } from '../order-states'
 
 export interface NewOrder {
 	customer: { name: string; email: string; phone?: string }
+	/** Who started the checkout, as the rate limits know them (a digest is stored); missing: only the e-mail's cap. */
+	client?: string
 	currency: string
 	/** The language the customer ordered in (default English): their mails follow it. */
 	locale?: Locale
@@ -51,14 +54,34 @@ export interface PendingPickup {
 }
 
 /**
+ * Live unpaid holds one client, and one e-mail, may have at once (decision 058): a customer who retries keeps
+ * going (their oldest hold makes room), one who collects checkouts cannot take a slot or a day's stock.
+ */
+export const LIVE_HOLDS_PER_CUSTOMER = 2
+
+/** The stored form of a client key: enough to compare two checkouts, not the address itself. */
+function holdClientDigest(client: string) {
+	return crypto.createHash('sha256').update(`hold-client:${client}`).digest('base64url').slice(0, 22)
+}
+
+/** Two checkouts that released each other's slots at the same moment: Postgres aborts one, which runs once more. */
+function isDeadlock(error: unknown) {
+	return error instanceof Error && /40P01|deadlock detected/.test(`${error.message} ${JSON.stringify(error)}`)
+}
+
+export type PlacedOrder = { ok: true; orderId: string; replacedSessionIds: string[] }
+
+/**
  * The checkout's pending order, with snapshots of each line's name and unit price, and its pickup hold:
  * all or nothing, in one statement (the database function `place_pending_order`, which takes the hold
- * with `pickup_hold`; decision 029). A refusal leaves nothing behind.
+ * with `pickup_hold`; decision 029). A refusal leaves nothing behind. The same client's or e-mail's oldest
+ * live holds beyond LIVE_HOLDS_PER_CUSTOMER are cancelled in that statement (decision 058): their sessions
+ * come back in `replacedSessionIds` for the provider to close.
  */
 export async function placePendingOrder(
-	{ customer, currency, lines, locale = 'en' }: NewOrder,
+	{ customer, client, currency, lines, locale = 'en' }: NewOrder,
 	pickup: PendingPickup,
-): Promise<{ ok: true; orderId: string } | PickupRefusal> {
+): Promise<PlacedOrder | PickupRefusal> {
 	const orderId = crypto.randomUUID()
 	const order = JSON.stringify({
 		id: orderId,
@@ -67,6 +90,7 @@ export async function placePendingOrder(
 		customerPhone: customer.phone ?? null,
 		currency,
 		locale,
+		holdClient: client ? holdClientDigest(client) : null,
 	})
 	const holdLines = lines.map(({ localized, ...line }) => ({
 		...line,
@@ -76,11 +100,21 @@ export async function placePendingOrder(
 			localized && JSON.stringify(localized.options) !== JSON.stringify(line.options ?? []) ? localized.options : null,
 		dailyLimit: pickup.dailyLimits.get(line.menuItemId) ?? null,
 	}))
-	const [refused] = await prisma.$queryRaw<HoldRefusalRow[]>`
+	const place = () => prisma.$queryRaw<HoldRefusalRow[]>`
 		SELECT * FROM place_pending_order(${order}::jsonb, ${holdItemsJson(holdLines)}::jsonb,
-			${pickup.slotStart}::timestamptz, ${pickup.pickupDate}::date, ${pickup.ordersPerSlot}::int)`
-	if (refused) return pickupRefusal(refused, pickup.pickupDate)
-	return { ok: true, orderId }
+			${pickup.slotStart}::timestamptz, ${pickup.pickupDate}::date, ${pickup.ordersPerSlot}::int,
+			${LIVE_HOLDS_PER_CUSTOMER}::int)`
+	const rows = await place().catch((error: unknown) => {
+		if (isDeadlock(error)) return place()
+		throw error
+	})
+	const refused = rows.find((row) => row.refusal !== null)
+	if (refused?.refusal) return pickupRefusal({ ...refused, refusal: refused.refusal }, pickup.pickupDate)
+	return {
+		ok: true,
+		orderId,
+		replacedSessionIds: rows.flatMap((row) => (row.replacedSessionId ? [row.replacedSessionId] : [])),
+	}
 }
 
 /** Every checkout runs it: raw SQL costs the client a third of an `update`. */
@@ -167,12 +201,33 @@ function chargedTax(charged: ChargedAmounts | undefined) {
 	return charged && charged.taxCents > 0 ? { taxCents: charged.taxCents, totalCents: charged.totalCents } : {}
 }
 
+/**
+ * Whether the provider charged what the order was priced at (decision 058). Stripe Tax adds its tax on the payment
+ * page (the order holds none yet); the shop's own tax is a line of the order and Stripe reports none. Unknown
+ * (the test provider, which charges nothing) passes.
+ */
+function chargedAsPriced(pricedTotalCents: number, charged: ChargedAmounts | undefined) {
+	return !charged || charged.totalCents - charged.taxCents === pricedTotalCents
+}
+
+/**
+ * Records a payment once. Charged as priced: PAID with what was charged, the owner's alert and the customer's
+ * receipt. Charged otherwise: still PAID (the money is taken, the hold kept) but held for the owner
+ * (`heldChargeCents`, decision 058): the owner's payment-held alert instead, and no receipt that says all is well.
+ */
 async function recordPayment(tx: Tx, sessionId: string, charged?: ChargedAmounts) {
+	const priced = await tx.order.findUnique({ where: { providerSessionId: sessionId }, select: { totalCents: true } })
+	if (!priced) return false
+	const asPriced = chargedAsPriced(priced.totalCents, charged)
 	// Never paid before: a payment is applied once, whichever of the move's statuses the order is in.
 	const { from, to } = ORDER_MOVES.pay
 	const { count } = await tx.order.updateMany({
 		where: { providerSessionId: sessionId, status: { in: [...from] }, paidAt: null },
-		data: { status: to, paidAt: new Date(), ...chargedTax(charged) },
+		data: {
+			status: to,
+			paidAt: new Date(),
+			...(asPriced ? chargedTax(charged) : { heldChargeCents: charged?.totalCents ?? null }),
+		},
 	})
 	if (count === 0) return false
 	const order = await tx.order.findUniqueOrThrow({
@@ -187,10 +242,15 @@ async function recordPayment(tx: Tx, sessionId: string, charged?: ChargedAmounts
 	})
 	// The owner's alert and the customer's receipt commit with the payment, once (the update above
 	// matches only once per order).
-	await enqueueMail(tx, [
-		{ kind: 'order-paid-owner', orderId: order.id },
-		{ kind: 'order-receipt', orderId: order.id },
-	])
+	await enqueueMail(
+		tx,
+		asPriced
+			? [
+					{ kind: 'order-paid-owner', orderId: order.id },
+					{ kind: 'order-receipt', orderId: order.id },
+				]
+			: [{ kind: 'order-payment-held-owner', orderId: order.id }],
+	)
 	if (!order.capacityHeld && order.pickupAt && order.pickupDate) {
 		await reservePickupCapacity(tx, {
 			orderId: order.id,
@@ -256,6 +316,7 @@ const orderSummary = {
 	paidAt: true,
 	pickupAt: true,
 	locale: true,
+	heldChargeCents: true,
 	items: { select: orderLineFields, orderBy: { id: 'asc' as const } },
 } as const
 

@@ -22,6 +22,8 @@ export const orderCustomerAndTotals = {
 	totalCents: true,
 	taxCents: true,
 	currency: true,
+	/** Set when the provider charged another amount: the payment waits for the owner (decision 058). */
+	heldChargeCents: true,
 } as const satisfies Prisma.OrderSelect
 
 const adminOrderSelect = {

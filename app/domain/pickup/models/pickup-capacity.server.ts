@@ -31,11 +31,12 @@ export interface PickupHoldRequest {
 export type PickupRefusal =
 	{ ok: false; reason: 'slot-full' } | { ok: false; reason: 'item-limit'; menuItemId: string; left: number }
 
-/** The refusal row of the database's `place_pending_order` (prisma/sql/place_pending_order.sql). */
+/** A row of the database's `place_pending_order` (prisma/sql/place_pending_order.sql): a refusal, or an order it replaced. */
 export type HoldRefusalRow = {
-	refusal: 'slot-full' | 'item-limit'
+	refusal: 'slot-full' | 'item-limit' | null
 	menuItemId: string | null
 	dailyLimit: number | null
+	replacedSessionId: string | null
 }
 
 /** The hold's lines (with any other fields, such as a line's name) as the database functions read them (jsonb). */
@@ -82,7 +83,7 @@ export async function releasePickupSlotIn(tx: Tx, slotStart: Date) {
 }
 
 /** A refusal row in the customer's terms: for an item, how many are left that day (read after the rollback, so current). */
-export async function pickupRefusal(row: HoldRefusalRow, pickupDate: LocalDate): Promise<PickupRefusal> {
+export async function pickupRefusal(row: HoldRefusalRow & { refusal: string }, pickupDate: LocalDate): Promise<PickupRefusal> {
 	if (row.refusal === 'slot-full' || row.menuItemId === null || row.dailyLimit === null) {
 		return { ok: false, reason: 'slot-full' }
 	}
@@ -118,30 +119,9 @@ export async function releasePickupCapacityIn(
 	orderId: string,
 	{ onlyPendingBefore }: { onlyPendingBefore?: Date } = {},
 ): Promise<ReleaseOutcome> {
-	const released = await tx.$queryRaw<Array<{ pickupAt: Date | null; pickupDate: Date | null }>>`
-		UPDATE "Order" SET "capacityHeld" = false, "updatedAt" = now()
-		WHERE "id" = ${orderId} AND "capacityHeld"
-			AND (${onlyPendingBefore ?? null}::timestamptz IS NULL
-				OR ("status" = 'PENDING' AND "createdAt" < ${onlyPendingBefore ?? null}::timestamptz))
-		RETURNING "pickupAt", "pickupDate"`
-	const order = released[0]
-	if (!order) return 'not-held'
-	if (order.pickupAt) await releasePickupSlotIn(tx, order.pickupAt)
-	if (order.pickupDate) {
-		const lines = await tx.orderItem.groupBy({
-			by: ['menuItemId'],
-			where: { orderId, menuItemId: { not: null } },
-			_sum: { quantity: true },
-			orderBy: { menuItemId: 'asc' },
-		})
-		for (const line of lines) {
-			await tx.itemDayUsage.updateMany({
-				where: { menuItemId: line.menuItemId!, pickupDate: order.pickupDate },
-				data: { quantity: { decrement: line._sum.quantity ?? 0 } },
-			})
-		}
-	}
-	return 'released'
+	const [row] = await tx.$queryRaw<Array<{ released: boolean }>>`
+		SELECT order_hold_release(${orderId}, ${onlyPendingBefore ?? null}::timestamptz) AS "released"`
+	return row?.released ? 'released' : 'not-held'
 }
 
 /**

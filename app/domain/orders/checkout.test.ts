@@ -1,0 +1,28 @@
+import { parseWithZod } from '@conform-to/zod'
+import { describe, expect, it } from 'vitest'
+import { checkoutRequestSchema } from './checkout'
+
+/** The checkout form as the browser posts it, with this text in the first line's quantity field. */
+function form(quantity: string) {
+	const body = new FormData()
+	body.set('customer.name', 'Ana')
+	body.set('customer.email', 'ana@example.com')
+	body.set('pickupAt', '2026-11-28T17:00:00.000Z')
+	body.set('items[0].id', 'tres-leches')
+	body.set('items[0].quantity', quantity)
+	return parseWithZod(body, { schema: checkoutRequestSchema })
+}
+
+describe('a line quantity from the checkout form', () => {
+	it('is read from plain decimal digits', () => {
+		const submission = form('10')
+		expect(submission.status).toBe('success')
+		expect(submission.status === 'success' && submission.value.items[0]?.quantity).toBe(10)
+	})
+
+	it.each(['1e1', '0x10', '0b11', '1.0', ' 5', '+5', '', '1000'])('refuses %j', (quantity) => {
+		const submission = form(quantity)
+		expect(submission.status).toBe('error')
+		expect(Object.keys(submission.error ?? {})).toContain('items[0].quantity')
+	})
+})
