@@ -17,7 +17,7 @@ export type CheckoutAnswer =
 
 export async function startCheckout(
 	body: unknown,
-	options: { origin: string; now?: Date; locale?: Locale },
+	options: { origin: string; now?: Date; locale?: Locale; client?: string },
 ): Promise<CheckoutAnswer> {
 	const locale = options.locale ?? 'en'
 	const parsed = checkoutRequestSchema.safeParse(body)

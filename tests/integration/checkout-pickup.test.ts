@@ -98,7 +98,7 @@ describe('holding a pickup time at checkout, under concurrency', () => {
 		expect(stripe.requests).toHaveLength(5)
 	})
 
-	it('50 simultaneous checkouts of an item limited to 5 a day, 2 each: 2 orders, the rest told how many are left', async () => {
+	it('50 simultaneous checkouts of an item limited to 5 a day, 2 each: 2 orders, the rest told only a few are left', async () => {
 		const cake = await createMenuItem({ name: 'Tres Leches Slice' })
 		await prisma.menuItem.update({ where: { id: cake.id }, data: { dailyLimit: 5 } })
 		const pickupAt = pickupSlot(3, '11:00')
@@ -107,7 +107,7 @@ describe('holding a pickup time at checkout, under concurrency', () => {
 		expect(results.filter((result) => result.ok)).toHaveLength(2)
 		const refusals = results.filter((result) => !result.ok)
 		expect(refusals).toHaveLength(48)
-		const message = `Only 1 Tres Leches Slice left for ${formatPickupDate(date)} — please lower the quantity or choose another day.`
+		const message = `Only a few Tres Leches Slice left for ${formatPickupDate(date)} — please lower the quantity or choose another day.`
 		for (const refusal of refusals) expect(refusal).toMatchObject({ status: 409, field: 'pickupAt', error: message })
 		expect(await prisma.order.count()).toBe(2)
 		const usage = await prisma.itemDayUsage.findFirstOrThrow({ where: { menuItemId: cake.id } })

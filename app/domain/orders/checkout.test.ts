@@ -23,6 +23,6 @@ describe('a line quantity from the checkout form', () => {
 	it.each(['1e1', '0x10', '0b11', '1.0', ' 5', '+5', '', '1000'])('refuses %j', (quantity) => {
 		const submission = form(quantity)
 		expect(submission.status).toBe('error')
-		expect(Object.keys(submission.error ?? {})).toContain('items[0].quantity')
+		expect(submission.status === 'error' && Object.keys(submission.error ?? {})).toContain('items[0].quantity')
 	})
 })
