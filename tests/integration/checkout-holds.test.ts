@@ -71,7 +71,9 @@ const stripeCalls = (method: string, pathStart: string) =>
 	stripe.requests.filter((request) => request.method === method && request.path.startsWith(pathStart)).length
 
 async function queuedMailKinds() {
-	const jobs = await prisma.$queryRaw<Array<{ kind: string }>>`SELECT data ->> 'kind' AS kind FROM pgboss.job WHERE name = 'mail'`
+	const jobs = await prisma.$queryRaw<
+		Array<{ kind: string }>
+	>`SELECT data ->> 'kind' AS kind FROM pgboss.job WHERE name = 'mail'`
 	return jobs.map((job) => job.kind).sort()
 }
 
@@ -127,9 +129,9 @@ describe('one client cannot hoard a pickup slot with unpaid checkouts', () => {
 		const cake = await createMenuItem()
 		const pickupAt = pickupSlot(2, '11:00')
 		for (const client of ['192.0.2.1', '192.0.2.2', '192.0.2.3', undefined]) {
-			expect(await start([{ id: cake.id, quantity: 1 }], pickupAt, { client, email: 'Hoarder@Example.com' })).toMatchObject(
-				{ ok: true },
-			)
+			expect(
+				await start([{ id: cake.id, quantity: 1 }], pickupAt, { client, email: 'Hoarder@Example.com' }),
+			).toMatchObject({ ok: true })
 		}
 		expect(await liveHolds()).toBe(2)
 		expect(await slotOrders(pickupAt)).toBe(2)
@@ -204,7 +206,11 @@ describe('the provider is asked only about a session this site opened and this v
 		stripe.requests.length = 0
 		stripe.pay(sessionId)
 		const visit = (token: string, session: string) =>
-			quotePage({ request: new Request(`${origin}/quote/${token}?session_id=${session}`), params: { token }, context: {} })
+			quotePage({
+				request: new Request(`${origin}/quote/${token}?session_id=${session}`),
+				params: { token },
+				context: {},
+			})
 		await visit('not-a-token', sessionId)
 		await visit(other.token, sessionId)
 		await visit(other.token, 'cs_test_madeup')

@@ -88,7 +88,9 @@ async function composePaymentHeldMail(
 	job: Extract<MailJob, { kind: 'order-payment-held-owner' | 'cake-payment-held-owner' }>,
 	context: MailContext,
 ) {
-	const held = await findHeldPaymentForMail(job.kind === 'order-payment-held-owner' ? { orderId: job.orderId } : { paymentId: job.paymentId })
+	const held = await findHeldPaymentForMail(
+		job.kind === 'order-payment-held-owner' ? { orderId: job.orderId } : { paymentId: job.paymentId },
+	)
 	const to = ownerRecipients(context)
 	if (!held || to.length === 0) return null
 	const lang = mailLanguage('en')

@@ -185,7 +185,12 @@ function pickupRefused(check: Extract<PickupCheck, { ok: false }>, date: LocalDa
 /** The capacity counters refused: the slot filled, or an item's daily limit, while the customer chose. */
 function holdRefused(refusal: PickupRefusal, date: LocalDate, lines: readonly PricedLine[]) {
 	if (refusal.reason === 'slot-full') return refused({ reason: 'slot-taken' })
-	return refused({ reason: 'item-limit', item: itemOf(lines, refusal.menuItemId), stock: stockLevel(refusal.left), date })
+	return refused({
+		reason: 'item-limit',
+		item: itemOf(lines, refusal.menuItemId),
+		stock: stockLevel(refusal.left),
+		date,
+	})
 }
 
 /**

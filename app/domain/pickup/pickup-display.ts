@@ -92,7 +92,7 @@ export function dayReasonText(day: Pick<PickupDay, 'reason' | 'note'>) {
  */
 export type StockLevel = 'sold-out' | 'few-left' | 'fewer-than-asked'
 
-export const FEW_LEFT_BELOW = 5
+const FEW_LEFT_BELOW = 5
 
 export function stockLevel(left: number): StockLevel {
 	if (left <= 0) return 'sold-out'

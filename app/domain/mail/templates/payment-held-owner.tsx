@@ -12,7 +12,14 @@ export interface PaymentHeldOwnerProps {
 }
 
 /** To the owner when the provider charged another amount than the shop priced (decision 058): nothing goes out until they look. */
-export function PaymentHeldOwnerMail({ bakery, what, pricedCents, chargedCents, customer, adminUrl }: PaymentHeldOwnerProps) {
+export function PaymentHeldOwnerMail({
+	bakery,
+	what,
+	pricedCents,
+	chargedCents,
+	customer,
+	adminUrl,
+}: PaymentHeldOwnerProps) {
 	const priced = formatPrice(pricedCents)
 	const charged = formatPrice(chargedCents)
 	return (
@@ -26,8 +33,8 @@ export function PaymentHeldOwnerMail({ bakery, what, pricedCents, chargedCents, 
 		>
 			<Paragraph>
 				The payment page charged <strong>{charged}</strong>, but the shop priced it at <strong>{priced}</strong>. The
-				payment is kept and marked in the admin; the customer got no receipt. Check the payment in Stripe, then
-				refund it or confirm with the customer before preparing anything.
+				payment is kept and marked in the admin; the customer got no receipt. Check the payment in Stripe, then refund
+				it or confirm with the customer before preparing anything.
 			</Paragraph>
 			<Details
 				rows={[

@@ -57,7 +57,7 @@ export interface PendingPickup {
  * Live unpaid holds one client, and one e-mail, may have at once (decision 058): a customer who retries keeps
  * going (their oldest hold makes room), one who collects checkouts cannot take a slot or a day's stock.
  */
-export const LIVE_HOLDS_PER_CUSTOMER = 2
+const LIVE_HOLDS_PER_CUSTOMER = 2
 
 /** The stored form of a client key: enough to compare two checkouts, not the address itself. */
 function holdClientDigest(client: string) {

@@ -83,7 +83,10 @@ export async function releasePickupSlotIn(tx: Tx, slotStart: Date) {
 }
 
 /** A refusal row in the customer's terms: for an item, how many are left that day (read after the rollback, so current). */
-export async function pickupRefusal(row: HoldRefusalRow & { refusal: string }, pickupDate: LocalDate): Promise<PickupRefusal> {
+export async function pickupRefusal(
+	row: HoldRefusalRow & { refusal: string },
+	pickupDate: LocalDate,
+): Promise<PickupRefusal> {
 	if (row.refusal === 'slot-full' || row.menuItemId === null || row.dailyLimit === null) {
 		return { ok: false, reason: 'slot-full' }
 	}
