@@ -36,11 +36,13 @@ async function createHeldOrder(
 	lines: Line[],
 	pickup: { slotStart: Date; pickupDate: string; ordersPerSlot: number; dailyLimits: Map<string, number | null> },
 ) {
-	customerCounter += 1
+	// Each checkout its own customer (read before the await: concurrent calls would share the last one, and one
+	// e-mail keeps at most two live holds, decision 058).
+	const customer = (customerCounter += 1)
 	const { placePendingOrder } = await import('~/domain/orders/models/order.server')
 	return placePendingOrder(
 		{
-			customer: { name: `Customer ${customerCounter}`, email: `c${customerCounter}@example.com` },
+			customer: { name: `Customer ${customer}`, email: `c${customer}@example.com` },
 			currency: 'usd',
 			lines: lines.map((line) => ({ ...line, name: 'Cake', unitPriceCents: 100 })),
 		},
