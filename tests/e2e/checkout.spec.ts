@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { formatPickupAt, formatWallTime } from '../../app/domain/pickup/pickup-display'
 import { localDateOf, wallTimeOf } from '../../app/domain/pickup/pickup-schedule'
 import { BAKERY_ZONE, choosePickup } from './pickup-support'
+import { E2E_CLIENT_IP_HEADER } from './production-env'
 import { expectNoAxeViolations, gotoHydrated, mockStripeUrl, withE2eDatabase } from './support'
 
 async function cartWithTwoCakes(page: Page) {
@@ -310,13 +311,18 @@ test('the whole purchase by keyboard only', async ({ page }) => {
 	await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible()
 })
 
-/** Checkouts posted straight to the action until `pickupAt` is full (the seeded 6 orders per slot). */
+/**
+ * Checkouts posted straight to the action until `pickupAt` is full (the seeded 6 orders per slot), each by another
+ * customer: one client may hold only two unpaid checkouts (decision 058).
+ */
 async function fillSlot(request: APIRequestContext, pickupAt: string) {
+	const fillers = crypto.randomBytes(2)
 	for (let post = 0; post < 10; post++) {
 		const response = await request.post('/checkout.data', {
+			headers: { [E2E_CLIENT_IP_HEADER]: `10.${fillers[0]}.${fillers[1]}.${post}` },
 			form: {
 				'customer.name': `Filler ${post}`,
-				'customer.email': `filler${post}@example.com`,
+				'customer.email': `filler-${fillers.toString('hex')}-${post}@example.com`,
 				'items[0].id': 'seed-tres-leches-cake',
 				'items[0].quantity': '1',
 				pickupAt,

@@ -3,6 +3,11 @@
  * more server processes on the same database and stand-ins (tests/e2e/several-machines.spec.ts).
  */
 export const E2E_WEBHOOK_SECRET = 'whsec_e2e_tests'
+/**
+ * The header the e2e servers take the client's address from (as Fly's proxy sets Fly-Client-IP): a test that plays
+ * several customers gives each its own address, since a client may hold only two unpaid checkouts (decision 058).
+ */
+export const E2E_CLIENT_IP_HEADER = 'x-e2e-client-ip'
 const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdef0123'
 
 interface ProductionEnvOptions {
@@ -30,6 +35,7 @@ export function productionServerEnv({
 		STORAGE_DIR: storageDir,
 		LOG_REQUESTS: String(preview),
 		RATE_LIMIT_MULTIPLIER: preview ? '1' : '50',
+		...(preview ? {} : { CLIENT_IP_HEADER: E2E_CLIENT_IP_HEADER }),
 		STRIPE_SECRET_KEY: 'sk_test_e2e',
 		STRIPE_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
 		STRIPE_API_HOST: '127.0.0.1',

@@ -13,14 +13,14 @@ import { expect, test } from '@playwright/test'
 import Stripe from 'stripe'
 import { receivedMails } from './mail-log'
 import { BAKERY_ZONE, seededPickupSlot } from './pickup-support'
-import { E2E_WEBHOOK_SECRET, productionServerEnv } from './production-env'
+import { E2E_CLIENT_IP_HEADER, E2E_WEBHOOK_SECRET, productionServerEnv } from './production-env'
 import { e2eDatabaseUrl, withE2eDatabase } from './support'
 import { localDateOf } from '../../app/domain/pickup/pickup-schedule'
 
 const serverEntry = path.resolve('server-build/index.js')
 const mainPort = Number(process.env.E2E_PORT ?? 3100)
 const mainBaseUrl = `http://localhost:${mainPort}`
-const CLIENT_IP_HEADER = 'x-e2e-client-ip'
+const CLIENT_IP_HEADER = E2E_CLIENT_IP_HEADER
 
 /** A client address of its own (10.x.y.z): budgets spent by one test never touch another's. */
 function newClientIp() {
