@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { E2E_CLIENT_IP_HEADER } from './tests/e2e/production-env'
 import { chromiumExecutable } from './tests/setup/chromium'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
@@ -17,6 +18,9 @@ export default defineConfig({
 	use: {
 		baseURL: `http://localhost:${PORT}`,
 		trace: 'retain-on-failure',
+		// Each worker (this file is loaded in every worker process) is a client of its own: a client holds at most two
+		// unpaid checkouts (decision 058), and the other worker's checkouts must not replace the ones a test will pay.
+		extraHTTPHeaders: { [E2E_CLIENT_IP_HEADER]: `10.${(process.pid >> 8) & 255}.${process.pid & 255}.1` },
 		launchOptions: {
 			executablePath: chromiumExecutable(),
 			args: [
