@@ -9,7 +9,7 @@ import morgan from 'morgan'
 import type { ViteDevServer } from 'vite'
 import { clientIpHeader, type Env } from '../app/utils/env.server'
 import { consumeRateLimit } from '../app/utils/rate-limit.server'
-import { isCrossSiteRequest, loopbackAliasRedirect, siteHosts } from '../app/utils/request.server'
+import { isCrossSiteRequest, loopbackAliasRedirect, refusedRequest, siteHosts } from '../app/utils/request.server'
 import { lowerCasePageRedirect } from '../app/utils/page-path'
 import { sendCrossSiteRefusal } from './cross-site-refusal'
 import { closeAfterEarlyResponse } from './early-response'
@@ -49,6 +49,20 @@ export function createApp({ env, clientDir, build, viteDevServer }: AppOptions) 
 		const forwarded = ipHeader ? req.get(ipHeader)?.trim() : undefined
 		res.locals.clientIp = forwarded || req.socket.remoteAddress || 'unknown'
 		next()
+	})
+	// Before anything reads the host or the path: what Remix renders must be the path the server (and a cache) saw.
+	app.use((req, res, next) => {
+		const refused = refusedRequest({
+			method: req.method,
+			url: req.originalUrl,
+			host: req.get('host'),
+			forwardedHost: req.get('x-forwarded-host'),
+			forwardedProto: req.get('x-forwarded-proto'),
+		})
+		if (!refused) return next()
+		res.set('Cache-Control', 'no-store').type('text/plain')
+		if (refused === 'method') res.set('Allow', 'GET, HEAD, POST').status(405).send('Method Not Allowed')
+		else res.status(400).send('Bad Request')
 	})
 	app.use(compression())
 	app.use((_req, res, next) => {
