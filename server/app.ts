@@ -9,7 +9,7 @@ import morgan from 'morgan'
 import type { ViteDevServer } from 'vite'
 import { clientIpHeader, type Env } from '../app/utils/env.server'
 import { consumeRateLimit } from '../app/utils/rate-limit.server'
-import { isCrossSiteRequest, loopbackAliasRedirect, refusedRequest, siteHosts } from '../app/utils/request.server'
+import { isCrossSiteRequest, loopbackAliasRedirect, refusedRequest, siteOrigins } from '../app/utils/request.server'
 import { lowerCasePageRedirect } from '../app/utils/page-path'
 import { sendCrossSiteRefusal } from './cross-site-refusal'
 import { closeAfterEarlyResponse } from './early-response'
@@ -130,7 +130,7 @@ export function createApp({ env, clientDir, build, viteDevServer }: AppOptions) 
 	app.use((req, res, next) => {
 		const crossSite = isCrossSiteRequest({
 			method: req.method,
-			siteHosts: siteHosts(env.APP_URL, req.get('host')),
+			siteOrigins: siteOrigins(env.APP_URL, { protocol: req.protocol, host: req.get('host') }),
 			origin: req.get('origin'),
 			referer: req.get('referer'),
 			secFetchSite: req.get('sec-fetch-site'),

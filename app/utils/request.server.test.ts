@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { parseEnv } from './env.server'
-import { isCrossSiteRequest, loopbackAliasRedirect, refusedRequest, siteHosts, siteOrigin } from './request.server'
+import {
+	isCrossSiteRequest,
+	loopbackAliasRedirect,
+	refusedRequest,
+	siteHosts,
+	siteOrigin,
+	siteOrigins,
+} from './request.server'
 
 const base = {
 	method: 'POST',
-	siteHosts: ['bakery.test'],
+	siteOrigins: ['https://bakery.test'],
 	origin: undefined,
 	referer: undefined,
 	secFetchSite: undefined,
@@ -28,16 +35,38 @@ describe('isCrossSiteRequest', () => {
 		expect(isCrossSiteRequest({ ...base, origin: 'https://bakery.test.evil.test' })).toBe(true)
 	})
 
+	// Issue 35: only the host was compared, so a page at http://bakery.test could post to https://bakery.test.
+	it('rejects a post from the same host on another scheme or port', () => {
+		expect(isCrossSiteRequest({ ...base, origin: 'http://bakery.test' })).toBe(true)
+		expect(isCrossSiteRequest({ ...base, referer: 'http://bakery.test/contact' })).toBe(true)
+		expect(isCrossSiteRequest({ ...base, origin: 'https://bakery.test:8443' })).toBe(true)
+		expect(isCrossSiteRequest({ ...base, origin: 'https://bakery.test:443' })).toBe(false)
+	})
+
 	it('accepts server-to-server posts that carry no browser headers (signed webhooks)', () => {
 		expect(isCrossSiteRequest(base)).toBe(false)
 	})
 
 	it('accepts a post from a page opened under either loopback name of a loopback APP_URL (the preview)', () => {
-		const preview = { ...base, siteHosts: siteHosts('http://localhost:3000', 'localhost:3000') }
+		const preview = {
+			...base,
+			siteOrigins: siteOrigins('http://localhost:3000', { protocol: 'http', host: 'localhost:3000' }),
+		}
 		expect(isCrossSiteRequest({ ...preview, origin: 'http://127.0.0.1:3000' })).toBe(false)
 		expect(isCrossSiteRequest({ ...preview, origin: 'http://localhost:3000' })).toBe(false)
 		expect(isCrossSiteRequest({ ...preview, origin: 'http://127.0.0.1:3001' })).toBe(true)
 		expect(isCrossSiteRequest({ ...preview, origin: 'http://evil.test:3000' })).toBe(true)
+	})
+})
+
+describe('siteOrigins', () => {
+	it('carries APP_URL’s scheme, or without APP_URL the request’s own', () => {
+		expect(siteOrigins('https://docedulce.example', { protocol: 'http', host: 'evil.test' })).toEqual([
+			'https://docedulce.example',
+		])
+		expect(siteOrigins(undefined, { protocol: 'http', host: '192.168.1.20:3000' })).toEqual([
+			'http://192.168.1.20:3000',
+		])
 	})
 })
 

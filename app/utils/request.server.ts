@@ -4,8 +4,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 interface RequestFacts {
 	method: string
-	/** The hosts (with port) this site's pages are served under: `siteHosts()`. */
-	siteHosts: readonly string[]
+	/** The origins (scheme, host and port) this site's pages are served under: `siteOrigins()`. */
+	siteOrigins: readonly string[]
 	origin: string | undefined
 	referer: string | undefined
 	secFetchSite: string | undefined
@@ -27,6 +27,16 @@ export function siteHosts(appUrl: string | undefined, requestHost: string | unde
 	]
 }
 
+/**
+ * The origins this site's own pages are served under: `siteHosts()` with APP_URL's scheme, or without APP_URL
+ * (development) the request's own origin. A page of the same host on another scheme (`http://` beside an https
+ * site, where anyone on the network can write the page) is another site (issue 35).
+ */
+export function siteOrigins(appUrl: string | undefined, request: { protocol: string; host: string | undefined }) {
+	const protocol = appUrl ? new URL(appUrl).protocol : `${request.protocol.replace(/:$/, '')}:`
+	return siteHosts(appUrl, request.host).map((host) => `${protocol}//${host}`)
+}
+
 function hostWithPort(hostname: string, url: URL) {
 	return url.port ? `${hostname}:${url.port}` : hostname
 }
@@ -46,10 +56,10 @@ export function loopbackAliasRedirect(
 	return siteHosts(appUrl, undefined).includes(host) ? `${site.origin}${originalUrl}` : null
 }
 
-function hostOf(url: string | undefined) {
+function originOf(url: string | undefined) {
 	if (!url || url === 'null') return null
 	try {
-		return new URL(url).host
+		return new URL(url).origin
 	} catch {
 		return null
 	}
@@ -60,10 +70,10 @@ function hostOf(url: string | undefined) {
  * Origin (or at least Sec-Fetch-Site/Referer) on cross-site POSTs; server-to-server callers such
  * as payment webhooks send none of them and are authenticated by their own signatures.
  */
-export function isCrossSiteRequest({ method, siteHosts, origin, referer, secFetchSite }: RequestFacts) {
+export function isCrossSiteRequest({ method, siteOrigins, origin, referer, secFetchSite }: RequestFacts) {
 	if (SAFE_METHODS.has(method.toUpperCase())) return false
 	if (secFetchSite === 'cross-site') return true
-	const onSite = (url: string) => siteHosts.includes(hostOf(url) ?? '')
+	const onSite = (url: string) => siteOrigins.includes(originOf(url) ?? '')
 	if (origin !== undefined) return origin === 'null' || !onSite(origin)
 	if (referer !== undefined) return !onSite(referer)
 	return false
