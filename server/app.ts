@@ -8,11 +8,12 @@ import helmet from 'helmet'
 import morgan from 'morgan'
 import type { ViteDevServer } from 'vite'
 import { clientIpHeader, type Env } from '../app/utils/env.server'
-import { consumeRateLimit } from '../app/utils/rate-limit.server'
+import { consumeRateLimit, rateLimitClient } from '../app/utils/rate-limit.server'
 import { isCrossSiteRequest, loopbackAliasRedirect, refusedRequest, siteOrigins } from '../app/utils/request.server'
 import { lowerCasePageRedirect } from '../app/utils/page-path'
 import { sendCrossSiteRefusal } from './cross-site-refusal'
 import { closeAfterEarlyResponse } from './early-response'
+import { limitConcurrentUploads } from './upload-slots'
 
 /**
  * Slow clients (decision 021). The request line and headers, a few hundred bytes, must arrive within
@@ -104,6 +105,8 @@ export function createApp({ env, clientDir, build, viteDevServer }: AppOptions) 
 		res.set('Retry-After', String(limit.retryAfterSeconds)).status(429).type('text/plain')
 		res.send('Too many requests. Please wait a moment and try again.')
 	})
+
+	app.use(limitConcurrentUploads({ clientOf: (res) => rateLimitClient(res.locals.clientIp as string) }))
 
 	// Paths are case-insensitive: one URL per page (/ABOUT → 301 /about). Assets and stored images keep their case.
 	app.use((req, res, next) => {
