@@ -58,7 +58,16 @@ export const remixFuture = {
 } as const
 
 export default defineConfig({
-	server: { port: 3000 },
+	server: {
+		port: 3000,
+		// The dev server hands out files by path (/@fs/…): only the app's sources and its packages, never the
+		// embedded database, uploads, keys or .env under the project folder (decision 057).
+		fs: {
+			strict: true,
+			allow: ['app', 'node_modules'],
+			deny: ['.env', '.env.*', '*.{crt,pem,key}', '**/.data/**', '**/.git/**'],
+		},
+	},
 	// The libraries' licence comments once each at the end of a chunk, not inline: 0.36 KB less gzip on every
 	// page, the notices all kept (decision 056).
 	esbuild: { legalComments: 'eof' },

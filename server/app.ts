@@ -8,11 +8,12 @@ import helmet from 'helmet'
 import morgan from 'morgan'
 import type { ViteDevServer } from 'vite'
 import { clientIpHeader, type Env } from '../app/utils/env.server'
-import { consumeRateLimit } from '../app/utils/rate-limit.server'
-import { isCrossSiteRequest, loopbackAliasRedirect, siteHosts } from '../app/utils/request.server'
+import { consumeRateLimit, rateLimitClient } from '../app/utils/rate-limit.server'
+import { isCrossSiteRequest, loopbackAliasRedirect, refusedRequest, siteOrigins } from '../app/utils/request.server'
 import { lowerCasePageRedirect } from '../app/utils/page-path'
 import { sendCrossSiteRefusal } from './cross-site-refusal'
 import { closeAfterEarlyResponse } from './early-response'
+import { limitConcurrentUploads } from './upload-slots'
 
 /**
  * Slow clients (decision 021). The request line and headers, a few hundred bytes, must arrive within
@@ -49,6 +50,20 @@ export function createApp({ env, clientDir, build, viteDevServer }: AppOptions) 
 		const forwarded = ipHeader ? req.get(ipHeader)?.trim() : undefined
 		res.locals.clientIp = forwarded || req.socket.remoteAddress || 'unknown'
 		next()
+	})
+	// Before anything reads the host or the path: what Remix renders must be the path the server (and a cache) saw.
+	app.use((req, res, next) => {
+		const refused = refusedRequest({
+			method: req.method,
+			url: req.originalUrl,
+			host: req.get('host'),
+			forwardedHost: req.get('x-forwarded-host'),
+			forwardedProto: req.get('x-forwarded-proto'),
+		})
+		if (!refused) return next()
+		res.set('Cache-Control', 'no-store').type('text/plain')
+		if (refused === 'method') res.set('Allow', 'GET, HEAD, POST').status(405).send('Method Not Allowed')
+		else res.status(400).send('Bad Request')
 	})
 	app.use(compression())
 	app.use((_req, res, next) => {
@@ -91,6 +106,8 @@ export function createApp({ env, clientDir, build, viteDevServer }: AppOptions) 
 		res.send('Too many requests. Please wait a moment and try again.')
 	})
 
+	app.use(limitConcurrentUploads({ clientOf: (res) => rateLimitClient(res.locals.clientIp as string) }))
+
 	// Paths are case-insensitive: one URL per page (/ABOUT → 301 /about). Assets and stored images keep their case.
 	app.use((req, res, next) => {
 		const target = lowerCasePageRedirect(req.method, req.originalUrl)
@@ -116,7 +133,7 @@ export function createApp({ env, clientDir, build, viteDevServer }: AppOptions) 
 	app.use((req, res, next) => {
 		const crossSite = isCrossSiteRequest({
 			method: req.method,
-			siteHosts: siteHosts(env.APP_URL, req.get('host')),
+			siteOrigins: siteOrigins(env.APP_URL, { protocol: req.protocol, host: req.get('host') }),
 			origin: req.get('origin'),
 			referer: req.get('referer'),
 			secFetchSite: req.get('sec-fetch-site'),

@@ -4,7 +4,7 @@ import { encode } from 'turbo-stream'
 import { CROSS_SITE_REFUSAL } from '../app/utils/cross-site'
 import { localeFromPath, localizedPath } from '../app/utils/i18n'
 import { translator } from '../app/utils/i18n.server'
-import { safeRedirectPath } from '../app/utils/request.server'
+import { sameSitePath } from '../app/utils/page-path'
 
 /** Marks the one value the single-fetch encoding turns into a thrown 403 (below). */
 class Refusal {}
@@ -46,7 +46,7 @@ export async function sendCrossSiteRefusal(res: ExpressResponse, path: string) {
 					<h1>{title}</h1>
 					<p>{t('common.errorCrossSiteText')}</p>
 					<p>
-						<a href={safeRedirectPath(path, '/')} style={linkStyle}>
+						<a href={sameSitePath(path, '/')} style={linkStyle}>
 							{t('common.errorTryAgain')}
 						</a>{' '}
 						·{' '}

@@ -4,7 +4,7 @@ import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
-import { getEnv, resetEnv, type Env } from '../app/utils/env.server'
+import { getEnv, listenAddresses, resetEnv, type Env } from '../app/utils/env.server'
 import { markShuttingDown } from '../app/utils/lifecycle.server'
 import { closeRateLimitStore } from '../app/utils/rate-limit.server'
 import { createApp, serverTimeouts } from './app'
@@ -41,8 +41,15 @@ async function main() {
 
 	server.on('request', app)
 	let stopBackgroundWork: (() => Promise<void>) | undefined
-	server.listen(env.PORT, env.HOST, () => {
-		console.log(`Bakery site (${env.NODE_ENV}) listening on http://localhost:${env.PORT}`)
+	const [firstAddress, ...otherAddresses] = listenAddresses(env)
+	const extraListeners = otherAddresses.map((address) => listenAlso(server, env.PORT, address))
+	server.listen(env.PORT, firstAddress, () => {
+		const where = env.HOST
+			? `HOST ${env.HOST}`
+			: env.NODE_ENV === 'production'
+				? 'every interface'
+				: 'this computer only'
+		console.log(`Bakery site (${env.NODE_ENV}) listening on http://localhost:${env.PORT} (${where})`)
 		startBackgroundWork(build).then(
 			(stop) => (stopBackgroundWork = stop),
 			(error: unknown) => console.error('Background work did not start:', error),
@@ -63,7 +70,23 @@ async function main() {
 			await globalThis.__prisma?.$disconnect()
 		},
 		stopDevDatabase,
+		extraListeners,
 	)
+}
+
+/**
+ * One more address for the same server (the IPv6 loopback beside 127.0.0.1, so `localhost` works whichever
+ * address the system resolves it to). Skipped where the address does not exist (no IPv6 in a container).
+ */
+function listenAlso(server: Server, port: number, address: string) {
+	const listener = net.createServer((socket) => server.emit('connection', socket))
+	listener.on('error', (error: NodeJS.ErrnoException) => {
+		if (error.code === 'EADDRNOTAVAIL' || error.code === 'EAFNOSUPPORT') return
+		console.error(`Server failed to listen on ${address}: ${error.message}`)
+		process.exit(1)
+	})
+	listener.listen(port, address)
+	return listener
 }
 
 /**
@@ -107,6 +130,7 @@ function handleShutdown(
 	cleanup: () => Promise<void>,
 	/** After the cleanup, or its time limit: the development database, which runs in a process group of its own. */
 	last?: () => Promise<void>,
+	extraListeners: net.Server[] = [],
 ) {
 	let shuttingDown = false
 	const unanswered = new Set<http.ServerResponse>()
@@ -135,20 +159,19 @@ function handleShutdown(
 		// Closed after LISTEN_DRAIN_MS: closing a listener resets the connections still queued in the kernel
 		// (requests sent before the platform stopped routing here), and closing on the next turn still lost one
 		// now and then under load.
-		setTimeout(
-			() =>
-				net.Server.prototype.close.call(server, async () => {
-					try {
-						await Promise.race([cleanup(), new Promise((resolve) => setTimeout(resolve, CLEANUP_LIMIT_MS))])
-						await last?.()
-						process.exit(0)
-					} catch (error) {
-						console.error('Error during shutdown', error)
-						process.exit(1)
-					}
-				}),
-			LISTEN_DRAIN_MS,
-		)
+		setTimeout(() => {
+			for (const listener of extraListeners) if (listener.listening) listener.close()
+			net.Server.prototype.close.call(server, async () => {
+				try {
+					await Promise.race([cleanup(), new Promise((resolve) => setTimeout(resolve, CLEANUP_LIMIT_MS))])
+					await last?.()
+					process.exit(0)
+				} catch (error) {
+					console.error('Error during shutdown', error)
+					process.exit(1)
+				}
+			})
+		}, LISTEN_DRAIN_MS)
 		setTimeout(() => server.closeIdleConnections(), LISTEN_DRAIN_MS + IDLE_DRAIN_MS).unref()
 	}
 	process.on('SIGTERM', () => shutdown('SIGTERM'))

@@ -3,7 +3,8 @@ import { startGoogleSignIn } from '~/domain/admin-auth/auth.server'
 import { SIGN_IN_PATH } from '~/domain/admin-auth/sign-in-path'
 import { bodyProblemResponse, readForm } from '~/utils/body.server'
 import { consumeRateLimit } from '~/utils/rate-limit.server'
-import { clientKey, safeRedirectPath } from '~/utils/request.server'
+import { sameSitePath } from '~/utils/page-path'
+import { clientKey } from '~/utils/request.server'
 
 export async function loader() {
 	return redirect(SIGN_IN_PATH)
@@ -20,5 +21,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	}
 	const form = await readForm(request)
 	if (!form.ok) throw bodyProblemResponse(form.problem)
-	return startGoogleSignIn(request, safeRedirectPath(form.value.get('returnTo'), '/admin'))
+	return startGoogleSignIn(request, sameSitePath(form.value.get('returnTo'), '/admin'))
 }

@@ -19,7 +19,7 @@ import {
 	takeSignInError,
 } from '~/domain/admin-auth/auth.server'
 import { checkImageForm, readImageForm, uploadFailureReply } from '~/utils/uploads.server'
-import { safeRedirectPath } from '~/utils/request.server'
+import { sameSitePath } from '~/utils/page-path'
 import { pageMeta } from '~/utils/seo'
 import { useHydrated } from '~/utils/hydration'
 
@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const returnToParam = url.searchParams.get('returnTo')
 	const admin = await getAdmin(request)
 	if (admin) {
-		if (returnToParam) throw redirect(safeRedirectPath(returnToParam, url.pathname), { headers: adminResponseHeaders })
+		if (returnToParam) throw redirect(sameSitePath(returnToParam, url.pathname), { headers: adminResponseHeaders })
 		return data<AdminLoginData>({ admin: { name: admin.name } }, { headers: adminResponseHeaders })
 	}
 	// A failed sign-in leaves its message in a cookie, shown once.
@@ -56,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			googleSignIn: isGoogleSignInConfigured(),
 			demoSignIn: isDemoSignInEnabled(),
 			// After signing in, come back to this screen (or to the admin page that sent the visitor here).
-			returnTo: safeRedirectPath(returnToParam, url.pathname),
+			returnTo: sameSitePath(returnToParam, url.pathname),
 		},
 		{ headers },
 	)

@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { EnvError, envVariableNames, ownerNotifyEmails, parseEnv, parseTaxRatePercent } from './env.server'
+import {
+	EnvError,
+	envVariableNames,
+	listenAddresses,
+	ownerNotifyEmails,
+	parseEnv,
+	parseTaxRatePercent,
+} from './env.server'
 
 function parseError(source: Record<string, string>) {
 	try {
@@ -195,5 +202,19 @@ describe('parseTaxRatePercent', () => {
 
 	it.each(['0.106', '0', '25', '10.6251', '-10', 'ten', '', '10,6'])('refuses %j', (input) => {
 		expect(parseTaxRatePercent(input)).toBeNull()
+	})
+})
+
+describe('listenAddresses', () => {
+	it('keeps a development server to this computer unless HOST is set', () => {
+		expect(listenAddresses(parseEnv({}))).toEqual(['127.0.0.1', '::1'])
+		expect(listenAddresses(parseEnv({ HOST: '' }))).toEqual(['127.0.0.1', '::1'])
+		expect(listenAddresses(parseEnv({ HOST: '0.0.0.0' }))).toEqual(['0.0.0.0'])
+	})
+
+	it('listens on every interface in production, where the platform’s proxy connects from outside', () => {
+		const production = { ...parseEnv({}), NODE_ENV: 'production' as const }
+		expect(listenAddresses(production)).toEqual(['0.0.0.0'])
+		expect(listenAddresses({ ...production, HOST: '10.0.0.5' })).toEqual(['10.0.0.5'])
 	})
 })

@@ -62,7 +62,8 @@ const envSchema = z
 	.object({
 		NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 		PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-		HOST: z.string().min(1).default('0.0.0.0'),
+		/** Unset = `listenAddresses()`: this machine only, except in production. */
+		HOST: z.string().min(1).optional(),
 		DATABASE_URL: postgresUrl.optional(),
 		DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
 		EMBEDDED_DATABASE_DIR: z.string().min(1).default('.data/postgres'),
@@ -291,6 +292,16 @@ export type Env = z.infer<typeof envSchema>
 export const envVariableNames = Object.keys(envSchema.innerType().shape) as Array<keyof Env>
 
 /** Never a spoofable header by default: only Fly's own header on Fly, or one the operator names. */
+/**
+ * Where the server listens (decision 057): HOST when set; else every interface in production, where the platform's
+ * proxy connects from outside the machine, and this machine's loopback addresses otherwise, so a development
+ * server (its database files, its demo sign-in) is not offered to the local network unless HOST says so.
+ */
+export function listenAddresses(env: Env): string[] {
+	if (env.HOST) return [env.HOST]
+	return env.NODE_ENV === 'production' ? ['0.0.0.0'] : ['127.0.0.1', '::1']
+}
+
 export function clientIpHeader(env: Env) {
 	return env.CLIENT_IP_HEADER?.toLowerCase() ?? (env.FLY_APP_NAME ? 'fly-client-ip' : undefined)
 }

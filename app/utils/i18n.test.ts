@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { PUBLIC_PAGES } from '~/config/pages'
-import { languageLinksOf, pageNamespaces } from './i18n'
+import { languageLinksOf, localizedPath, pageNamespaces, unlocalizedPath } from './i18n'
 
 /** The route modules app/routes.ts serves under each language's prefix. */
 const TRANSLATED_ROUTES = PUBLIC_PAGES.filter((page) => page.translated !== false).map((page) => page.route)
@@ -55,5 +55,39 @@ describe('the translated routes (app/routes.ts) and the pages with their own mes
 		expect(pageNamespaces('/admin')).toBe('all')
 		expect(pageNamespaces('/test-payment/x')).toBe('all')
 		expect(pageNamespaces('/image-uploader')).toBe('all')
+	})
+})
+
+describe('localizedPath and unlocalizedPath', () => {
+	it('move a page between languages, keeping its query and fragment', () => {
+		expect(localizedPath('/shop?x=1#y', 'es')).toBe('/es/shop?x=1#y')
+		expect(localizedPath('/', 'pt-BR')).toBe('/pt-br')
+		expect(localizedPath('/?x=1', 'es')).toBe('/es?x=1')
+		expect(localizedPath('/es/shop', 'pt-BR')).toBe('/pt-br/shop')
+		expect(localizedPath('/es/shop', 'en')).toBe('/shop')
+		expect(unlocalizedPath('/pt-br')).toBe('/')
+		expect(unlocalizedPath('/es/')).toBe('/')
+		expect(unlocalizedPath('/about')).toBe('/about')
+	})
+
+	// Issue 35: the language links of `/es//evil.example/login` led to `//evil.example/login`.
+	it.each([
+		'/es//evil.example/login',
+		'/pt-br//evil.example',
+		'/es/\\evil.example',
+		'/es/\t/evil.example',
+		'//evil.example',
+		'/\\evil.example/x',
+		'/es/.//evil.example',
+		'https://evil.example/',
+	])('never yield another site’s address, from %j', (path) => {
+		const results = [
+			unlocalizedPath(path),
+			...(['en', 'es', 'pt-BR'] as const).map((locale) => localizedPath(path, locale)),
+		]
+		for (const result of results) {
+			expect(result).toMatch(/^\/(?![/\\])/)
+			expect(new URL(result, 'https://docedulce.example').host).toBe('docedulce.example')
+		}
 	})
 })

@@ -1,5 +1,6 @@
 // Relative: app/routes.ts loads this module, where the `~` alias does not resolve.
 import { publicPageAt } from '../config/pages'
+import { sameSitePath } from './page-path'
 import type { catalogs } from '~/locales/catalogs.server'
 
 /**
@@ -49,19 +50,21 @@ export function localeFromPath(pathname: string): Locale {
 	return DEFAULT_LOCALE
 }
 
-/** The English path of a page: `/es/shop` → `/shop`, `/pt-br` → `/`. */
+/**
+ * The English path of a page: `/es/shop` → `/shop`, `/pt-br` → `/`. Always a path on this site: what follows the
+ * prefix of `/es//evil.example` would be another site's address, so it is the home page.
+ */
 export function unlocalizedPath(pathname: string): string {
 	const locale = localeFromPath(pathname)
-	if (locale === DEFAULT_LOCALE) return pathname
 	const rest = pathname.slice(PATH_PREFIXES[locale].length)
-	return rest === '' || rest === '/' ? '/' : rest
+	return rest === '' ? '/' : sameSitePath(rest)
 }
 
-/** A site path (`/shop?x=1#y`) in a language: `/es/shop?x=1#y`; the home page is `/es`. */
+/** A site path (`/shop?x=1#y`) in a language: `/es/shop?x=1#y`; the home page is `/es`. Always on this site. */
 export function localizedPath(path: string, locale: Locale): string {
+	const english = unlocalizedPath(sameSitePath(path))
 	const prefix = PATH_PREFIXES[locale]
-	if (!prefix || !path.startsWith('/') || path.startsWith('//')) return path
-	const english = unlocalizedPath(path)
+	if (!prefix) return english
 	return english === '/' || /^\/[?#]/.test(english) ? prefix + english.slice(1) : prefix + english
 }
 

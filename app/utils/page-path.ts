@@ -23,3 +23,32 @@ export function lowerCasePageRedirect(method: string, originalUrl: string): stri
 	if (lowered === pathname) return null
 	return lowered + search
 }
+
+const PLACEHOLDER_ORIGIN = 'http://site.invalid'
+/** Browsers delete these anywhere in a URL before parsing it (WHATWG URL), so `/\t/x` is `//x`. */
+const URL_STRIPPED_CHARACTERS = /[\t\n\r]/g
+
+/** The path + query + fragment `candidate` resolves to on this site, or null when it leaves the site. */
+function resolveOnSite(candidate: string) {
+	const url = new URL(candidate, PLACEHOLDER_ORIGIN)
+	return url.origin === PLACEHOLDER_ORIGIN ? url.pathname + url.search + url.hash : null
+}
+
+/**
+ * A same-site path (every `returnTo`, every link built from the page's own path), or the fallback. The value is parsed the way a
+ * browser will parse the Location header (tab/CR/LF dropped, `\` read as `/`, dot segments
+ * collapsed) and kept only if it stays on this site. The normalised form is returned: ASCII only,
+ * percent-escapes left as they are (browsers never turn `%2F` or `%5C` into a separator).
+ */
+export function sameSitePath(target: FormDataEntryValue | string | null | undefined, fallback = '/') {
+	if (typeof target !== 'string') return fallback
+	const candidate = target.replace(URL_STRIPPED_CHARACTERS, '')
+	if (!candidate.startsWith('/')) return fallback
+	try {
+		const path = resolveOnSite(candidate)
+		// Collapsing dot segments can leave a protocol-relative path (`/.//evil.example` → `//evil.example`).
+		return path !== null && resolveOnSite(path) === path ? path : fallback
+	} catch {
+		return fallback
+	}
+}

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import net from 'node:net'
 import pg from 'pg'
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
 import { getEnv } from './env.server'
@@ -94,13 +95,43 @@ function limitersFor(policy: RateLimitPolicy): Limiters {
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number }
 
-/** Spends one point of `policy` for `clientKey` (usually the client IP). */
+/**
+ * The client a budget belongs to (issue 35). An IPv6 client is its /64: one home or phone is handed a whole /64
+ * and may use any address in it, so counting each address would give it 2^64 budgets. An IPv4 address written
+ * as IPv6 (`::ffff:203.0.113.7`) is that IPv4 address. Anything else (a name, 'unknown') is kept as it is.
+ */
+export function rateLimitClient(clientIp: string): string {
+	const address = clientIp
+		.trim()
+		.replace(/^\[|\]$/g, '')
+		.split('%', 1)[0]!
+	if (!net.isIPv6(address)) return clientIp
+	const mappedIpv4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1]
+	if (mappedIpv4) return mappedIpv4
+	const [head = '', tail] = address.split('::')
+	const headGroups = head ? head.split(':') : []
+	const tailGroups = tail ? tail.split(':') : []
+	// A dotted IPv4 tail (`64:ff9b::192.0.2.1`) stands for the last two groups, beyond the /64.
+	const tailLength = tailGroups.reduce((groups, group) => groups + (group.includes('.') ? 2 : 1), 0)
+	const groups = [
+		...headGroups,
+		...Array<string>(Math.max(0, 8 - headGroups.length - tailLength)).fill('0'),
+		...tailGroups,
+	]
+	return `${groups
+		.slice(0, 4)
+		.map((group) => parseInt(group, 16).toString(16))
+		.join(':')}::/64`
+}
+
+/** Spends one point of `policy` for a client (`clientKey`: usually its IP, counted by `rateLimitClient`). */
 export async function consumeRateLimit(policy: RateLimitPolicy, clientKey: string): Promise<RateLimitResult> {
 	const { shared, local } = limitersFor(policy)
+	const client = rateLimitClient(clientKey)
 	try {
 		if (shared && Date.now() >= storeDownUntil) {
 			try {
-				await shared.consume(clientKey)
+				await shared.consume(client)
 				return { allowed: true }
 			} catch (rejection) {
 				if (rejection instanceof RateLimiterRes) throw rejection
@@ -109,7 +140,7 @@ export async function consumeRateLimit(policy: RateLimitPolicy, clientKey: strin
 				console.error(`Rate limits counted in memory for ${STORE_RETRY_MS / 1000} s: ${describe(rejection)}`)
 			}
 		}
-		await local.consume(clientKey)
+		await local.consume(client)
 		return { allowed: true }
 	} catch (rejection) {
 		if (rejection instanceof RateLimiterRes) {

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { parseEnv } from './env.server'
-import { isCrossSiteRequest, loopbackAliasRedirect, safeRedirectPath, siteHosts, siteOrigin } from './request.server'
+import {
+	isCrossSiteRequest,
+	loopbackAliasRedirect,
+	refusedRequest,
+	siteHosts,
+	siteOrigin,
+	siteOrigins,
+} from './request.server'
 
 const base = {
 	method: 'POST',
-	siteHosts: ['bakery.test'],
+	siteOrigins: ['https://bakery.test'],
 	origin: undefined,
 	referer: undefined,
 	secFetchSite: undefined,
@@ -28,16 +35,38 @@ describe('isCrossSiteRequest', () => {
 		expect(isCrossSiteRequest({ ...base, origin: 'https://bakery.test.evil.test' })).toBe(true)
 	})
 
+	// Issue 35: only the host was compared, so a page at http://bakery.test could post to https://bakery.test.
+	it('rejects a post from the same host on another scheme or port', () => {
+		expect(isCrossSiteRequest({ ...base, origin: 'http://bakery.test' })).toBe(true)
+		expect(isCrossSiteRequest({ ...base, referer: 'http://bakery.test/contact' })).toBe(true)
+		expect(isCrossSiteRequest({ ...base, origin: 'https://bakery.test:8443' })).toBe(true)
+		expect(isCrossSiteRequest({ ...base, origin: 'https://bakery.test:443' })).toBe(false)
+	})
+
 	it('accepts server-to-server posts that carry no browser headers (signed webhooks)', () => {
 		expect(isCrossSiteRequest(base)).toBe(false)
 	})
 
 	it('accepts a post from a page opened under either loopback name of a loopback APP_URL (the preview)', () => {
-		const preview = { ...base, siteHosts: siteHosts('http://localhost:3000', 'localhost:3000') }
+		const preview = {
+			...base,
+			siteOrigins: siteOrigins('http://localhost:3000', { protocol: 'http', host: 'localhost:3000' }),
+		}
 		expect(isCrossSiteRequest({ ...preview, origin: 'http://127.0.0.1:3000' })).toBe(false)
 		expect(isCrossSiteRequest({ ...preview, origin: 'http://localhost:3000' })).toBe(false)
 		expect(isCrossSiteRequest({ ...preview, origin: 'http://127.0.0.1:3001' })).toBe(true)
 		expect(isCrossSiteRequest({ ...preview, origin: 'http://evil.test:3000' })).toBe(true)
+	})
+})
+
+describe('siteOrigins', () => {
+	it('carries APP_URL’s scheme, or without APP_URL the request’s own', () => {
+		expect(siteOrigins('https://docedulce.example', { protocol: 'http', host: 'evil.test' })).toEqual([
+			'https://docedulce.example',
+		])
+		expect(siteOrigins(undefined, { protocol: 'http', host: '192.168.1.20:3000' })).toEqual([
+			'http://192.168.1.20:3000',
+		])
 	})
 })
 
@@ -72,58 +101,6 @@ describe('loopbackAliasRedirect', () => {
 	})
 })
 
-describe('safeRedirectPath', () => {
-	// What each value becomes after the browser's own URL parsing: tab, CR and LF vanish anywhere,
-	// `\` is `/`, dot segments collapse. Values arrive decoded once (query string or form field).
-	it.each([
-		['https://evil.example/', 'an absolute URL'],
-		['http:evil.example', 'a scheme without slashes'],
-		['javascript:alert(1)', 'a script URL'],
-		['//evil.example/', 'a protocol-relative URL'],
-		['/\\evil.example/', 'slash-backslash'],
-		['\\/evil.example/', 'backslash-slash'],
-		['\\\\evil.example/', 'two backslashes'],
-		['/\t/evil.example', 'a tab between the slashes'],
-		['/\n/evil.example', 'a line feed between the slashes'],
-		['/\r/evil.example', 'a carriage return between the slashes'],
-		['\t//evil.example', 'a leading tab'],
-		[' //evil.example', 'a leading space'],
-		['\u0000//evil.example', 'a leading NUL'],
-		['/.//evil.example', 'a dot segment that leaves a protocol-relative path'],
-		['/..//evil.example', 'a parent segment that leaves a protocol-relative path'],
-		['/%2e%2e//evil.example', 'an encoded parent segment'],
-		['/\\/evil.example', 'slash-backslash-slash'],
-		['%2F%2Fevil.example', 'an encoded protocol-relative URL (not a path)'],
-		['evil.example', 'a bare host'],
-		['', 'nothing'],
-	])('falls back for %j (%s)', (target) => {
-		expect(safeRedirectPath(target, '/admin')).toBe('/admin')
-	})
-
-	it.each([
-		['/admin/orders?status=PAID', '/admin/orders?status=PAID'],
-		['/admin#top', '/admin#top'],
-		['/', '/'],
-		// Encoded slashes and backslashes stay encoded: browsers never turn them into path separators.
-		['/%2F%2Fevil.example', '/%2F%2Fevil.example'],
-		['/%5Cevil.example', '/%5Cevil.example'],
-		['/%09/evil.example', '/%09/evil.example'],
-		// CR and LF are dropped (as browsers do), so a Location header can never be split or rejected.
-		['/\n', '/'],
-		['/admin\r\n/orders', '/admin/orders'],
-		['/caf\u00e9', '/caf%C3%A9'],
-		['/admin/../orders', '/orders'],
-	])('keeps the same-site path %j as %j', (target, expected) => {
-		expect(safeRedirectPath(target, '/admin')).toBe(expected)
-	})
-
-	it('falls back for anything that is not a string (a file field, a missing value)', () => {
-		expect(safeRedirectPath(null, '/admin')).toBe('/admin')
-		expect(safeRedirectPath(undefined)).toBe('/')
-		expect(safeRedirectPath(new File(['x'], 'x.txt'), '/admin')).toBe('/admin')
-	})
-})
-
 describe('siteOrigin', () => {
 	const forged = new Request('http://evil.example/about', { headers: { 'X-Forwarded-Host': 'evil.example' } })
 
@@ -135,5 +112,51 @@ describe('siteOrigin', () => {
 		expect(siteOrigin(new Request('http://192.168.1.20:3000/'), parseEnv({}))).toBe('http://192.168.1.20:3000')
 		const productionWithoutAppUrl = { ...parseEnv({}), NODE_ENV: 'production' as const }
 		expect(() => siteOrigin(forged, productionWithoutAppUrl)).toThrow('APP_URL is required in production')
+	})
+})
+
+describe('refusedRequest', () => {
+	const ordinary = {
+		method: 'GET',
+		url: '/about',
+		host: 'docedulce.example',
+		forwardedHost: undefined,
+		forwardedProto: undefined,
+	}
+
+	it('lets ordinary requests through, behind a proxy too', () => {
+		expect(refusedRequest(ordinary)).toBeNull()
+		expect(refusedRequest({ ...ordinary, method: 'post', host: 'localhost:3000', url: '/contact?x=1' })).toBeNull()
+		expect(refusedRequest({ ...ordinary, host: '[::1]:3000', url: '/shop?data=1' })).toBeNull()
+		expect(refusedRequest({ ...ordinary, forwardedHost: 'docedulce.example', forwardedProto: 'https' })).toBeNull()
+		expect(
+			refusedRequest({ ...ordinary, forwardedHost: 'a.example, b.example:8443', forwardedProto: 'https,http' }),
+		).toBeNull()
+		expect(refusedRequest({ ...ordinary, host: undefined })).toBeNull()
+	})
+
+	// Issue 35: `X-Forwarded-Host: x/reviews?` on /about rendered the Reviews page; `x%` was a 500.
+	it.each([
+		{ forwardedHost: 'x/reviews?' },
+		{ forwardedHost: 'x%' },
+		{ forwardedHost: 'x#' },
+		{ forwardedHost: 'user@x' },
+		{ forwardedHost: 'x:80/reviews' },
+		{ forwardedHost: 'docedulce.example, x/reviews?' },
+		{ host: 'x/reviews?' },
+		{ host: 'x\\y' },
+		{ host: '' },
+		{ forwardedProto: 'http://x/reviews?' },
+		{ forwardedProto: 'javascript' },
+		{ url: 'http://other.example/reviews' },
+	])('refuses a host, protocol or target that would move the path Remix renders: %j', (forged) => {
+		expect(refusedRequest({ ...ordinary, ...forged })).toBe('bad-address')
+	})
+
+	it('refuses the methods Remix cannot answer, and the data API before single fetch', () => {
+		expect(refusedRequest({ ...ordinary, method: 'TRACE' })).toBe('method')
+		expect(refusedRequest({ ...ordinary, method: 'TRACK' })).toBe('method')
+		expect(refusedRequest({ ...ordinary, url: '/?_data=root' })).toBe('legacy-data')
+		expect(refusedRequest({ ...ordinary, url: '/about?x=1&_data=routes%2Fabout' })).toBe('legacy-data')
 	})
 })

@@ -4,8 +4,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 interface RequestFacts {
 	method: string
-	/** The hosts (with port) this site's pages are served under: `siteHosts()`. */
-	siteHosts: readonly string[]
+	/** The origins (scheme, host and port) this site's pages are served under: `siteOrigins()`. */
+	siteOrigins: readonly string[]
 	origin: string | undefined
 	referer: string | undefined
 	secFetchSite: string | undefined
@@ -27,6 +27,16 @@ export function siteHosts(appUrl: string | undefined, requestHost: string | unde
 	]
 }
 
+/**
+ * The origins this site's own pages are served under: `siteHosts()` with APP_URL's scheme, or without APP_URL
+ * (development) the request's own origin. A page of the same host on another scheme (`http://` beside an https
+ * site, where anyone on the network can write the page) is another site (issue 35).
+ */
+export function siteOrigins(appUrl: string | undefined, request: { protocol: string; host: string | undefined }) {
+	const protocol = appUrl ? new URL(appUrl).protocol : `${request.protocol.replace(/:$/, '')}:`
+	return siteHosts(appUrl, request.host).map((host) => `${protocol}//${host}`)
+}
+
 function hostWithPort(hostname: string, url: URL) {
 	return url.port ? `${hostname}:${url.port}` : hostname
 }
@@ -46,10 +56,10 @@ export function loopbackAliasRedirect(
 	return siteHosts(appUrl, undefined).includes(host) ? `${site.origin}${originalUrl}` : null
 }
 
-function hostOf(url: string | undefined) {
+function originOf(url: string | undefined) {
 	if (!url || url === 'null') return null
 	try {
-		return new URL(url).host
+		return new URL(url).origin
 	} catch {
 		return null
 	}
@@ -60,10 +70,10 @@ function hostOf(url: string | undefined) {
  * Origin (or at least Sec-Fetch-Site/Referer) on cross-site POSTs; server-to-server callers such
  * as payment webhooks send none of them and are authenticated by their own signatures.
  */
-export function isCrossSiteRequest({ method, siteHosts, origin, referer, secFetchSite }: RequestFacts) {
+export function isCrossSiteRequest({ method, siteOrigins, origin, referer, secFetchSite }: RequestFacts) {
 	if (SAFE_METHODS.has(method.toUpperCase())) return false
 	if (secFetchSite === 'cross-site') return true
-	const onSite = (url: string) => siteHosts.includes(hostOf(url) ?? '')
+	const onSite = (url: string) => siteOrigins.includes(originOf(url) ?? '')
 	if (origin !== undefined) return origin === 'null' || !onSite(origin)
 	if (referer !== undefined) return !onSite(referer)
 	return false
@@ -86,31 +96,36 @@ export function siteOrigin(request: Request, env: Env = getEnv()) {
 	return new URL(request.url).origin
 }
 
-const PLACEHOLDER_ORIGIN = 'http://site.invalid'
-/** Browsers delete these anywhere in a URL before parsing it (WHATWG URL), so `/\t/x` is `//x`. */
-const URL_STRIPPED_CHARACTERS = /[\t\n\r]/g
+/** The methods the site answers (Remix's Request refuses TRACE, TRACK and CONNECT with an error: a 500). */
+const ANSWERED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
+/** A host as a URL's authority allows it, nothing else: a name or IPv4 address, or an IPv6 one in brackets, and a port. */
+const VALID_HOST =
+	/^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/
 
-/** The path + query + fragment `candidate` resolves to on this site, or null when it leaves the site. */
-function resolveOnSite(candidate: string) {
-	const url = new URL(candidate, PLACEHOLDER_ORIGIN)
-	return url.origin === PLACEHOLDER_ORIGIN ? url.pathname + url.search + url.hash : null
+interface RequestLine {
+	method: string
+	/** The request target as received (`req.originalUrl`). */
+	url: string
+	host: string | undefined
+	forwardedHost: string | undefined
+	forwardedProto: string | undefined
 }
 
 /**
- * A same-site path to return to (every `returnTo`), or the fallback. The value is parsed the way a
- * browser will parse the Location header (tab/CR/LF dropped, `\` read as `/`, dot segments
- * collapsed) and kept only if it stays on this site. The normalised form is returned: ASCII only,
- * percent-escapes left as they are (browsers never turn `%2F` or `%5C` into a separator).
+ * Why a request is refused before the app sees it, or null (issue 35). Remix builds the page's URL from the
+ * protocol, host and target: a host or protocol with `/`, `?` or `%` in it would move the path Remix renders
+ * away from the one the server (and a CDN's cache key) saw, so those are `bad-address`, as is a target that is
+ * not a path (`GET http://other/…`). `?_data=` is the data API of Remix before single fetch, which this site's
+ * pages never call: `legacy-data`.
  */
-export function safeRedirectPath(target: FormDataEntryValue | string | null | undefined, fallback = '/') {
-	if (typeof target !== 'string') return fallback
-	const candidate = target.replace(URL_STRIPPED_CHARACTERS, '')
-	if (!candidate.startsWith('/')) return fallback
-	try {
-		const path = resolveOnSite(candidate)
-		// Collapsing dot segments can leave a protocol-relative path (`/.//evil.example` → `//evil.example`).
-		return path !== null && resolveOnSite(path) === path ? path : fallback
-	} catch {
-		return fallback
-	}
+export function refusedRequest({ method, url, host, forwardedHost, forwardedProto }: RequestLine) {
+	if (!ANSWERED_METHODS.has(method.toUpperCase())) return 'method' as const
+	const hosts = [host, ...(forwardedHost?.split(',') ?? [])].filter((value) => value !== undefined)
+	if (hosts.some((value) => !VALID_HOST.test(value.trim()))) return 'bad-address' as const
+	const protocols = forwardedProto?.split(',') ?? []
+	if (protocols.some((value) => !/^https?$/i.test(value.trim()))) return 'bad-address' as const
+	if (!url.startsWith('/')) return 'bad-address' as const
+	const query = url.indexOf('?')
+	if (query !== -1 && new URLSearchParams(url.slice(query + 1)).has('_data')) return 'legacy-data' as const
+	return null
 }

@@ -8,6 +8,9 @@ import type { UploadProblem } from '~/utils/uploads.server'
 /** What a browser may declare for an image we accept; the server checks the bytes themselves. */
 export const acceptedImageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'] as const
 
+/** Said (as plain text, in the page's language) to a client sending more uploads at once than the server takes. */
+export const UPLOADS_AT_ONCE_MESSAGE = 'common.uploadsAtOnce'
+
 /** Why an upload that arrived whole was not saved (the image itself, the processing line, storage or the database). */
 export type UploadFailure = UploadRejection | 'busy' | 'storage' | 'database'
 

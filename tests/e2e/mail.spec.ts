@@ -82,6 +82,13 @@ test('a contact message and a cake request reach the owner, and the customer hea
 				`${sender} | We received your cake request — Doce Dulce Bakery`,
 			].sort(),
 		)
+	// The address was typed by an anonymous visitor: its mail carries the bakery's words only (issue 35).
+	const confirmation = (await receivedMails(baseURL)).find((mail) => mail.recipients.includes(sender))!
+	const body = confirmation.raw.slice(confirmation.raw.indexOf('\r\n\r\n')).replace(/=\r?\n/g, '')
+	expect(body).not.toContain(`Caio ${stamp}`)
+	expect(body).not.toContain('Mango')
+	expect(body).not.toContain('555-0188')
+	expect(body).toContain('/custom-cakes')
 	const alert = (await receivedMails(baseURL)).find(
 		(mail) => mail.headers.subject?.[0] === `New message from Lia ${stamp}`,
 	)!

@@ -1,3 +1,4 @@
+import http from 'node:http'
 import { expect, test, type APIResponse, type BrowserContext, type Page } from '@playwright/test'
 import { photo } from '../fixtures/images'
 import { encodeAccount } from '../mocks/google-oauth-server'
@@ -220,6 +221,70 @@ test.describe('open redirects', () => {
 			const response = await page.goto(`/image-uploader?returnTo=${returnTo}`)
 			expect(response?.status(), returnTo).toBeLessThan(500)
 			expect(new URL(page.url()).hostname, returnTo).toBe('localhost')
+		}
+	})
+})
+
+test.describe('addresses that would move the page (issue 35)', () => {
+	/** A request exactly as written: Playwright's client would correct the Host header. */
+	function send(baseURL: string, path: string, { method = 'GET', headers = {} as Record<string, string> } = {}) {
+		const { hostname, port } = new URL(baseURL)
+		return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+			const request = http.request(
+				{ host: hostname, port, path, method, headers, setHost: !headers.Host },
+				(response) => {
+					let body = ''
+					response.setEncoding('utf8')
+					response.on('data', (chunk: string) => (body += chunk))
+					response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body }))
+				},
+			)
+			request.on('error', reject)
+			request.end()
+		})
+	}
+
+	test('a forged Host or X-Forwarded-Host never changes the page, and never errors', async ({ baseURL }) => {
+		const forgeries: Record<string, string>[] = [
+			{ 'X-Forwarded-Host': 'x/reviews?' },
+			{ 'X-Forwarded-Host': 'x%' },
+			{ Host: 'x/reviews?' },
+			{ 'X-Forwarded-Proto': 'http://x/reviews?' },
+		]
+		for (const headers of forgeries) {
+			const what = JSON.stringify(headers)
+			const response = await send(baseURL!, '/about', { headers })
+			expect(response.status, what).toBe(400)
+			expect(response.headers['cache-control'], what).toBe('no-store')
+			expect(response.body, what).not.toContain('Customer Reviews')
+		}
+		const about = await send(baseURL!, '/about', { headers: { 'X-Forwarded-Host': 'localhost' } })
+		expect(about.status).toBe(200)
+		expect(about.body).toContain('<title>About')
+	})
+
+	test('TRACE gets 405 and the legacy ?_data= API is refused, never a server error', async ({ baseURL }) => {
+		const trace = await send(baseURL!, '/about', { method: 'TRACE' })
+		expect(trace.status).toBe(405)
+		expect(trace.headers.allow).toBe('GET, HEAD, POST')
+		for (const path of ['/?_data=root', '/about?_data=routes%2Fabout']) {
+			expect((await send(baseURL!, path)).status, path).toBe(400)
+		}
+	})
+
+	test('the language links of a path holding another address stay on this site', async ({ page, baseURL }) => {
+		for (const path of [
+			'/es//evil.example/login',
+			'/pt-br//evil.example',
+			'/es/\\evil.example',
+			'/es/review//evil.example',
+		]) {
+			await gotoHydrated(page, path)
+			const hrefs = await page
+				.locator('a[hreflang], link[hreflang]')
+				.evaluateAll((links) => links.map((link) => link.getAttribute('href')!))
+			expect(hrefs.length, path).toBeGreaterThan(0)
+			for (const href of hrefs) expect(new URL(href, baseURL).host, `${path}: ${href}`).toBe(new URL(baseURL!).host)
 		}
 	})
 })

@@ -119,6 +119,16 @@ describe('abuse protection', () => {
 		// Another client is not affected.
 		expect((await postContact(valid, { clientIp: '198.51.100.4' })).sent).toBe(true)
 	})
+
+	// Issue 35: every address of an IPv6 /64 (one home, one phone) had a budget of its own.
+	it('counts the addresses of one IPv6 /64 as one client', async () => {
+		const { points } = rateLimitPolicies.form
+		for (let host = 1; host <= points; host++) {
+			expect((await postContact(valid, { clientIp: `2001:db8:1:2::${host}` })).sent).toBe(true)
+		}
+		expect((await postContact(valid, { clientIp: '2001:db8:1:2:ffff::1' })).status).toBe(429)
+		expect((await postContact(valid, { clientIp: '2001:db8:1:3::1' })).sent).toBe(true)
+	})
 })
 
 describe('in Spanish and Portuguese (/es/contact, /pt-br/contact)', () => {

@@ -80,7 +80,9 @@ describe('in Spanish', () => {
 	it('the cake request and its quote mails, with the quote page in Spanish', () => {
 		const received = mails['cake-request-received']!
 		expect(received.subject).toBe('Recibimos tu solicitud de pastel — Doce Dulce Bakery')
-		expectBoth(received, 'Hola, Mariana Souza: ¡gracias por pensar en nosotros', 'Tres leches', 'Qué sigue')
+		expectBoth(received, '¡Gracias por pensar en nosotros', 'Qué sigue', 'nuestra página de pasteles personalizados')
+		expect(received.html).toContain(`href="${ORIGIN}/es/custom-cakes"`)
+		expect(received.text).not.toContain('Mariana Souza')
 		const link = `${ORIGIN}/es${quotePath(rows.request.id, 1)}`
 		const quote = mails['cake-quote-sent']!
 		expect(quote.subject).toBe('Tu cotización de pastel de Doce Dulce Bakery')
@@ -145,6 +147,8 @@ describe('in Brazilian Portuguese', () => {
 		expect(mails['review-request']!.html).toContain(`href="${ORIGIN}/pt-br/review/signed-${rows.order.id}"`)
 		expectBoth(mails['review-request'], 'Conte para a gente como foi')
 		expect(mails['cake-request-received']!.subject).toBe('Recebemos o seu pedido de bolo — Doce Dulce Bakery')
+		expectBoth(mails['cake-request-received'], 'Recebemos um pedido de bolo personalizado', 'Próximos passos')
+		expect(mails['cake-request-received']!.html).toContain(`href="${ORIGIN}/pt-br/custom-cakes"`)
 		const quote = mails['cake-quote-sent']!
 		expect(quote.subject).toBe('Seu orçamento de bolo da Doce Dulce Bakery')
 		expectBoth(quote, 'Sinal para reservar', 'US$ 1.234,50', 'US$ 600,00', '26 de nov. de 2026, 10:00')

@@ -2,7 +2,8 @@ import { createCookie, createCookieSessionStorage, redirect } from '@remix-run/n
 import { Authenticator, AuthorizationError } from 'remix-auth'
 import { GoogleStrategy } from 'remix-auth-google'
 import { getEnv } from '~/utils/env.server'
-import { safeRedirectPath, siteOrigin } from '~/utils/request.server'
+import { sameSitePath } from '~/utils/page-path'
+import { siteOrigin } from '~/utils/request.server'
 import { commitSession, cookieSecrets, destroySession, getSession, getSessionStorage } from './session.server'
 import { SIGN_IN_PATH } from './sign-in-path'
 
@@ -23,7 +24,7 @@ const SIGN_IN_ROUND_TRIP_SECONDS = 10 * 60
  * The Google round trip lives in short-lived signed cookies, never in Postgres, so a visitor who
  * does not finish signing in costs no session row. `__bakery_sign_in` holds the OAuth state the
  * strategy checks on the callback and, after a failure, the message the sign-in screen shows once;
- * `__bakery_return_to` holds where to go afterwards (a same-site path: safeRedirectPath).
+ * `__bakery_return_to` holds where to go afterwards (a same-site path: sameSitePath).
  */
 function createSignInCookies() {
 	const options = {
@@ -138,7 +139,7 @@ export async function finishGoogleSignIn(request: Request) {
 	const response = await startAdminSession(
 		request,
 		user,
-		safeRedirectPath(await returnTo.parse(cookieHeader), '/admin'),
+		sameSitePath(await returnTo.parse(cookieHeader), '/admin'),
 	)
 	response.headers.append('Set-Cookie', await flow.destroySession(await flow.getSession(cookieHeader)))
 	response.headers.append('Set-Cookie', clearReturnTo)
@@ -191,7 +192,7 @@ export async function requireAdmin(request: Request): Promise<AdminUser> {
 	const hadSession = Boolean(session.get(ADMIN_SESSION_KEY))
 	if (request.method === 'GET' || request.method === 'HEAD') {
 		const url = new URL(request.url)
-		const returnTo = safeRedirectPath(url.pathname + url.search, '/admin')
+		const returnTo = sameSitePath(url.pathname + url.search, '/admin')
 		throw redirect(`${SIGN_IN_PATH}?returnTo=${encodeURIComponent(returnTo)}`)
 	}
 	throw new Response(hadSession ? 'Forbidden' : 'Unauthorized', {

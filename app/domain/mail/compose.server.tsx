@@ -262,7 +262,7 @@ async function composeCakeRequestMail(
 			<CakeRequestReceivedMail
 				bakery={bakery}
 				lang={lang}
-				request={{ ...request, type: cakeTypeIn(request.type, lang), withPhoto: Boolean(request.imageKey) }}
+				customCakesUrl={`${context.origin}${localizedPath('/custom-cakes', lang.locale)}`}
 			/>
 		),
 	})

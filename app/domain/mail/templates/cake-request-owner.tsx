@@ -2,7 +2,7 @@ import type { CustomCakeRequest } from '~/generated/prisma/client'
 import { Details, languageRow, MailLink, mailtoRow, OwnerAlert, Paragraph, Quoted, type MailBakery } from './layout'
 
 /** What a customer sends with a custom cake request. */
-export type MailCakeRequest = Pick<CustomCakeRequest, 'name' | 'phone' | 'email' | 'type' | 'size' | 'message'>
+type MailCakeRequest = Pick<CustomCakeRequest, 'name' | 'phone' | 'email' | 'type' | 'size' | 'message'>
 
 export interface CakeRequestOwnerProps {
 	bakery: MailBakery

@@ -1,17 +1,20 @@
 import { richText, type MailLanguage } from '~/domain/mail/mail-language'
-import type { MailCakeRequest } from './cake-request-owner'
-import { Details, MailHeading, MailLayout, MailLink, Paragraph, Quoted, type MailBakery } from './layout'
+import { MailHeading, MailLayout, MailLink, Paragraph, type MailBakery } from './layout'
 
 export interface CakeRequestReceivedProps {
 	bakery: MailBakery
 	/** The customer's language. */
 	lang: MailLanguage
-	/** `type` already in the customer's language. */
-	request: MailCakeRequest & { withPhoto: boolean }
+	/** The custom cakes page in that language. */
+	customCakesUrl: string
 }
 
-/** To the customer after a custom cake request: what we got and what happens next (the page's promise). */
-export function CakeRequestReceivedMail({ bakery, lang: { t }, request }: CakeRequestReceivedProps) {
+/**
+ * To the address a custom cake request gave: that we got it and what happens next. The address is not verified
+ * (anyone may type anyone's), so the mail carries only the bakery's own words, nothing the sender wrote: it cannot
+ * carry someone else's message to a stranger (issue 35, decision 057). The owner's mail has the whole request.
+ */
+export function CakeRequestReceivedMail({ bakery, lang: { t }, customCakesUrl }: CakeRequestReceivedProps) {
 	return (
 		<MailLayout
 			bakery={bakery}
@@ -19,17 +22,7 @@ export function CakeRequestReceivedMail({ bakery, lang: { t }, request }: CakeRe
 			footnote={t('mail.cakeRequestFootnote', { bakery: bakery.name })}
 		>
 			<MailHeading>{t('mail.cakeRequestHeading')}</MailHeading>
-			<Paragraph>{t('mail.cakeRequestIntro', { name: request.name })}</Paragraph>
-			<Details
-				rows={[
-					{ label: t('mail.labelType'), value: request.type },
-					{ label: t('mail.labelSize'), value: request.size },
-					{ label: t('mail.labelPhone'), value: request.phone },
-					{ label: t('mail.labelEmail'), value: request.email },
-					{ label: t('mail.labelPhoto'), value: request.withPhoto ? t('mail.photoReceived') : t('mail.photoNone') },
-				]}
-			/>
-			{request.message ? <Quoted text={request.message} /> : null}
+			<Paragraph>{t('mail.cakeRequestIntro')}</Paragraph>
 			<Paragraph>
 				<strong>{t('mail.cakeRequestNextHeading')}</strong>
 				<br />
@@ -38,6 +31,7 @@ export function CakeRequestReceivedMail({ bakery, lang: { t }, request }: CakeRe
 			<Paragraph>
 				{richText(t, 'mail.cakeRequestChange', { phone: bakery.phone }, [<MailLink key="0" href={bakery.telHref} />])}
 			</Paragraph>
+			<Paragraph>{richText(t, 'mail.cakeRequestMore', {}, [<MailLink key="0" href={customCakesUrl} />])}</Paragraph>
 		</MailLayout>
 	)
 }
