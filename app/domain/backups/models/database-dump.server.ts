@@ -220,8 +220,6 @@ const BATCH_CHARS = 64 * 1024
  * complete backup (nothing is then written).
  */
 export async function restoreDatabase(databaseUrl: string, dump: Readable): Promise<RestoreSummary> {
-	const client = new pg.Client({ connectionString: databaseUrl })
-	await client.connect()
 	const lines = readline.createInterface({ input: dump, crlfDelay: Infinity })[Symbol.asyncIterator]()
 	// readline ends quietly when its input fails (a download cut off, a gzip stream cut short): race it.
 	const inputFailed = new Promise<never>((_resolve, reject) => dump.once('error', reject))
@@ -231,7 +229,10 @@ export async function restoreDatabase(databaseUrl: string, dump: Readable): Prom
 		if (done) throw new Error('The backup ends early: it is incomplete')
 		return value as string
 	}
+	const client = new pg.Client({ connectionString: databaseUrl })
+	let abandonCopy: (() => Promise<void>) | undefined
 	try {
+		await client.connect()
 		const existing = await existingRelations(client)
 		if (existing.length > 0) {
 			throw new RestoreRefused(`The target database is not empty (it has ${existing.join(', ')}…)`)
@@ -242,7 +243,9 @@ export async function restoreDatabase(databaseUrl: string, dump: Readable): Prom
 		await client.query(PRISMA_MIGRATIONS_TABLE)
 		for (const migration of header.migrations) await client.query(migration.sql)
 		// Migrations may insert rows of their own (settings); the dump's rows replace them.
-		await client.query(`TRUNCATE ${header.tables.map((table) => qualified(table.name)).join(', ')} RESTART IDENTITY`)
+		if (header.tables.length > 0) {
+			await client.query(`TRUNCATE ${header.tables.map((table) => qualified(table.name)).join(', ')} RESTART IDENTITY`)
+		}
 		// The dump is the triggers' result already (a status change's history row): loading it must not add more.
 		for (const table of header.tables) await client.query(`ALTER TABLE ${qualified(table.name)} DISABLE TRIGGER USER`)
 		const loaded: Record<string, number> = {}
@@ -251,6 +254,11 @@ export async function restoreDatabase(databaseUrl: string, dump: Readable): Prom
 			const target = client.query(copyFrom(`COPY ${qualified(table.name)} (${columns}) FROM STDIN`))
 			const done = finished(target)
 			done.catch(() => {})
+			abandonCopy = async () => {
+				// Until the COPY is ended or failed the connection takes no other command (not even ROLLBACK).
+				target.destroy(new Error('The restore stopped'))
+				await done.catch(() => {})
+			}
 			let batch = ''
 			for (let line = await nextLine(); line !== END_OF_TABLE; line = await nextLine()) {
 				batch += `${line}\n`
@@ -262,6 +270,7 @@ export async function restoreDatabase(databaseUrl: string, dump: Readable): Prom
 			if (batch) await write(target, batch)
 			target.end()
 			await done
+			abandonCopy = undefined
 			loaded[table.name] = target.rowCount
 		}
 		const trailer = JSON.parse(await nextLine()) as DumpTrailer
@@ -278,10 +287,12 @@ export async function restoreDatabase(databaseUrl: string, dump: Readable): Prom
 		await client.query('COMMIT')
 		return { migrations: header.migrations.length, rowCounts: loaded }
 	} catch (error) {
+		await abandonCopy?.()
 		await client.query('ROLLBACK').catch(() => {})
 		throw error
 	} finally {
 		lines.return?.()
+		dump.destroy()
 		await client.end().catch(() => {})
 	}
 }
