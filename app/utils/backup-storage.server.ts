@@ -16,7 +16,7 @@ import { getEnv, type Env } from './env.server'
 import { createS3Client, s3ConnectionOf } from './storage.server'
 
 /** Every backup's key starts with it, in its own bucket or beside the images. */
-export const BACKUP_PREFIX = 'backups/'
+const BACKUP_PREFIX = 'backups/'
 
 const KEY_PATTERN = /^backups\/[A-Za-z0-9][A-Za-z0-9._-]*$/
 
@@ -93,7 +93,9 @@ function localBackupStore(rootDir: string): BackupStore {
 		async list() {
 			try {
 				const names = await readdir(path.resolve(rootDir, BACKUP_PREFIX))
-				return names.map((name) => `${BACKUP_PREFIX}${name}`).filter((key) => isValidBackupKey(key) && !key.endsWith('.partial'))
+				return names
+					.map((name) => `${BACKUP_PREFIX}${name}`)
+					.filter((key) => isValidBackupKey(key) && !key.endsWith('.partial'))
 			} catch (error) {
 				if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
 				throw error

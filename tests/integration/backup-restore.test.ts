@@ -10,8 +10,8 @@ import path from 'node:path'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { backupStatus, restoreBackup, runBackup } from '~/domain/backups/backups.server'
-import { RestoreRefused } from '~/domain/backups/models/database-dump.server'
+import { backupStatus, runBackup } from '~/domain/backups/backups.server'
+import { restoreBackup, RestoreRefused } from '~/domain/backups/restore.server'
 import { getBackupStore } from '~/utils/backup-storage.server'
 import { prisma } from '~/utils/db.server'
 import { resetEnv } from '~/utils/env.server'
@@ -80,7 +80,10 @@ beforeAll(async () => {
 	// The demo bakery (menu, options, reviews, cake requests with their history), then orders with money in them.
 	await runPrisma(['db', 'seed'], process.env.DATABASE_URL!)
 	// A status change, which the database's trigger writes to the history (the restore must not write it twice).
-	const request = await prisma.customCakeRequest.findFirstOrThrow({ where: { status: 'REQUESTED' }, select: { id: true } })
+	const request = await prisma.customCakeRequest.findFirstOrThrow({
+		where: { status: 'REQUESTED' },
+		select: { id: true },
+	})
 	await prisma.customCakeRequest.update({ where: { id: request.id }, data: { status: 'CANCELLED' } })
 	const item = await prisma.menuItem.findFirstOrThrow({ select: { id: true, name: true, priceCents: true } })
 	for (let index = 0; index < 40; index++) {

@@ -7,7 +7,10 @@
 const KEY_PATTERN = /^backups\/bakery-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z-[a-z0-9]+\.dump\.gz$/
 
 export function backupKey(startedAt: Date, randomTail: string) {
-	const stamp = startedAt.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z')
+	const stamp = startedAt
+		.toISOString()
+		.replace(/[-:]/g, '')
+		.replace(/\.\d{3}Z$/, 'Z')
 	return `backups/bakery-${stamp}-${randomTail}.dump.gz`
 }
 
@@ -15,12 +18,19 @@ export function backupKey(startedAt: Date, randomTail: string) {
 export function backupTakenAt(key: string): Date | null {
 	const match = KEY_PATTERN.exec(key)
 	if (!match) return null
-	const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [number, number, number, number, number, number]
+	const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [
+		number,
+		number,
+		number,
+		number,
+		number,
+		number,
+	]
 	return new Date(Date.UTC(year, month - 1, day, hour, minute, second))
 }
 
 /** 14 daily and 8 weekly backups: two weeks to notice a mistake day by day, two months week by week. */
-export const RETENTION = { daily: 14, weekly: 8 } as const
+const RETENTION = { daily: 14, weekly: 8 } as const
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10)
 

@@ -1,18 +1,17 @@
 /**
- * The nightly backup and its restore (decision 059). A run is recorded before it starts; the dump streams
+ * The nightly backup (decision 059). A run is recorded before it starts; the dump streams
  * from the database through gzip into the backup store, and the run names its object only after the store
  * has all of it. Then the backups past the retention policy are deleted.
  */
 import crypto from 'node:crypto'
-import { createReadStream } from 'node:fs'
 import path from 'node:path'
 import { pipeline } from 'node:stream'
-import { createGunzip, createGzip } from 'node:zlib'
-import { getBackupStore, isValidBackupKey } from '~/utils/backup-storage.server'
+import { createGzip } from 'node:zlib'
+import { getBackupStore } from '~/utils/backup-storage.server'
 import { getEnv } from '~/utils/env.server'
 import { backupAttention, backupKey, backupsToDelete } from './backup-policy'
 import { completeBackupRun, failBackupRun, latestBackupRuns, startBackupRun } from './models/backup-runs.server'
-import { dumpDatabase, restoreDatabase, type RestoreSummary } from './models/database-dump.server'
+import { dumpDatabase } from './models/database-dump.server'
 
 /** The migrations a dump records with the schema: the deployed image's own (the Dockerfile copies them). */
 const MIGRATIONS_DIR = path.resolve('prisma/migrations')
@@ -56,21 +55,6 @@ async function deleteExpiredBackups() {
 	const expired = backupsToDelete(await store.list())
 	for (const key of expired) await store.delete(key)
 	return expired
-}
-
-/** The complete backups in the store, newest first (the restore drill picks one). */
-export async function listBackups() {
-	return (await getBackupStore().list()).sort().reverse()
-}
-
-/**
- * Restores a backup (a key of the backup store, or a downloaded file) into the empty database at `targetUrl`.
- * Throws RestoreRefused when the target has tables.
- */
-export async function restoreBackup(source: string, targetUrl: string): Promise<RestoreSummary> {
-	const compressed = isValidBackupKey(source) ? await getBackupStore().download(source) : createReadStream(source)
-	if (!compressed) throw new Error(`No backup ${source} in ${getBackupStore().location}`)
-	return restoreDatabase(targetUrl, pipeline(compressed, createGunzip(), () => {}))
 }
 
 /** What the owner's dashboard shows: the last complete backup, and why to look if something is wrong. */

@@ -7,7 +7,10 @@ export async function startBackupRun() {
 }
 
 /** The run's object is named here, after its upload completed (the check constraint refuses it otherwise). */
-export async function completeBackupRun(id: number, { objectKey, sizeBytes }: { objectKey: string; sizeBytes: number }) {
+export async function completeBackupRun(
+	id: number,
+	{ objectKey, sizeBytes }: { objectKey: string; sizeBytes: number },
+) {
 	await prisma.backupRun.update({
 		where: { id, status: 'RUNNING' },
 		data: { status: 'SUCCEEDED', finishedAt: new Date(), objectKey, sizeBytes: BigInt(sizeBytes) },

@@ -41,7 +41,7 @@ interface SequenceRecord {
 	lastValue: string | null
 }
 
-export interface DumpHeader {
+interface DumpHeader {
 	createdAt: string
 	serverVersion: string
 	migrations: MigrationRecord[]
@@ -276,13 +276,18 @@ export async function restoreDatabase(databaseUrl: string, dump: Readable): Prom
 		const trailer = JSON.parse(await nextLine()) as DumpTrailer
 		for (const table of header.tables) {
 			if (trailer.rowCounts[table.name] !== loaded[table.name]) {
-				throw new Error(`Table ${table.name}: the backup lists ${trailer.rowCounts[table.name]} rows, ${loaded[table.name]} were read`)
+				throw new Error(
+					`Table ${table.name}: the backup lists ${trailer.rowCounts[table.name]} rows, ${loaded[table.name]} were read`,
+				)
 			}
 		}
 		for (const table of header.tables) await client.query(`ALTER TABLE ${qualified(table.name)} ENABLE TRIGGER USER`)
 		for (const sequence of header.sequences) {
 			if (sequence.lastValue === null) continue
-			await client.query('SELECT setval($1::regclass, $2::bigint, true)', [qualified(sequence.name), sequence.lastValue])
+			await client.query('SELECT setval($1::regclass, $2::bigint, true)', [
+				qualified(sequence.name),
+				sequence.lastValue,
+			])
 		}
 		await client.query('COMMIT')
 		return { migrations: header.migrations.length, rowCounts: loaded }
