@@ -79,6 +79,14 @@ beforeAll(async () => {
 	resetEnv()
 	// The demo bakery (menu, options, reviews, cake requests with their history), then orders with money in them.
 	await runPrisma(['db', 'seed'], process.env.DATABASE_URL!)
+	// The owner signed in: a leaked backup must not carry the session.
+	await prisma.session.create({
+		data: {
+			id: 'owner-session-id-0123456789',
+			data: { email: 'owner@example.com' },
+			expiresAt: new Date(Date.now() + 86_400_000),
+		},
+	})
 	// A status change, which the database's trigger writes to the history (the restore must not write it twice).
 	const request = await prisma.customCakeRequest.findFirstOrThrow({
 		where: { status: 'REQUESTED' },
@@ -135,10 +143,13 @@ describe('backup → restore into a fresh database', () => {
 		expect(original.MenuItem!.rows).toBeGreaterThan(0)
 		expect(original.CustomCakeStatusChange!.rows).toBeGreaterThan(0)
 		// The run's own row was written after its snapshot: the backup has the row of the run as it started.
-		const { BackupRun: originalRuns, ...originalRest } = original
-		const { BackupRun: restoredRuns, ...restoredRest } = restored
+		// The run's row changed after its snapshot; sessions are left out on purpose (below).
+		const { BackupRun: originalRuns, Session: originalSessions, ...originalRest } = original
+		const { BackupRun: restoredRuns, Session: restoredSessions, ...restoredRest } = restored
 		expect(restoredRest).toEqual(originalRest)
 		expect(restoredRuns!.rows).toBe(originalRuns!.rows)
+		expect(originalSessions!.rows).toBe(1)
+		expect(restoredSessions!.rows).toBe(0)
 		expect(summary.rowCounts.Order).toBe(40)
 
 		await withClient(target, async (client) => {
@@ -161,6 +172,16 @@ describe('backup → restore into a fresh database', () => {
 			const applied = await client.query('SELECT 1 FROM "_prisma_migrations"')
 			expect(applied.rowCount).toBe(original._prisma_migrations!.rows)
 		})
+	})
+
+	it('holds no sign-in session: a leaked backup signs no one in', async () => {
+		const [key] = await getBackupStore().list()
+		const download = await getBackupStore().download(key!)
+		const chunks: Buffer[] = []
+		for await (const chunk of download!) chunks.push(chunk as Buffer)
+		const text = gunzipSync(Buffer.concat(chunks)).toString('utf8')
+		expect(text).toContain('customer0@example.com')
+		expect(text).not.toContain('owner-session-id-0123456789')
 	})
 
 	it('refuses a database that has tables, and leaves it as it was', async () => {

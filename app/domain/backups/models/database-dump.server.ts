@@ -21,6 +21,12 @@ import pg from 'pg'
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams'
 
 const FORMAT_LINE = 'bakery-backup 1'
+
+/**
+ * Tables whose rows are not kept (their schema is): the owner's sign-in sessions, so that a leaked backup holds
+ * no session a signed cookie could name (the owner signs in again after a restore), and the rate limits' counters.
+ */
+const ROWS_NOT_BACKED_UP = new Set(['Session', 'rate_limits'])
 const END_OF_TABLE = '\\.'
 const SCHEMA = 'public'
 
@@ -168,10 +174,13 @@ export function dumpDatabase(databaseUrl: string, { migrationsDir }: { migration
 			yield `${FORMAT_LINE}\n${JSON.stringify(header)}\n`
 			const rowCounts: Record<string, number> = {}
 			for (const table of header.tables) {
-				const columns = table.columns.map(quoteIdent).join(', ')
-				const rows = client.query(copyTo(`COPY ${qualified(table.name)} (${columns}) TO STDOUT`))
-				for await (const chunk of rows) yield chunk as Buffer
-				rowCounts[table.name] = rows.rowCount
+				rowCounts[table.name] = 0
+				if (!ROWS_NOT_BACKED_UP.has(table.name)) {
+					const columns = table.columns.map(quoteIdent).join(', ')
+					const rows = client.query(copyTo(`COPY ${qualified(table.name)} (${columns}) TO STDOUT`))
+					for await (const chunk of rows) yield chunk as Buffer
+					rowCounts[table.name] = rows.rowCount
+				}
 				yield `${END_OF_TABLE}\n`
 			}
 			await client.query('COMMIT')
