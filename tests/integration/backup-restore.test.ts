@@ -4,9 +4,11 @@
  * and the same money. A restore never writes over a database that has tables, and a backup cut short restores
  * nothing.
  */
+import { execFile } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -19,6 +21,7 @@ import { runPrisma } from '../../server/prisma-cli'
 import { createDatabase, databaseUrl, dropDatabase, serverUrlOf, uniqueDatabaseName } from '../setup/database-server'
 import { startLocalS3, type LocalS3 } from '../setup/s3-server'
 
+const run = promisify(execFile)
 let s3: LocalS3
 let tempDir: string
 const serverUrl = serverUrlOf(process.env.DATABASE_URL!)
@@ -182,6 +185,18 @@ describe('backup → restore into a fresh database', () => {
 		const text = gunzipSync(Buffer.concat(chunks)).toString('utf8')
 		expect(text).toContain('customer0@example.com')
 		expect(text).not.toContain('owner-session-id-0123456789')
+	})
+
+	it('npm run db:restore lists the backups, restores one, and refuses to run twice into the same database', async () => {
+		const [key] = await getBackupStore().list()
+		const target = await freshDatabase()
+		const env = { ...process.env, DATABASE_URL: target, DOTENV_CONFIG_QUIET: 'true' }
+		const dbRestore = (...args: string[]) =>
+			run('npm', ['run', '--silent', 'db:restore', '--', ...args], { env, timeout: 60_000 })
+		expect((await dbRestore('--list')).stdout.trim()).toBe(key)
+		expect((await dbRestore(key!)).stdout).toMatch(/^Restored backups\/bakery-.* \d+ tables, \d+ rows in/)
+		expect((await fingerprint(target)).Order!.rows).toBe(40)
+		await expect(dbRestore(key!)).rejects.toMatchObject({ stderr: expect.stringContaining('not empty') })
 	})
 
 	it('refuses a database that has tables, and leaves it as it was', async () => {
