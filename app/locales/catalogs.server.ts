@@ -1,3 +1,6 @@
+import enAdmin from './en/admin.json'
+import esAdmin from './es/admin.json'
+import ptAdmin from './pt-BR/admin.json'
 import enBusiness from './en/business.json'
 import esBusiness from './es/business.json'
 import ptBusiness from './pt-BR/business.json'
@@ -27,6 +30,7 @@ import ptShop from './pt-BR/shop.json'
  */
 export const catalogs = {
 	en: {
+		admin: enAdmin,
 		business: enBusiness,
 		common: enCommon,
 		home: enHome,
@@ -36,6 +40,7 @@ export const catalogs = {
 		shop: enShop,
 	},
 	es: {
+		admin: esAdmin,
 		business: esBusiness,
 		common: esCommon,
 		home: esHome,
@@ -45,6 +50,7 @@ export const catalogs = {
 		shop: esShop,
 	},
 	'pt-BR': {
+		admin: ptAdmin,
 		business: ptBusiness,
 		common: ptCommon,
 		home: ptHome,

@@ -15,6 +15,10 @@ import { requireAdmin } from '~/domain/admin-auth/auth.server'
 import { listDeadMails, retryDeadMail } from '~/domain/mail/mail-queue.server'
 import { ownerDay } from '~/domain/pickup/owner-day.server'
 import { formatPickupDate } from '~/domain/pickup/pickup-display'
+import { backupStatus } from '~/domain/backups/backups.server'
+import { STALE_AFTER_HOURS } from '~/domain/backups/backup-policy'
+import { useLocale, useT } from '~/utils/i18n-react'
+import { formatNumber } from '~/utils/numbers'
 
 export { headers } from '~/utils/admin-route'
 
@@ -27,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const admin = await requireAdmin(request)
 	const weekAgo = new Date(Date.now() - NEW_REQUEST_DAYS * 24 * 60 * 60 * 1000)
 	const { today, tomorrow } = await ownerDay(null)
-	const [newRequests, paidOrdersToday, unreadMessages, pickups, soldOut, pendingReviews, failedMails] =
+	const [newRequests, paidOrdersToday, unreadMessages, pickups, soldOut, pendingReviews, failedMails, backups] =
 		await Promise.all([
 			countCustomCakeRequestsSince(weekAgo),
 			countPaidOrdersSince(startOfBakeryDay()),
@@ -36,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			listSoldOutItems([today, tomorrow]),
 			countPendingReviews(),
 			listDeadMails(),
+			backupStatus(),
 		])
 	return data(
 		{
@@ -50,6 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			soldOut,
 			pendingReviews,
 			failedMails,
+			backups,
 		},
 		{ headers: adminResponseHeaders },
 	)
@@ -102,6 +108,7 @@ export default function AdminDashboard() {
 		soldOut,
 		pendingReviews,
 		failedMails,
+		backups,
 	} = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const dayName = (date: string) => (date === today ? 'today' : date === tomorrow ? 'tomorrow' : formatPickupDate(date))
@@ -148,6 +155,7 @@ export default function AdminDashboard() {
 			<AdminHeading title={`Welcome, ${adminName}`} />
 			<StatusRegion message={actionData?.message} />
 			{failedMails.length > 0 ? <FailedMails mails={failedMails} /> : null}
+			{backups.attention ? <BackupStatus backups={backups} /> : null}
 			<ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
 				{cards.map((card) => (
 					<li key={card.to}>
@@ -193,6 +201,7 @@ export default function AdminDashboard() {
 					</Link>
 				</p>
 			</section>
+			{backups.attention ? null : <BackupStatus backups={backups} />}
 			<h2 className="mt-10 font-display text-2xl font-bold">Manage</h2>
 			<ul className="mt-4 grid gap-3 sm:grid-cols-2">
 				<li>
@@ -264,6 +273,67 @@ function FailedMails({ mails }: { mails: FailedMail[] }) {
 					</li>
 				))}
 			</ul>
+		</section>
+	)
+}
+
+type Backups = ReturnType<typeof useLoaderData<typeof loader>>['backups']
+
+/** KB below a megabyte, else MB with one decimal, as the page's language writes numbers. */
+function useBackupSize() {
+	const t = useT()
+	const locale = useLocale()
+	return (bytes: number) =>
+		bytes < 1_000_000
+			? t('admin.backupsSizeKb', { size: formatNumber(Math.max(1, Math.round(bytes / 1000)), locale) })
+			: t('admin.backupsSizeMb', { size: formatNumber(Math.round(bytes / 100_000) / 10, locale) })
+}
+
+/**
+ * The nightly backups (decision 059): when the last good one was made and its size; at the top of the page,
+ * in red, when none completed, the last one is older than STALE_AFTER_HOURS or the latest attempt failed.
+ */
+function BackupStatus({ backups }: { backups: Backups }) {
+	const t = useT()
+	const locale = useLocale()
+	const size = useBackupSize()
+	const { attention, lastGood, lastError } = backups
+	const lastGoodLine = lastGood ? (
+		<p className="mt-2">
+			{t('admin.backupsLastGood', {
+				time: formatBakeryDateTime(lastGood.finishedAt, locale),
+				size: size(lastGood.sizeBytes),
+			})}
+		</p>
+	) : null
+	if (!attention) {
+		return (
+			<section aria-labelledby="backups-heading" className="mt-10">
+				<h2 id="backups-heading" className="font-display text-2xl font-bold">
+					{t('admin.backupsHeading')}
+				</h2>
+				{lastGoodLine}
+				<p className="mt-2 text-sm">{t('admin.backupsNightly')}</p>
+			</section>
+		)
+	}
+	return (
+		<section aria-labelledby="backups-heading" className="mb-10 rounded-2xl bg-red-50 p-6 ring-1 ring-red-800">
+			<h2 id="backups-heading" className="font-display text-2xl font-bold text-red-900">
+				{t('admin.backupsNeedAttention')}
+			</h2>
+			<p className="mt-2 font-semibold">
+				{attention === 'none-yet'
+					? t('admin.backupsNoneYet')
+					: attention === 'too-old'
+						? t('admin.backupsTooOld', { hours: STALE_AFTER_HOURS })
+						: t('admin.backupsLastRunFailed')}
+			</p>
+			{lastGoodLine}
+			{lastError ? (
+				<p className="mt-1 break-words text-sm">{t('admin.backupsLastError', { error: lastError })}</p>
+			) : null}
+			<p className="mt-2 text-sm">{t('admin.backupsNightly')}</p>
 		</section>
 	)
 }

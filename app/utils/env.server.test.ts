@@ -139,6 +139,15 @@ describe('parseEnv', () => {
 		expect(parseEnv({ ...rest, STORAGE_DIR: '/data/uploads' }).STORAGE_DIR).toBe('/data/uploads')
 	})
 
+	it('asks for encryption at rest on backups by default, and refuses a backup bucket without the storage keys', () => {
+		expect(parseEnv(production).BACKUP_SERVER_SIDE_ENCRYPTION).toBe('AES256')
+		expect(parseEnv({ ...production, BACKUP_BUCKET: 'bakery-backups' }).BACKUP_BUCKET).toBe('bakery-backups')
+		expect(parseError({ BACKUP_BUCKET: 'bakery-backups' })).toContain(
+			'STORAGE_ACCESS_KEY_ID is invalid: is required when BACKUP_BUCKET is set',
+		)
+		expect(parseError({ BACKUP_SERVER_SIDE_ENCRYPTION: 'rot13' })).toContain('BACKUP_SERVER_SIDE_ENCRYPTION')
+	})
+
 	it('rejects malformed secrets and allow-lists', () => {
 		expect(parseError({ SESSION_SECRET: 'short' })).toContain(
 			'SESSION_SECRET is invalid: must be at least 32 characters',

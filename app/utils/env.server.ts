@@ -78,6 +78,13 @@ const envSchema = z
 			.enum(['true', 'false'])
 			.default('false')
 			.transform((value) => value === 'true'),
+		/**
+		 * A bucket of its own for the nightly database backups (decision 059), reached with the STORAGE_* endpoint
+		 * and credentials. Unset = the images' bucket under `backups/`, or STORAGE_DIR/backups without a bucket.
+		 */
+		BACKUP_BUCKET: z.string().min(3).max(63).optional(),
+		/** The server-side encryption header sent with each backup; `none` for a store that rejects it. */
+		BACKUP_SERVER_SIDE_ENCRYPTION: z.enum(['AES256', 'aws:kms', 'none']).default('AES256'),
 		/** Resized image variants (a cache: safe to delete at any time). The temp folder is writable in the container too. */
 		IMAGE_CACHE_DIR: z.string().min(1).default(path.join(os.tmpdir(), 'bakery-image-cache')),
 		RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().max(10_000).default(1),
@@ -266,6 +273,17 @@ const envSchema = z
 				path: ['DATABASE_URL'],
 				message: 'is required in production (the embedded database is for development only)',
 			})
+		}
+		if (env.BACKUP_BUCKET) {
+			for (const name of ['STORAGE_ACCESS_KEY_ID', 'STORAGE_SECRET_ACCESS_KEY'] as const) {
+				if (!env[name]) {
+					ctx.addIssue({
+						code: z.ZodIssueCode.custom,
+						path: [name],
+						message: 'is required when BACKUP_BUCKET is set (the backups use the STORAGE_* endpoint and credentials)',
+					})
+				}
+			}
 		}
 		const bucketSettings = ['STORAGE_ENDPOINT', 'STORAGE_ACCESS_KEY_ID', 'STORAGE_SECRET_ACCESS_KEY'] as const
 		if (!env.STORAGE_BUCKET) {

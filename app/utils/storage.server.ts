@@ -110,6 +110,31 @@ interface S3StorageOptions {
 	forcePathStyle: boolean
 }
 
+/** The client for the configured S3-compatible store (images, and backups: app/utils/backup-storage.server.ts). */
+export function createS3Client(options: Omit<S3StorageOptions, 'bucket'>) {
+	return new S3Client({
+		region: options.region,
+		endpoint: options.endpoint,
+		forcePathStyle: options.forcePathStyle,
+		credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+		// Only where the API demands them: R2, MinIO and older S3 clones reject or mis-store the
+		// newer default checksums (a streamed body is then kept with its aws-chunked framing).
+		requestChecksumCalculation: 'WHEN_REQUIRED',
+		responseChecksumValidation: 'WHEN_REQUIRED',
+	})
+}
+
+/** The STORAGE_* connection settings (the env schema refuses a bucket without credentials). */
+export function s3ConnectionOf(env: Env): Omit<S3StorageOptions, 'bucket'> {
+	return {
+		region: env.STORAGE_REGION,
+		endpoint: env.STORAGE_ENDPOINT,
+		accessKeyId: env.STORAGE_ACCESS_KEY_ID ?? '',
+		secretAccessKey: env.STORAGE_SECRET_ACCESS_KEY ?? '',
+		forcePathStyle: env.STORAGE_FORCE_PATH_STYLE,
+	}
+}
+
 function isNotFound(error: unknown) {
 	return (
 		error instanceof S3ServiceException &&
@@ -120,16 +145,7 @@ function isNotFound(error: unknown) {
 /** An S3-compatible bucket: AWS S3, Fly's Tigris, Cloudflare R2, MinIO. */
 function createS3Storage(options: S3StorageOptions): StorageBackend {
 	const { bucket } = options
-	const client = new S3Client({
-		region: options.region,
-		endpoint: options.endpoint,
-		forcePathStyle: options.forcePathStyle,
-		credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
-		// Only where the API demands them: R2, MinIO and older S3 clones reject or mis-store the
-		// newer default checksums (a streamed body is then kept with its aws-chunked framing).
-		requestChecksumCalculation: 'WHEN_REQUIRED',
-		responseChecksumValidation: 'WHEN_REQUIRED',
-	})
+	const client = createS3Client(options)
 	return {
 		kind: 's3',
 		async put(key, body, contentType) {
@@ -182,15 +198,7 @@ function createS3Storage(options: S3StorageOptions): StorageBackend {
 
 function storageFromEnv(env: Env): StorageBackend {
 	if (!env.STORAGE_BUCKET) return createLocalStorage(env.STORAGE_DIR)
-	return createS3Storage({
-		bucket: env.STORAGE_BUCKET,
-		region: env.STORAGE_REGION,
-		endpoint: env.STORAGE_ENDPOINT,
-		// The env schema refuses a bucket without credentials.
-		accessKeyId: env.STORAGE_ACCESS_KEY_ID ?? '',
-		secretAccessKey: env.STORAGE_SECRET_ACCESS_KEY ?? '',
-		forcePathStyle: env.STORAGE_FORCE_PATH_STYLE,
-	})
+	return createS3Storage({ bucket: env.STORAGE_BUCKET, ...s3ConnectionOf(env) })
 }
 
 let current: { env: Env; backend: StorageBackend } | undefined

@@ -12,11 +12,16 @@ import { expireOverdueQuotes, sweepLapsedCakePayments } from '~/domain/cake-quot
 import { deleteExpiredSessions } from '~/domain/admin-auth/index.server'
 import { sweepAbandonedCheckouts } from '~/domain/orders/index.server'
 import { getMailQueue } from '~/domain/mail/index.server'
+import { runBackup } from '~/domain/backups/index.server'
 
 interface ScheduledTask {
 	/** Five-field cron expression, UTC. */
 	cron: string
 	run: () => Promise<unknown>
+	/** Retries of a failed run before the next occurrence (default none: a sweep simply runs again soon). */
+	retries?: { limit: number; delaySeconds: number }
+	/** A run that has not finished after this long (its process died) no longer blocks the next one. */
+	expireSeconds?: number
 }
 
 export const scheduledTasks = {
@@ -28,20 +33,35 @@ export const scheduledTasks = {
 	'cake-payment-sweep': { cron: '*/2 * * * *', run: () => sweepLapsedCakePayments() },
 	/** Ends custom cake quotes past their "valid until" and frees their pickup times (decision 041). */
 	'quote-expiry': { cron: '*/5 * * * *', run: () => expireOverdueQuotes() },
+	/**
+	 * The database's backup to the backup store (decision 059), at 02:30 in Everett in winter (03:30 in summer),
+	 * the quietest hour. Retried after about 5, 10 and 20 minutes: a storage hiccup should not cost the night's backup.
+	 */
+	'nightly-backup': {
+		cron: '30 10 * * *',
+		run: () => runBackup(),
+		retries: { limit: 3, delaySeconds: 5 * 60 },
+		expireSeconds: 60 * 60,
+	},
 } satisfies Record<string, ScheduledTask>
 
 type ScheduledTaskName = keyof typeof scheduledTasks
 
 const taskNames = Object.keys(scheduledTasks) as ScheduledTaskName[]
 
-/** A run that has not finished after this long (its process died) no longer blocks the next one. */
 const TASK_EXPIRE_SECONDS = 10 * 60
 
 /** Creates each task's queue and records its schedule (every process does; both are idempotent). */
 async function ensureSchedules(boss: PgBoss) {
 	for (const name of taskNames) {
 		// `stately`: at most one run waiting and one running, so a slow sweep never overlaps the next.
-		const queue = { retryLimit: 0, expireInSeconds: TASK_EXPIRE_SECONDS }
+		const task: ScheduledTask = scheduledTasks[name]
+		const queue = {
+			retryLimit: task.retries?.limit ?? 0,
+			retryDelay: task.retries?.delaySeconds ?? 0,
+			retryBackoff: Boolean(task.retries),
+			expireInSeconds: task.expireSeconds ?? TASK_EXPIRE_SECONDS,
+		}
 		if (await boss.getQueue(name)) await boss.updateQueue(name, queue)
 		else await boss.createQueue(name, { ...queue, policy: 'stately' })
 		await boss.schedule(name, scheduledTasks[name].cron, null, { tz: 'UTC' })

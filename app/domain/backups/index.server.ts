@@ -1,0 +1,1 @@
+export { runBackup } from './backups.server'
