@@ -151,8 +151,8 @@ function dockerIgnore(text: string) {
  * them is the checkout itself, its WORKDIR the checkout's root.
  */
 const doneByTheCheckout = ['npm ci --include=dev', 'npx prisma generate && npm run build']
-/** RUN lines that change the operating system, which only the real image has (decision 060). */
-const notReplayed = [/^apt-get /, /^useradd /, /^groupadd /]
+/** RUN lines that change the operating system (packages, users), which only the real image has (decision 060). */
+const notReplayed = [/\bapt-get\s/, /\b(useradd|groupadd|adduser|addgroup)\s/]
 /**
  * RUN lines run in the replayed stage's folder: only those known to stay inside it. Any other stops the replay, since
  * a step written for the image (`mkdir /app/data`) would change this machine.
@@ -241,7 +241,10 @@ export function materializeStage(stages: Stage[], stageName: string | undefined,
 					throw new Error(`Dockerfile line ${instruction.line}: the replay holds only ${fromWorkdir} of stage ${from}`)
 				}
 				const matches = globSync(pattern, { cwd: base })
-				if (matches.length === 0) throw new Error(`Dockerfile line ${instruction.line}: ${source} does not exist`)
+				if (matches.length === 0) {
+					const where = base === options.root ? 'the checkout (`npm run build` first?)' : `stage ${from}`
+					throw new Error(`Dockerfile line ${instruction.line}: ${source} does not exist in ${where}`)
+				}
 				for (const match of matches) {
 					const sourcePath = path.join(base, match)
 					const isFolder = statSync(sourcePath).isDirectory()
