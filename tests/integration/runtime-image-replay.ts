@@ -68,7 +68,7 @@ function toDockerInstruction(instruction: Instruction): DockerInstruction {
 }
 
 /** The image's configuration and the instructions that build it, from the stage's ancestors down. */
-function imageOf(stages: Stage[], stageName?: string) {
+export function imageOf(stages: Stage[], stageName?: string) {
 	const chain: Stage[] = []
 	for (let stage = stageName ? stageNamed(stages, stageName) : stages.at(-1); stage;) {
 		chain.unshift(stage)
@@ -127,7 +127,7 @@ export function readFlyConfig(text: string) {
 }
 
 /** .dockerignore as Docker reads it: the last matching pattern decides, `!` re-includes, a matched folder takes its files. */
-function dockerIgnore(text: string) {
+export function dockerIgnore(text: string) {
 	const patterns = text
 		.split(/\r?\n/)
 		.map((line) => line.trim())
