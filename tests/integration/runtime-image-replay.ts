@@ -3,9 +3,10 @@
  * a clean folder that stands for its WORKDIR, then fly.toml's release command and the CMD, as the image's USER.
  * Everything is read from the Dockerfile, .dockerignore and fly.toml, so the replay follows them.
  */
-import { execFileSync, spawn } from 'node:child_process'
+import { execFile as execFileCallback, spawn } from 'node:child_process'
 import { chmodSync, cpSync, existsSync, globSync, linkSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { DockerfileParser, type Instruction, type JSONInstruction, type PropertyInstruction } from 'dockerfile-ast'
 import { parse as parseToml } from 'smol-toml'
 
@@ -173,25 +174,25 @@ export interface ReplayOptions {
 }
 
 /** Materialises a stage into a folder that stands for its WORKDIR; returns that folder. */
-export function materializeStage(stages: Stage[], stageName: string | undefined, options: ReplayOptions) {
+export async function materializeStage(stages: Stage[], stageName: string | undefined, options: ReplayOptions) {
 	const materialized = options.stages
 	const image = imageOf(stages, stageName)
 	const ignored = dockerIgnore(readOptional(path.join(options.root, '.dockerignore')))
 	const owners = userIds(image.steps.map((step) => step.instruction))
 
-	const folderOf = (name: string): string => {
+	const folderOf = async (name: string): Promise<string> => {
 		const known = materialized.get(name)
 		if (known) return known
 		const stage = stageNamed(stages, name)
 		const ownRuns = stage.instructions.filter((instruction) => instruction.keyword === 'RUN')
 		const folder = ownRuns.some((run) => doneByTheCheckout.includes(runText(run)))
 			? options.root
-			: build(name, path.join(options.workspace, `stage-${name}`))
+			: await build(name, path.join(options.workspace, `stage-${name}`))
 		materialized.set(name, folder)
 		return folder
 	}
 
-	function build(name: string | undefined, folder: string) {
+	async function build(name: string | undefined, folder: string) {
 		const { workdir, env, steps } = imageOf(stages, name)
 		rmSync(folder, { recursive: true, force: true })
 		mkdirSync(folder, { recursive: true })
@@ -218,10 +219,9 @@ export function materializeStage(stages: Stage[], stageName: string | undefined,
 				}
 				// On this machine, as `docker build` runs a step on the build machine (its network and npm settings), with
 				// the image's ENV; no advisory or funding requests to the registry.
-				execFileSync('/bin/sh', ['-c', run], {
+				await execFile('/bin/sh', ['-c', run], {
 					cwd: folder,
 					env: { ...process.env, ...env, PATH: hostPath(), npm_config_audit: 'false', npm_config_fund: 'false' },
-					stdio: 'pipe',
 				})
 				continue
 			}
@@ -233,7 +233,7 @@ export function materializeStage(stages: Stage[], stageName: string | undefined,
 			const owner = chown === undefined ? undefined : owners(chown.split(':')[0] ?? chown)
 			const intoFolder = destination.endsWith('/') || sources.length > 1
 			for (const source of sources) {
-				const fromStage = from === undefined ? undefined : folderOf(from)
+				const fromStage = from === undefined ? undefined : await folderOf(from)
 				const fromWorkdir = from === undefined ? '/' : imageOf(stages, from).workdir
 				const base = fromStage ?? options.root
 				const pattern = path.posix.relative(fromWorkdir, path.posix.resolve(fromWorkdir, source)) || '.'
@@ -251,16 +251,19 @@ export function materializeStage(stages: Stage[], stageName: string | undefined,
 					const target = inFolder(
 						intoFolder && !isFolder ? path.posix.join(destination, path.basename(match)) : destination,
 					)
-					if (fromStage) linkTree(sourcePath, target, owner)
-					else copyFromContext(sourcePath, target, options.root, ignored, owner)
+					if (fromStage) await linkTree(sourcePath, target, owner)
+					else await copyFromContext(sourcePath, target, options.root, ignored, owner)
 				}
 			}
 		}
 		return folder
 	}
 
-	return { folder: build(stageName, path.join(options.workspace, options.name)), image, owners }
+	return { folder: await build(stageName, path.join(options.workspace, options.name)), image, owners }
 }
+
+// Asynchronous: a long copy or prune must not block the test worker, which reports to Vitest meanwhile.
+const execFile = promisify(execFileCallback)
 
 function runText(instruction: DockerInstruction) {
 	return instruction.args.join(' ')
@@ -286,22 +289,22 @@ function userIds(instructions: DockerInstruction[]) {
  * owner; the linked files keep the checkout's owner and modes (readable by all), which a chown would change too.
  * npm rewrites its hidden lockfile in place: that one is copied, so a replayed `npm prune` leaves the checkout alone.
  */
-function linkTree(source: string, target: string, owner: number | undefined) {
+async function linkTree(source: string, target: string, owner: number | undefined) {
 	mkdirSync(path.dirname(target), { recursive: true })
 	if (statSync(source).isDirectory()) {
 		mkdirSync(target, { recursive: true })
-		execFileSync('cp', ['-al', `${source}/.`, target])
+		await execFile('cp', ['-al', `${source}/.`, target])
 		const lockfile = path.join(target, '.package-lock.json')
 		if (existsSync(lockfile))
-			execFileSync('cp', ['--remove-destination', path.join(source, '.package-lock.json'), lockfile])
+			await execFile('cp', ['--remove-destination', path.join(source, '.package-lock.json'), lockfile])
 		if (owner !== undefined && canChown())
-			execFileSync('find', [target, '-type', 'd', '-exec', 'chown', String(owner), '{}', '+'])
+			await execFile('find', [target, '-type', 'd', '-exec', 'chown', String(owner), '{}', '+'])
 	} else {
 		linkSync(source, target)
 	}
 }
 
-function copyFromContext(
+async function copyFromContext(
 	source: string,
 	target: string,
 	root: string,
@@ -312,7 +315,7 @@ function copyFromContext(
 		recursive: true,
 		filter: (file) => file === source || !ignored(path.relative(root, file)),
 	})
-	if (owner !== undefined && canChown()) execFileSync('chown', ['-R', String(owner), target])
+	if (owner !== undefined && canChown()) await execFile('chown', ['-R', String(owner), target])
 }
 
 function canChown() {
