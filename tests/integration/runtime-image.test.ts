@@ -6,7 +6,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
 import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
@@ -49,7 +50,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	await storage?.stop()
 	for (const name of databases) await dropDatabase(serverUrl, name)
-	rmSync(workspace, { recursive: true, force: true })
+	await rm(workspace, { recursive: true, force: true })
 })
 
 interface Replay {
