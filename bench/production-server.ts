@@ -47,7 +47,7 @@ export function freePort() {
  * to compare with; it must lie inside the repository, where the server's packages resolve.
  */
 export async function startProductionServer(
-	options: { seed?: boolean; env?: NodeJS.ProcessEnv; buildDir?: string } = {},
+	options: { seed?: boolean; env?: Record<string, string | undefined>; buildDir?: string } = {},
 ) {
 	const serverEntry = path.resolve(options.buildDir ?? '.', 'server-build/index.js')
 	if (!existsSync(serverEntry)) throw new Error('No production build: run `npm run build` first.')
@@ -205,6 +205,24 @@ export async function residentBytes(pid: number | undefined) {
 		const status = await readFile(`/proc/${pid}/status`, 'utf8')
 		const kilobytes = /VmRSS:\s+(\d+) kB/.exec(status)?.[1]
 		return kilobytes ? Number(kilobytes) * 1024 : null
+	} catch {
+		return null
+	}
+}
+
+/**
+ * Resident memory of a process split by what backs it (Linux /proc smaps_rollup): anonymous memory (heaps —
+ * V8's, malloc's, libvips' — and stacks) and mapped files (code, shared libraries); null elsewhere.
+ */
+export async function memoryOf(pid: number | undefined) {
+	if (!pid) return null
+	try {
+		const { readFile } = await import('node:fs/promises')
+		const rollup = await readFile(`/proc/${pid}/smaps_rollup`, 'utf8')
+		const kilobytes = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? 0)
+		const rss = kilobytes('Rss') * 1024
+		const anonymous = kilobytes('Anonymous') * 1024
+		return { rss, anonymous, files: rss - anonymous }
 	} catch {
 		return null
 	}
