@@ -26,6 +26,11 @@ export interface ProductionServer {
 	imageCacheDir: string
 	/** The server process (for RSS sampling and signals). */
 	process: ChildProcess
+	/**
+	 * Starts a fresh server process on the same database, as Fly starts a machine on demand, and returns the
+	 * milliseconds from spawning `node` to its first `/readyz` 200; the process is stopped again.
+	 */
+	timeStartUp(): Promise<number>
 	/** Starts another server process on the same database (a second machine). */
 	startAnotherProcess(): Promise<{ baseUrl: string; process: ChildProcess }>
 	/** Runs one SQL query against the server's database. */
@@ -96,9 +101,14 @@ export async function startProductionServer(
 		EMAIL_DISABLED: 'true',
 		...options.env,
 	}
-	// The production heap limit (Dockerfile CMD, `npm start`); SERVER_NODE_ARGS adds more, e.g.
+	Object.assign(env, productionAllocator())
+	// The production heap limits (Dockerfile CMD, `npm start`); SERVER_NODE_ARGS adds more, e.g.
 	// `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the server under load.
-	const nodeArgs = ['--max-old-space-size=128', ...(process.env.SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [])]
+	const nodeArgs = [
+		'--max-old-space-size=128',
+		'--max-semi-space-size=8',
+		...(process.env.SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
+	]
 	const child = spawn(process.execPath, [...nodeArgs, serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] })
 	await waitForListening(child)
 	/** One more server process on the same database and storage (another "machine"); stopped with this one. */
@@ -113,6 +123,32 @@ export async function startProductionServer(
 		await waitForListening(other)
 		return { baseUrl: `http://127.0.0.1:${otherPort}`, process: other }
 	}
+	const timeStartUp = async () => {
+		const otherPort = await freePort()
+		const readyz = `http://127.0.0.1:${otherPort}/readyz`
+		const startedAt = performance.now()
+		const fresh = spawn(process.execPath, [...nodeArgs, serverEntry], {
+			env: { ...env, PORT: String(otherPort), APP_URL: `http://127.0.0.1:${otherPort}` },
+			stdio: 'ignore',
+		})
+		try {
+			for (;;) {
+				if (fresh.exitCode !== null) throw new Error(`The server exited with ${fresh.exitCode} while starting`)
+				const ready = await fetch(readyz).then(
+					(response) => response.status === 200,
+					() => false,
+				)
+				if (ready) return performance.now() - startedAt
+				if (performance.now() - startedAt > 30_000) throw new Error('/readyz not 200 within 30 s')
+				await new Promise((resolve) => setTimeout(resolve, 5))
+			}
+		} finally {
+			if (fresh.exitCode === null) {
+				fresh.kill('SIGTERM')
+				await new Promise((resolve) => fresh.once('exit', resolve))
+			}
+		}
+	}
 	const pool = new pg.Pool({ connectionString: ownDatabaseUrl, max: 2 })
 	return {
 		baseUrl: `http://127.0.0.1:${port}`,
@@ -122,6 +158,7 @@ export async function startProductionServer(
 		process: child,
 		query: async <Row extends pg.QueryResultRow>(sql: string) => (await pool.query<Row>(sql)).rows,
 		startAnotherProcess,
+		timeStartUp,
 		async stop() {
 			for (const other of others) {
 				if (other.exitCode !== null) continue
@@ -225,5 +262,24 @@ export async function memoryOf(pid: number | undefined) {
 		return { rss, anonymous, files: rss - anonymous }
 	} catch {
 		return null
+	}
+}
+
+const JEMALLOC_PATHS = ['/usr/local/lib/libjemalloc.so.2', `/usr/lib/${os.machine()}-linux-gnu/libjemalloc.so.2`]
+
+/**
+ * The image's allocator (Dockerfile: jemalloc, its MALLOC_CONF) when this host has it (`apt-get install
+ * libjemalloc2`), so memory measured here is what the machine sees; BENCH_ALLOCATOR=glibc measures without it.
+ */
+function productionAllocator(): Record<string, string> {
+	const library = JEMALLOC_PATHS.find((candidate) => existsSync(candidate))
+	if (process.env.BENCH_ALLOCATOR === 'glibc' || !library) {
+		console.log('Allocator: glibc malloc (the image uses jemalloc: `apt-get install libjemalloc2` to match it)')
+		return {}
+	}
+	console.log(`Allocator: jemalloc (${library}), as in the image`)
+	return {
+		LD_PRELOAD: library,
+		MALLOC_CONF: 'background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0,narenas:2',
 	}
 }

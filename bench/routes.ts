@@ -11,6 +11,10 @@
  * one database behind a local round-robin proxy (bench/round-robin-proxy.ts), as Fly runs N machines:
  * compare BENCH_PROCESSES=2 with BENCH_PROCESSES=1 (the same proxy in front of one process). Targets: /menu, /shop and /es/shop ≥ 0.8 × the bare route's
  * req/s, p99 ≤ 100 ms, 0 errors and 0 non-2xx.
+ *
+ * First, the start-up: BENCH_STARTS (default 7) fresh server processes, each timed from spawning `node` to
+ * its first `/readyz` 200 (what the first visitor of a machine Fly starts on demand waits for); target: median
+ * ≤ 1 s. BENCH_STARTS=0 skips it; BENCH_STARTS_ONLY=true measures only that.
  */
 import autocannon from 'autocannon'
 import { startProductionServer } from './production-server'
@@ -19,6 +23,9 @@ import { startRoundRobinProxy } from './round-robin-proxy'
 const SECONDS = Math.min(Number(process.env.BENCH_SECONDS ?? 20), 120)
 const CONNECTIONS = Math.min(Number(process.env.BENCH_CONNECTIONS ?? 50), 500)
 const PROCESSES = process.env.BENCH_PROCESSES ? Math.min(Math.max(1, Number(process.env.BENCH_PROCESSES)), 4) : 0
+const STARTS = Math.min(Number(process.env.BENCH_STARTS ?? 7), 50)
+const STARTS_ONLY = process.env.BENCH_STARTS_ONLY === 'true'
+const START_UP_TARGET_MS = 1000
 const BARE_ROUTE = '/robots.txt'
 const ROUTES = [BARE_ROUTE, '/menu', '/shop', '/es/shop', '/shop?category=Cakes', '/']
 
@@ -67,6 +74,19 @@ async function main() {
 	const baseUrl = (process.env.BENCH_URL ?? proxy?.baseUrl ?? server!.baseUrl).replace(/\/$/, '')
 	if (!/^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/.test(baseUrl)) throw new Error('Benchmarks only target loopback.')
 	try {
+		if (server && STARTS > 0) {
+			const timings: number[] = []
+			for (let start = 0; start < STARTS; start++) timings.push(await server.timeStartUp())
+			const sorted = timings.toSorted((a, b) => a - b)
+			const median = sorted[Math.floor(sorted.length / 2)]!
+			console.log(
+				`Start-up, spawn → /readyz 200 over ${STARTS} fresh processes: median ${median.toFixed(0)} ms, ` +
+					`min ${sorted[0]!.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms ` +
+					`(target median ≤ ${START_UP_TARGET_MS} ms: ${median <= START_UP_TARGET_MS ? 'pass' : 'FAIL'}); ` +
+					`each: ${timings.map((timing) => timing.toFixed(0)).join(', ')}`,
+			)
+		}
+		if (STARTS_ONLY) return
 		const results: RouteResult[] = []
 		for (const route of ROUTES) {
 			console.log(`${route}: ${CONNECTIONS} connections for ${SECONDS} s…`)

@@ -1,10 +1,9 @@
 import crypto from 'node:crypto'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
-import os from 'node:os'
 import path from 'node:path'
 import { fileTypeFromBuffer } from 'file-type'
 import pLimit from 'p-limit'
-import sharp from 'sharp'
+import { sharp } from './sharp.server'
 import { imageWidths, type ImageWidth } from '~/utils/stored-image-url'
 import { getObject, variantCacheDir } from './storage.server'
 
@@ -45,10 +44,11 @@ export type Uploader = keyof typeof uploaders
 const MAX_STORED_EDGE = 2560
 
 /**
- * Resizing for /images. Decoding and encoding are CPU-bound: run one job per core and queue the rest, so
- * under load requests finish in arrival order instead of all crawling through libuv's pool together.
+ * Resizing for /images, one job at a time: each variant is encoded once and then read from disk, and an
+ * AVIF encode of a large width holds tens of MB; with the owner's and the customers' lines that is at most
+ * three images in memory on the 512 MB machine (decision 061). Queued requests finish in arrival order.
  */
-const variantWork = pLimit(Math.max(1, os.availableParallelism()))
+const variantWork = pLimit(1)
 /** Variants are made from originals this site re-encoded (≤ 2560 px): the limit only stops a stuck job. */
 const VARIANT_TIMEOUT_SECONDS = 20
 
