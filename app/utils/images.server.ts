@@ -43,12 +43,15 @@ export type Uploader = keyof typeof uploaders
 /** Stored originals are scaled down to fit this box; the image route never needs more. */
 const MAX_STORED_EDGE = 2560
 
-/**
- * Resizing for /images, one job at a time: each variant is encoded once and then read from disk, and an
- * AVIF encode of a large width holds tens of MB; with the owner's and the customers' lines that is at most
- * three images in memory on the 512 MB machine (decision 061). Queued requests finish in arrival order.
- */
+/** Resizing for /images: one job at a time, queued requests finish in arrival order. */
 const variantWork = pLimit(1)
+/**
+ * The three lines (owner, public, /images) take turns on one image slot: one picture decoded or encoded at
+ * a time. A job holds 20–90 MB while it runs (an AVIF at 1920 px the most), three at once took the process
+ * past 300 MB of the 512 MB machine, and on its two cores a second pipeline only slows the page renders
+ * (decision 061). Each line still holds one job at a time, so none waits behind another's queue.
+ */
+const imageSlot = pLimit(1)
 /** Variants are made from originals this site re-encoded (≤ 2560 px): the limit only stops a stuck job. */
 const VARIANT_TIMEOUT_SECONDS = 20
 
@@ -94,13 +97,15 @@ export async function prepareUploadedImage(
 	if (isFull(limits)) return { ok: false, reason: 'busy' }
 	try {
 		const { data, info } = await limits.work(() =>
-			sharp(input, { limitInputPixels: limits.maxPixels })
-				.timeout({ seconds: limits.timeoutSeconds })
-				.rotate()
-				.resize({ width: MAX_STORED_EDGE, height: MAX_STORED_EDGE, fit: 'inside', withoutEnlargement: true })
-				// Effort 2: about 2.5× faster than the default 4, a few percent larger.
-				.webp({ quality: 85, effort: 2 })
-				.toBuffer({ resolveWithObject: true }),
+			imageSlot(() =>
+				sharp(input, { limitInputPixels: limits.maxPixels })
+					.timeout({ seconds: limits.timeoutSeconds })
+					.rotate()
+					.resize({ width: MAX_STORED_EDGE, height: MAX_STORED_EDGE, fit: 'inside', withoutEnlargement: true })
+					// Effort 2: about 2.5× faster than the default 4, a few percent larger.
+					.webp({ quality: 85, effort: 2 })
+					.toBuffer({ resolveWithObject: true }),
+			),
 		)
 		return {
 			ok: true,
@@ -192,7 +197,7 @@ function getImageVariant(key: string, width: ImageWidth, format: VariantFormat):
 		} catch {
 			const original = await getObject(key)
 			if (!original) return null
-			const bytes = await variantWork(() => encode(original, width, format))
+			const bytes = await variantWork(() => imageSlot(() => encode(original, width, format)))
 			await writeCacheFile(file, bytes)
 			return bytes
 		}
