@@ -6,7 +6,8 @@
  *
  *   npm run build && npm run bench
  *
- * BENCH_URL measures a server you started yourself (raise its RATE_LIMIT_MULTIPLIER);
+ * BENCH_URL measures a server you started yourself (raise its RATE_LIMIT_MULTIPLIER); BENCH_BUILD_DIR another build
+ * (e.g. a baseline copied into the repository);
  * BENCH_SECONDS and BENCH_CONNECTIONS change the load. BENCH_PROCESSES=N puts N server processes on the
  * one database behind a local round-robin proxy (bench/round-robin-proxy.ts), as Fly runs N machines:
  * compare BENCH_PROCESSES=2 with BENCH_PROCESSES=1 (the same proxy in front of one process). Targets: /menu, /shop and /es/shop ≥ 0.8 × the bare route's
@@ -63,7 +64,9 @@ async function benchRoute(baseUrl: string, route: string): Promise<RouteResult> 
 }
 
 async function main() {
-	const server = process.env.BENCH_URL ? undefined : await startProductionServer()
+	const server = process.env.BENCH_URL
+		? undefined
+		: await startProductionServer({ buildDir: process.env.BENCH_BUILD_DIR })
 	let proxy: Awaited<ReturnType<typeof startRoundRobinProxy>> | undefined
 	if (server && PROCESSES > 0) {
 		const upstreams = [server.baseUrl]
@@ -75,15 +78,19 @@ async function main() {
 	if (!/^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/.test(baseUrl)) throw new Error('Benchmarks only target loopback.')
 	try {
 		if (server && STARTS > 0) {
-			const timings: number[] = []
-			for (let start = 0; start < STARTS; start++) timings.push(await server.timeStartUp())
-			const sorted = timings.toSorted((a, b) => a - b)
-			const median = sorted[Math.floor(sorted.length / 2)]!
+			const starts: Array<{ ms: number; cpuMs: number }> = []
+			for (let start = 0; start < STARTS; start++) starts.push(await server.timeStartUp())
+			const summary = (values: number[]) => {
+				const sorted = values.toSorted((a, b) => a - b)
+				return { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, max: sorted.at(-1)! }
+			}
+			const wall = summary(starts.map((start) => start.ms))
+			const cpu = summary(starts.map((start) => start.cpuMs))
 			console.log(
-				`Start-up, spawn → /readyz 200 over ${STARTS} fresh processes: median ${median.toFixed(0)} ms, ` +
-					`min ${sorted[0]!.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms ` +
-					`(target median ≤ ${START_UP_TARGET_MS} ms: ${median <= START_UP_TARGET_MS ? 'pass' : 'FAIL'}); ` +
-					`each: ${timings.map((timing) => timing.toFixed(0)).join(', ')}`,
+				`Start-up, spawn → /readyz 200 over ${STARTS} fresh processes: median ${wall.median.toFixed(0)} ms ` +
+					`(min ${wall.min.toFixed(0)}, max ${wall.max.toFixed(0)}; target ≤ ${START_UP_TARGET_MS} ms: ` +
+					`${wall.median <= START_UP_TARGET_MS ? 'pass' : 'FAIL'}); CPU used by then: median ${cpu.median} ms ` +
+					`(min ${cpu.min}, max ${cpu.max}); each: ${starts.map((start) => `${start.ms.toFixed(0)}/${start.cpuMs}`).join(', ')} ms`,
 			)
 		}
 		if (STARTS_ONLY) return
