@@ -51,5 +51,6 @@ EXPOSE 8080
 # A fixed V8 heap (the app needs < 100 MB) leaves the rest of the 512 MB machine to sharp/libvips and keeps
 # memory flat instead of growing lazily toward a limit V8 derives from the host (docs/performance.md, soak).
 # The young generation likewise: V8 sized it from the host up to 128 MB, touched while loading the app; 8 MB
-# semi-spaces hold a page render's garbage (decision 061).
-CMD ["node", "--max-old-space-size=128", "--max-semi-space-size=8", "server-build/index.js"]
+# semi-spaces hold a page render's garbage. And Buffers count toward the heap's limit: dead uploads, images and
+# page bodies waited for a full collection that V8 put off while they piled up outside the heap (decision 061).
+CMD ["node", "--max-old-space-size=128", "--max-semi-space-size=8", "--external-memory-accounted-in-global-limit", "server-build/index.js"]

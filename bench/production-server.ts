@@ -108,6 +108,7 @@ export async function startProductionServer(
 	const nodeArgs = [
 		'--max-old-space-size=128',
 		'--max-semi-space-size=8',
+		'--external-memory-accounted-in-global-limit',
 		...(process.env.SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
 	]
 	const child = spawn(process.execPath, [...nodeArgs, serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] })

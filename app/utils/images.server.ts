@@ -195,9 +195,12 @@ function getImageVariant(key: string, width: ImageWidth, format: VariantFormat):
 		try {
 			return await readFile(file)
 		} catch {
-			const original = await getObject(key)
-			if (!original) return null
-			const bytes = await variantWork(() => imageSlot(() => encode(original, width, format)))
+			// Read in its turn: a request waiting for the slot holds no picture.
+			const bytes = await variantWork(async () => {
+				const original = await getObject(key)
+				return original && (await imageSlot(() => encode(original, width, format)))
+			})
+			if (!bytes) return null
 			await writeCacheFile(file, bytes)
 			return bytes
 		}
