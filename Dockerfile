@@ -29,6 +29,13 @@ RUN npx prisma generate && npm run build
 
 FROM base AS runtime
 ENV PORT=8080
+# jemalloc instead of glibc's malloc, as sharp advises for long-running servers: glibc kept libvips' freed
+# pixel buffers in per-thread arenas and the process grew past the machine's 512 MB; jemalloc hands freed pages
+# back after a second (decision 061, docs/performance.md "Memory").
+RUN apt-get update && apt-get install -y --no-install-recommends libjemalloc2 && rm -rf /var/lib/apt/lists/* \
+	&& ln -s "/usr/lib/$(uname -m)-linux-gnu/libjemalloc.so.2" /usr/local/lib/libjemalloc.so.2
+ENV LD_PRELOAD=/usr/local/lib/libjemalloc.so.2
+ENV MALLOC_CONF=background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0,narenas:2
 RUN useradd --system --uid 1001 --home /app bakery
 COPY --from=production-deps --chown=bakery /app/node_modules /app/node_modules
 COPY --from=build --chown=bakery /app/app/generated /app/app/generated
@@ -43,4 +50,7 @@ USER bakery
 EXPOSE 8080
 # A fixed V8 heap (the app needs < 100 MB) leaves the rest of the 512 MB machine to sharp/libvips and keeps
 # memory flat instead of growing lazily toward a limit V8 derives from the host (docs/performance.md, soak).
-CMD ["node", "--max-old-space-size=128", "server-build/index.js"]
+# The young generation likewise: V8 sized it from the host up to 128 MB, touched while loading the app; 8 MB
+# semi-spaces hold a page render's garbage. And Buffers count toward the heap's limit: dead uploads, images and
+# page bodies waited for a full collection that V8 put off while they piled up outside the heap (decision 061).
+CMD ["node", "--max-old-space-size=128", "--max-semi-space-size=8", "--external-memory-accounted-in-global-limit", "server-build/index.js"]

@@ -26,6 +26,12 @@ export interface ProductionServer {
 	imageCacheDir: string
 	/** The server process (for RSS sampling and signals). */
 	process: ChildProcess
+	/**
+	 * Starts a fresh server process on the same database, as Fly starts a machine on demand, and returns the
+	 * milliseconds from spawning `node` to its first `/readyz` 200, and the CPU time (user + system) it had used by
+	 * then (what a busy host does not inflate); the process is stopped again.
+	 */
+	timeStartUp(): Promise<{ ms: number; cpuMs: number }>
 	/** Starts another server process on the same database (a second machine). */
 	startAnotherProcess(): Promise<{ baseUrl: string; process: ChildProcess }>
 	/** Runs one SQL query against the server's database. */
@@ -47,7 +53,7 @@ export function freePort() {
  * to compare with; it must lie inside the repository, where the server's packages resolve.
  */
 export async function startProductionServer(
-	options: { seed?: boolean; env?: NodeJS.ProcessEnv; buildDir?: string } = {},
+	options: { seed?: boolean; env?: Record<string, string | undefined>; buildDir?: string } = {},
 ) {
 	const serverEntry = path.resolve(options.buildDir ?? '.', 'server-build/index.js')
 	if (!existsSync(serverEntry)) throw new Error('No production build: run `npm run build` first.')
@@ -96,9 +102,15 @@ export async function startProductionServer(
 		EMAIL_DISABLED: 'true',
 		...options.env,
 	}
-	// The production heap limit (Dockerfile CMD, `npm start`); SERVER_NODE_ARGS adds more, e.g.
+	Object.assign(env, productionAllocator())
+	// The production heap limits (Dockerfile CMD, `npm start`); SERVER_NODE_ARGS adds more, e.g.
 	// `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the server under load.
-	const nodeArgs = ['--max-old-space-size=128', ...(process.env.SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [])]
+	const nodeArgs = [
+		'--max-old-space-size=128',
+		'--max-semi-space-size=8',
+		'--external-memory-accounted-in-global-limit',
+		...(process.env.SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
+	]
 	const child = spawn(process.execPath, [...nodeArgs, serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] })
 	await waitForListening(child)
 	/** One more server process on the same database and storage (another "machine"); stopped with this one. */
@@ -113,6 +125,32 @@ export async function startProductionServer(
 		await waitForListening(other)
 		return { baseUrl: `http://127.0.0.1:${otherPort}`, process: other }
 	}
+	const timeStartUp = async () => {
+		const otherPort = await freePort()
+		const readyz = `http://127.0.0.1:${otherPort}/readyz`
+		const startedAt = performance.now()
+		const fresh = spawn(process.execPath, [...nodeArgs, serverEntry], {
+			env: { ...env, PORT: String(otherPort), APP_URL: `http://127.0.0.1:${otherPort}` },
+			stdio: 'ignore',
+		})
+		try {
+			for (;;) {
+				if (fresh.exitCode !== null) throw new Error(`The server exited with ${fresh.exitCode} while starting`)
+				const ready = await fetch(readyz).then(
+					(response) => response.status === 200,
+					() => false,
+				)
+				if (ready) return { ms: performance.now() - startedAt, cpuMs: await cpuMilliseconds(fresh.pid!) }
+				if (performance.now() - startedAt > 30_000) throw new Error('/readyz not 200 within 30 s')
+				await new Promise((resolve) => setTimeout(resolve, 5))
+			}
+		} finally {
+			if (fresh.exitCode === null) {
+				fresh.kill('SIGTERM')
+				await new Promise((resolve) => fresh.once('exit', resolve))
+			}
+		}
+	}
 	const pool = new pg.Pool({ connectionString: ownDatabaseUrl, max: 2 })
 	return {
 		baseUrl: `http://127.0.0.1:${port}`,
@@ -122,6 +160,7 @@ export async function startProductionServer(
 		process: child,
 		query: async <Row extends pg.QueryResultRow>(sql: string) => (await pool.query<Row>(sql)).rows,
 		startAnotherProcess,
+		timeStartUp,
 		async stop() {
 			for (const other of others) {
 				if (other.exitCode !== null) continue
@@ -208,4 +247,50 @@ export async function residentBytes(pid: number | undefined) {
 	} catch {
 		return null
 	}
+}
+
+/**
+ * Resident memory of a process split by what backs it (Linux /proc smaps_rollup): anonymous memory (heaps —
+ * V8's, malloc's, libvips' — and stacks) and mapped files (code, shared libraries); null elsewhere.
+ */
+export async function memoryOf(pid: number | undefined) {
+	if (!pid) return null
+	try {
+		const { readFile } = await import('node:fs/promises')
+		const rollup = await readFile(`/proc/${pid}/smaps_rollup`, 'utf8')
+		const kilobytes = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? 0)
+		const rss = kilobytes('Rss') * 1024
+		const anonymous = kilobytes('Anonymous') * 1024
+		return { rss, anonymous, files: rss - anonymous }
+	} catch {
+		return null
+	}
+}
+
+const JEMALLOC_PATHS = ['/usr/local/lib/libjemalloc.so.2', `/usr/lib/${os.machine()}-linux-gnu/libjemalloc.so.2`]
+
+/**
+ * The image's allocator (Dockerfile: jemalloc, its MALLOC_CONF) when this host has it (`apt-get install
+ * libjemalloc2`), so memory measured here is what the machine sees; BENCH_ALLOCATOR=glibc measures without it.
+ */
+function productionAllocator(): Record<string, string> {
+	const library = JEMALLOC_PATHS.find((candidate) => existsSync(candidate))
+	if (process.env.BENCH_ALLOCATOR === 'glibc' || !library) {
+		console.log('Allocator: glibc malloc (the image uses jemalloc: `apt-get install libjemalloc2` to match it)')
+		return {}
+	}
+	console.log(`Allocator: jemalloc (${library}), as in the image`)
+	return {
+		LD_PRELOAD: library,
+		MALLOC_CONF: 'background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0,narenas:2',
+	}
+}
+
+/** User + system CPU time a process has used so far, from /proc/<pid>/stat (clock ticks of 10 ms). */
+async function cpuMilliseconds(pid: number) {
+	const { readFile } = await import('node:fs/promises')
+	const stat = await readFile(`/proc/${pid}/stat`, 'utf8')
+	const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+	// utime and stime are fields 14 and 15 of stat(5), 12 and 13 after the command name.
+	return (Number(fields[11]) + Number(fields[12])) * 10
 }

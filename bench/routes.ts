@@ -6,11 +6,16 @@
  *
  *   npm run build && npm run bench
  *
- * BENCH_URL measures a server you started yourself (raise its RATE_LIMIT_MULTIPLIER);
+ * BENCH_URL measures a server you started yourself (raise its RATE_LIMIT_MULTIPLIER); BENCH_BUILD_DIR another build
+ * (e.g. a baseline copied into the repository);
  * BENCH_SECONDS and BENCH_CONNECTIONS change the load. BENCH_PROCESSES=N puts N server processes on the
  * one database behind a local round-robin proxy (bench/round-robin-proxy.ts), as Fly runs N machines:
  * compare BENCH_PROCESSES=2 with BENCH_PROCESSES=1 (the same proxy in front of one process). Targets: /menu, /shop and /es/shop ≥ 0.8 × the bare route's
  * req/s, p99 ≤ 100 ms, 0 errors and 0 non-2xx.
+ *
+ * First, the start-up: BENCH_STARTS (default 7) fresh server processes, each timed from spawning `node` to
+ * its first `/readyz` 200 (what the first visitor of a machine Fly starts on demand waits for); target: median
+ * ≤ 1 s. BENCH_STARTS=0 skips it; BENCH_STARTS_ONLY=true measures only that.
  */
 import autocannon from 'autocannon'
 import { startProductionServer } from './production-server'
@@ -19,6 +24,9 @@ import { startRoundRobinProxy } from './round-robin-proxy'
 const SECONDS = Math.min(Number(process.env.BENCH_SECONDS ?? 20), 120)
 const CONNECTIONS = Math.min(Number(process.env.BENCH_CONNECTIONS ?? 50), 500)
 const PROCESSES = process.env.BENCH_PROCESSES ? Math.min(Math.max(1, Number(process.env.BENCH_PROCESSES)), 4) : 0
+const STARTS = Math.min(Number(process.env.BENCH_STARTS ?? 7), 50)
+const STARTS_ONLY = process.env.BENCH_STARTS_ONLY === 'true'
+const START_UP_TARGET_MS = 1000
 const BARE_ROUTE = '/robots.txt'
 const ROUTES = [BARE_ROUTE, '/menu', '/shop', '/es/shop', '/shop?category=Cakes', '/']
 
@@ -56,7 +64,9 @@ async function benchRoute(baseUrl: string, route: string): Promise<RouteResult> 
 }
 
 async function main() {
-	const server = process.env.BENCH_URL ? undefined : await startProductionServer()
+	const server = process.env.BENCH_URL
+		? undefined
+		: await startProductionServer({ buildDir: process.env.BENCH_BUILD_DIR })
 	let proxy: Awaited<ReturnType<typeof startRoundRobinProxy>> | undefined
 	if (server && PROCESSES > 0) {
 		const upstreams = [server.baseUrl]
@@ -67,6 +77,23 @@ async function main() {
 	const baseUrl = (process.env.BENCH_URL ?? proxy?.baseUrl ?? server!.baseUrl).replace(/\/$/, '')
 	if (!/^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/.test(baseUrl)) throw new Error('Benchmarks only target loopback.')
 	try {
+		if (server && STARTS > 0) {
+			const starts: Array<{ ms: number; cpuMs: number }> = []
+			for (let start = 0; start < STARTS; start++) starts.push(await server.timeStartUp())
+			const summary = (values: number[]) => {
+				const sorted = values.toSorted((a, b) => a - b)
+				return { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, max: sorted.at(-1)! }
+			}
+			const wall = summary(starts.map((start) => start.ms))
+			const cpu = summary(starts.map((start) => start.cpuMs))
+			console.log(
+				`Start-up, spawn → /readyz 200 over ${STARTS} fresh processes: median ${wall.median.toFixed(0)} ms ` +
+					`(min ${wall.min.toFixed(0)}, max ${wall.max.toFixed(0)}; target ≤ ${START_UP_TARGET_MS} ms: ` +
+					`${wall.median <= START_UP_TARGET_MS ? 'pass' : 'FAIL'}); CPU used by then: median ${cpu.median} ms ` +
+					`(min ${cpu.min}, max ${cpu.max}); each: ${starts.map((start) => `${start.ms.toFixed(0)}/${start.cpuMs}`).join(', ')} ms`,
+			)
+		}
+		if (STARTS_ONLY) return
 		const results: RouteResult[] = []
 		for (const route of ROUTES) {
 			console.log(`${route}: ${CONNECTIONS} connections for ${SECONDS} s…`)

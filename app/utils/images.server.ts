@@ -1,10 +1,9 @@
 import crypto from 'node:crypto'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
-import os from 'node:os'
 import path from 'node:path'
 import { fileTypeFromBuffer } from 'file-type'
 import pLimit from 'p-limit'
-import sharp from 'sharp'
+import { sharp } from './sharp.server'
 import { imageWidths, type ImageWidth } from '~/utils/stored-image-url'
 import { getObject, variantCacheDir } from './storage.server'
 
@@ -44,11 +43,15 @@ export type Uploader = keyof typeof uploaders
 /** Stored originals are scaled down to fit this box; the image route never needs more. */
 const MAX_STORED_EDGE = 2560
 
+/** Resizing for /images: one job at a time, queued requests finish in arrival order. */
+const variantWork = pLimit(1)
 /**
- * Resizing for /images. Decoding and encoding are CPU-bound: run one job per core and queue the rest, so
- * under load requests finish in arrival order instead of all crawling through libuv's pool together.
+ * The three lines (owner, public, /images) take turns on one image slot: one picture decoded or encoded at
+ * a time. A job holds 20–90 MB while it runs (an AVIF at 1920 px the most), three at once took the process
+ * past 300 MB of the 512 MB machine, and on its two cores a second pipeline only slows the page renders
+ * (decision 061). Each line still holds one job at a time, so none waits behind another's queue.
  */
-const variantWork = pLimit(Math.max(1, os.availableParallelism()))
+const imageSlot = pLimit(1)
 /** Variants are made from originals this site re-encoded (≤ 2560 px): the limit only stops a stuck job. */
 const VARIANT_TIMEOUT_SECONDS = 20
 
@@ -94,13 +97,15 @@ export async function prepareUploadedImage(
 	if (isFull(limits)) return { ok: false, reason: 'busy' }
 	try {
 		const { data, info } = await limits.work(() =>
-			sharp(input, { limitInputPixels: limits.maxPixels })
-				.timeout({ seconds: limits.timeoutSeconds })
-				.rotate()
-				.resize({ width: MAX_STORED_EDGE, height: MAX_STORED_EDGE, fit: 'inside', withoutEnlargement: true })
-				// Effort 2: about 2.5× faster than the default 4, a few percent larger.
-				.webp({ quality: 85, effort: 2 })
-				.toBuffer({ resolveWithObject: true }),
+			imageSlot(() =>
+				sharp(input, { limitInputPixels: limits.maxPixels })
+					.timeout({ seconds: limits.timeoutSeconds })
+					.rotate()
+					.resize({ width: MAX_STORED_EDGE, height: MAX_STORED_EDGE, fit: 'inside', withoutEnlargement: true })
+					// Effort 2: about 2.5× faster than the default 4, a few percent larger.
+					.webp({ quality: 85, effort: 2 })
+					.toBuffer({ resolveWithObject: true }),
+			),
 		)
 		return {
 			ok: true,
@@ -190,9 +195,12 @@ function getImageVariant(key: string, width: ImageWidth, format: VariantFormat):
 		try {
 			return await readFile(file)
 		} catch {
-			const original = await getObject(key)
-			if (!original) return null
-			const bytes = await variantWork(() => encode(original, width, format))
+			// Read in its turn: a request waiting for the slot holds no picture.
+			const bytes = await variantWork(async () => {
+				const original = await getObject(key)
+				return original && (await imageSlot(() => encode(original, width, format)))
+			})
+			if (!bytes) return null
 			await writeCacheFile(file, bytes)
 			return bytes
 		}

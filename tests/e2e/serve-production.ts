@@ -71,7 +71,7 @@ process.env.STORAGE_DIR = storageDir
 await runPrisma(['migrate', 'deploy'], e2eDatabaseUrl)
 await runPrisma(['db', 'seed'], e2eDatabaseUrl)
 
-const server = spawn(process.execPath, ['--max-old-space-size=128', serverEntry], { env, stdio: 'inherit' })
+const server = spawn(process.execPath, ['--max-old-space-size=128', '--max-semi-space-size=8', '--external-memory-accounted-in-global-limit', serverEntry], { env, stdio: 'inherit' })
 // Tests that watch the server's memory read /proc/<pid>/status.
 recordServerPid(port, server.pid!)
 if (preview) {

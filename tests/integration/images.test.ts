@@ -235,3 +235,40 @@ describe('<StoredImage>', () => {
 		expect(html).toContain('fetchpriority="auto"')
 	})
 })
+
+/**
+ * On the 512 MB machine (decision 061): a picture being resized holds 20–90 MB, so the owner's upload, a
+ * customer's photo and the image route take turns on one slot, and libvips keeps no decoded pictures between jobs.
+ */
+describe('image memory', () => {
+	it('works on one picture at a time when the owner, a customer and the image route all need one', async () => {
+		const variantKeys = await Promise.all(
+			[0, 1].map(async () => {
+				const key = createObjectKey('galleryImages', 'webp')
+				await putObject(key, await photo({ width: 1600, height: 1200, format: 'webp' }))
+				return key
+			}),
+		)
+		const ownerPhoto = await photo({ width: 2400, height: 1800 })
+		const customerPhoto = await photo({ width: 1600, height: 1200 })
+		let mostAtOnce = 0
+		const watch = setInterval(() => (mostAtOnce = Math.max(mostAtOnce, sharp.counters().process)), 1)
+		try {
+			const [owner, customer, ...variants] = await Promise.all([
+				prepareUploadedImage(ownerPhoto, 'owner'),
+				prepareUploadedImage(customerPhoto, 'public'),
+				...variantKeys.map((key) => requestImage(key, { width: '1280', accept: 'image/avif,*/*' })),
+			])
+			expect(owner.ok && customer.ok).toBe(true)
+			expect(variants.map((response) => response.status)).toEqual([200, 200])
+		} finally {
+			clearInterval(watch)
+		}
+		expect(mostAtOnce).toBe(1)
+	})
+
+	it('keeps no decoded pictures in the libvips cache between jobs', async () => {
+		await prepareUploadedImage(await photo({ width: 1200, height: 900 }), 'owner')
+		expect(sharp.cache()).toMatchObject({ memory: { current: 0, max: 0 }, items: { current: 0, max: 0 } })
+	})
+})

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz'
-import { startOfDay } from 'date-fns'
+import { startOfDay } from 'date-fns/startOfDay'
 import { INTL_LOCALES, type Locale } from '~/utils/i18n'
 
 /** The bakery's clock: "today" and every time shown in the admin are in Everett, WA. */

@@ -1,4 +1,4 @@
-import { format } from 'date-fns'
+import { format } from 'date-fns/format'
 import { INTL_LOCALES, type Locale, type Translate } from '~/utils/i18n'
 import {
 	localDateOf,

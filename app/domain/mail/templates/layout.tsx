@@ -1,4 +1,15 @@
-import { Body, Container, Head, Hr, Html, Img, Link, Preview, Section, Text } from '@react-email/components'
+// The components one package each: @react-email/components also loads Tailwind, Markdown and code highlighting,
+// which took a large part of the server's start-up (decision 061).
+import { Body } from '@react-email/body'
+import { Container } from '@react-email/container'
+import { Head } from '@react-email/head'
+import { Hr } from '@react-email/hr'
+import { Html } from '@react-email/html'
+import { Img } from '@react-email/img'
+import { Link } from '@react-email/link'
+import { Preview } from '@react-email/preview'
+import { Section } from '@react-email/section'
+import { Text } from '@react-email/text'
 import type { CSSProperties, ReactNode } from 'react'
 import type { Locale } from '~/utils/i18n'
 
