@@ -1,6 +1,13 @@
 import zlib from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
-import { cachedPage, clearPageCache, NONCE_PLACEHOLDER, pageCacheKey, storePage } from './page-cache.server'
+import {
+	cachedPage,
+	clearPageCache,
+	NONCE_PLACEHOLDER,
+	pageCacheFootprint,
+	pageCacheKey,
+	storePage,
+} from './page-cache.server'
 
 const page = `<script nonce="${NONCE_PLACEHOLDER}">x</script><link nonce="${NONCE_PLACEHOLDER}">`
 
@@ -72,6 +79,17 @@ describe('page cache', () => {
 		// A nonce of another length (never in production) still gives a correct page.
 		expect(zlib.gunzipSync(cachedPage(key, 'longer-nonce', true)!).toString()).toBe(expected('longer-nonce'))
 		expect(cachedPage(key, 'c2Vjb25k', false)?.toString()).toBe(expected('c2Vjb25k'))
+	})
+
+	it('keeps alive no more memory than it counts against its limit', () => {
+		for (let index = 0; index < 100; index++) {
+			const cards = Array.from({ length: 20 }, (_, card) => `<li>Brigadeiro ${index}-${card}</li>`).join('')
+			const html = `<html>${page}<ul>${cards}</ul><script nonce="${NONCE_PLACEHOLDER}">y</script></html>`
+			storePage(pageCacheKey(`https://bakery.test/menu/${index}`, {})!, html, 'Zmlyc3Q=', true)
+		}
+		const { counted, retained } = pageCacheFootprint()
+		expect(counted).toBeGreaterThan(0)
+		expect(retained).toBe(counted)
 	})
 
 	it('unzips correctly whatever the page and wherever its nonces fall', () => {

@@ -100,14 +100,17 @@ export function storePage(key: string, htmlWithPlaceholder: string, nonce: strin
 }
 
 /**
- * The page's pieces copied into one buffer of exactly their size, as views of it. zlib's output (and small
- * Buffers from Node's pool) share larger blocks: kept as they were, each deflated piece of a few KB held a
- * 16 KB+ block alive, so the cache held several times the 16 MB its size counts (decision 061).
+ * The page's pieces copied into one block of exactly their size, as views of it. zlib's output and small Buffers
+ * (Node's shared 64 KB pool) are slices of larger blocks: kept as they were, each piece of a few KB held a whole
+ * block alive, so the cache held several times the 16 MB its size counts (decision 061). `allocUnsafeSlow` is
+ * never a slice of the pool.
  */
 function intoOneBuffer(parts: Buffer[], deflatedParts: Buffer[]): [Buffer[], Buffer[]] {
-	const whole = Buffer.concat([...parts, ...deflatedParts])
+	const pieces = [...parts, ...deflatedParts]
+	const whole = Buffer.allocUnsafeSlow(pieces.reduce((total, piece) => total + piece.length, 0))
 	let offset = 0
 	const view = (piece: Buffer) => {
+		piece.copy(whole, offset)
 		const copy = whole.subarray(offset, offset + piece.length)
 		offset += piece.length
 		return copy
@@ -172,6 +175,17 @@ function gzippedWithNonce(page: CachedPage, nonce: string): Buffer<ArrayBuffer> 
 	trailer.writeUInt32LE(crc >>> 0, 0)
 	trailer.writeUInt32LE(length >>> 0, 4)
 	return Buffer.concat([...pieces, FINAL_EMPTY_BLOCK, trailer])
+}
+
+/**
+ * What the cache counts against its limit, and the memory its pieces actually keep alive (each distinct block
+ * behind them once): the two stay equal while every page is stored in one block of its own (decision 061).
+ */
+export function pageCacheFootprint() {
+	const blocks = new Set<ArrayBufferLike>()
+	for (const { parts, deflatedParts } of pages.values())
+		for (const piece of [...parts, ...deflatedParts]) blocks.add(piece.buffer)
+	return { counted: pages.calculatedSize, retained: [...blocks].reduce((total, block) => total + block.byteLength, 0) }
 }
 
 export function clearPageCache() {
