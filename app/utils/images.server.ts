@@ -8,6 +8,15 @@ import { imageWidths, type ImageWidth } from '~/utils/stored-image-url'
 import { getObject, variantCacheDir } from './storage.server'
 
 /**
+ * The site's own picture work, the owner's uploads and the /images variants, takes turns on one slot; a customer's
+ * photo has a line of its own, so one that is slow to decode never holds up the menu's pictures or the owner
+ * (decision 023). At most two pictures are worked on at once: a job holds 20–90 MB while it runs (an AVIF at 1920 px
+ * the most), three at once took the process past 300 MB of the 512 MB machine, and on its two cores a third
+ * pipeline only slows the page renders (decision 061).
+ */
+const siteImageSlot = pLimit(1)
+
+/**
  * Limits per uploader (decision 023). Pixels are checked from the header before anything is decoded (a
  * 5 MB file may still unpack to gigabytes) and again by sharp's `limitInputPixels` while decoding; the
  * time limit stops a decode that runs away anyway. Each uploader has a line of its own, one job at a time,
@@ -22,7 +31,7 @@ const uploaders = {
 		maxPixels: 50_000_000,
 		maxPixelsDecodedWhole: 16_000_000,
 		timeoutSeconds: 20,
-		work: pLimit(1),
+		work: siteImageSlot,
 		maxWaiting: Infinity,
 	},
 	/**
@@ -45,13 +54,6 @@ const MAX_STORED_EDGE = 2560
 
 /** Resizing for /images: one job at a time, queued requests finish in arrival order. */
 const variantWork = pLimit(1)
-/**
- * The three lines (owner, public, /images) take turns on one image slot: one picture decoded or encoded at
- * a time. A job holds 20–90 MB while it runs (an AVIF at 1920 px the most), three at once took the process
- * past 300 MB of the 512 MB machine, and on its two cores a second pipeline only slows the page renders
- * (decision 061). Each line still holds one job at a time, so none waits behind another's queue.
- */
-const imageSlot = pLimit(1)
 /** Variants are made from originals this site re-encoded (≤ 2560 px): the limit only stops a stuck job. */
 const VARIANT_TIMEOUT_SECONDS = 20
 
@@ -97,15 +99,13 @@ export async function prepareUploadedImage(
 	if (isFull(limits)) return { ok: false, reason: 'busy' }
 	try {
 		const { data, info } = await limits.work(() =>
-			imageSlot(() =>
-				sharp(input, { limitInputPixels: limits.maxPixels })
-					.timeout({ seconds: limits.timeoutSeconds })
-					.rotate()
-					.resize({ width: MAX_STORED_EDGE, height: MAX_STORED_EDGE, fit: 'inside', withoutEnlargement: true })
-					// Effort 2: about 2.5× faster than the default 4, a few percent larger.
-					.webp({ quality: 85, effort: 2 })
-					.toBuffer({ resolveWithObject: true }),
-			),
+			sharp(input, { limitInputPixels: limits.maxPixels })
+				.timeout({ seconds: limits.timeoutSeconds })
+				.rotate()
+				.resize({ width: MAX_STORED_EDGE, height: MAX_STORED_EDGE, fit: 'inside', withoutEnlargement: true })
+				// Effort 2: about 2.5× faster than the default 4, a few percent larger.
+				.webp({ quality: 85, effort: 2 })
+				.toBuffer({ resolveWithObject: true }),
 		)
 		return {
 			ok: true,
@@ -198,7 +198,7 @@ function getImageVariant(key: string, width: ImageWidth, format: VariantFormat):
 			// Read in its turn: a request waiting for the slot holds no picture.
 			const bytes = await variantWork(async () => {
 				const original = await getObject(key)
-				return original && (await imageSlot(() => encode(original, width, format)))
+				return original && (await siteImageSlot(() => encode(original, width, format)))
 			})
 			if (!bytes) return null
 			await writeCacheFile(file, bytes)
