@@ -48,9 +48,7 @@ COPY --chown=bakery prisma/migrations ./prisma/migrations
 COPY --chown=bakery scripts/prisma-schema-engine.mjs ./scripts/
 USER bakery
 EXPOSE 8080
-# A fixed V8 heap (the app needs < 100 MB) leaves the rest of the 512 MB machine to sharp/libvips and keeps
-# memory flat instead of growing lazily toward a limit V8 derives from the host (docs/performance.md, soak).
-# The young generation likewise: V8 sized it from the host up to 128 MB, touched while loading the app; 8 MB
-# semi-spaces hold a page render's garbage. And Buffers count toward the heap's limit: dead uploads, images and
-# page bodies waited for a full collection that V8 put off while they piled up outside the heap (decision 061).
+# The production Node flags (server/production-node.ts has the reasons; a unit test keeps this line equal to it):
+# a fixed V8 heap and young generation, and Buffers counted toward the heap's limit (decision 061). The compile
+# cache `npm run build` wrote under build/ is only accepted under the same flags (decision 062).
 CMD ["node", "--max-old-space-size=128", "--max-semi-space-size=8", "--external-memory-accounted-in-global-limit", "server-build/index.js"]

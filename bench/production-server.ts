@@ -15,6 +15,7 @@ import { cartLineKey } from '../app/domain/orders/cart-line-key'
 import { CART_STORAGE_KEY, serializeCart, type CartItem } from '../app/domain/orders/cart'
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../server/embedded-postgres'
 import { runPrisma } from '../server/prisma-cli'
+import { productionNodeFlags } from '../server/production-node'
 import { startMockStripe } from '../tests/mocks/stripe-server'
 import { createDatabase, databaseUrl, dropDatabase, serverUrlOf } from '../tests/setup/database-server'
 
@@ -103,14 +104,9 @@ export async function startProductionServer(
 		...options.env,
 	}
 	Object.assign(env, productionAllocator())
-	// The production heap limits (Dockerfile CMD, `npm start`); SERVER_NODE_ARGS adds more, e.g.
+	// The production flags (Dockerfile CMD, `npm start`); SERVER_NODE_ARGS adds more, e.g.
 	// `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the server under load.
-	const nodeArgs = [
-		'--max-old-space-size=128',
-		'--max-semi-space-size=8',
-		'--external-memory-accounted-in-global-limit',
-		...(process.env.SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
-	]
+	const nodeArgs = [...productionNodeFlags, ...(process.env.SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [])]
 	const child = spawn(process.execPath, [...nodeArgs, serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] })
 	await waitForListening(child)
 	/** One more server process on the same database and storage (another "machine"); stopped with this one. */

@@ -1,5 +1,6 @@
 import 'dotenv/config'
 import http, { type Server } from 'node:http'
+import { enableCompileCache } from 'node:module'
 import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -9,6 +10,7 @@ import { markShuttingDown } from '../app/utils/lifecycle.server'
 import { closeRateLimitStore } from '../app/utils/rate-limit.server'
 import { createApp, serverTimeouts } from './app'
 import { loadEnvOrExit } from './load-env'
+import { compileCacheDir } from './production-node'
 import type * as EntryServerModule from '../app/entry.server'
 import type * as DevDatabaseModule from './dev-database'
 
@@ -34,6 +36,8 @@ async function main() {
 	// Hot reload shares the site's port (no second port to configure or collide on).
 	const viteDevServer = env.NODE_ENV === 'production' ? undefined : await createViteDevServer(server)
 	const productionBuild = path.join(rootDir, 'build/server/index.js')
+	// The code `npm run build` compiled for the bundle (scripts/build-server.ts); without it the start is only slower.
+	if (!viteDevServer) enableCompileCache(compileCacheDir(rootDir))
 	const build = viteDevServer
 		? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
 		: ((await import(productionBuild)) as ServerBuild)

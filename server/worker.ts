@@ -5,16 +5,19 @@
  * production, runs the app code of the built site (build/server), as `npm start` does.
  */
 import 'dotenv/config'
+import { enableCompileCache } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
 import type * as EntryServerModule from '../app/entry.server'
 import { loadEnvOrExit } from './load-env'
+import { compileCacheDir } from './production-node'
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 async function entryModule(production: boolean) {
 	if (production) {
+		enableCompileCache(compileCacheDir(rootDir))
 		const build = (await import(path.join(rootDir, 'build/server/index.js'))) as ServerBuild
 		return build.entry.module as unknown as typeof EntryServerModule
 	}

@@ -13,6 +13,7 @@ import { startMockGoogle } from '../mocks/google-oauth-server'
 import { startLocalSmtp } from '../mocks/smtp-server'
 import { startMockStripe } from '../mocks/stripe-server'
 import { runPrisma } from '../../server/prisma-cli'
+import { productionNodeFlags } from '../../server/production-node'
 import { createDatabase, databaseUrl, dropDatabase, e2eDatabaseName, serverUrlOf } from '../setup/database-server'
 import { recordServerPid } from './server-process'
 import { receivedMailsFile } from './mail-log'
@@ -71,7 +72,7 @@ process.env.STORAGE_DIR = storageDir
 await runPrisma(['migrate', 'deploy'], e2eDatabaseUrl)
 await runPrisma(['db', 'seed'], e2eDatabaseUrl)
 
-const server = spawn(process.execPath, ['--max-old-space-size=128', '--max-semi-space-size=8', '--external-memory-accounted-in-global-limit', serverEntry], { env, stdio: 'inherit' })
+const server = spawn(process.execPath, [...productionNodeFlags, serverEntry], { env, stdio: 'inherit' })
 // Tests that watch the server's memory read /proc/<pid>/status.
 recordServerPid(port, server.pid!)
 if (preview) {

@@ -126,6 +126,25 @@ describe('the image route /images/<key>?w=<width>', () => {
 		expect(metadata.exif).toBeUndefined()
 	})
 
+	it('encodes AVIF up to 1280 px and WebP past it, where an AVIF encode needs 80–115 MB', async () => {
+		const accept = 'image/avif,image/webp,*/*'
+		const formats = []
+		for (const width of ['1280', '1600', '1920']) {
+			const response = await requestImage(galleryKey, { width, accept })
+			expect(response.status).toBe(200)
+			formats.push([
+				width,
+				response.headers.get('Content-Type'),
+				(await sharp(Buffer.from(await response.arrayBuffer())).metadata()).format,
+			])
+		}
+		expect(formats).toEqual([
+			['1280', 'image/avif', 'heif'],
+			['1600', 'image/webp', 'webp'],
+			['1920', 'image/webp', 'webp'],
+		])
+	})
+
 	it('never enlarges, and without ?w= serves 1024 px at most', async () => {
 		const wide = await requestImage(menuKey, { width: '1920', accept: 'image/webp' })
 		expect((await sharp(Buffer.from(await wide.arrayBuffer())).metadata()).width).toBe(800)
