@@ -35,7 +35,7 @@ ENV PORT=8080
 RUN apt-get update && apt-get install -y --no-install-recommends libjemalloc2 && rm -rf /var/lib/apt/lists/* \
 	&& ln -s "/usr/lib/$(uname -m)-linux-gnu/libjemalloc.so.2" /usr/local/lib/libjemalloc.so.2
 ENV LD_PRELOAD=/usr/local/lib/libjemalloc.so.2
-ENV MALLOC_CONF=background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0,narenas:2
+ENV MALLOC_CONF=background_thread:true,dirty_decay_ms:0,muzzy_decay_ms:0,narenas:2
 RUN useradd --system --uid 1001 --home /app bakery
 COPY --from=production-deps --chown=bakery /app/node_modules /app/node_modules
 COPY --from=build --chown=bakery /app/app/generated /app/app/generated

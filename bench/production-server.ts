@@ -278,7 +278,7 @@ function productionAllocator(): Record<string, string> {
 	console.log(`Allocator: jemalloc (${library}), as in the image`)
 	return {
 		LD_PRELOAD: library,
-		MALLOC_CONF: 'background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0,narenas:2',
+		MALLOC_CONF: 'background_thread:true,dirty_decay_ms:0,muzzy_decay_ms:0,narenas:2',
 	}
 }
 
