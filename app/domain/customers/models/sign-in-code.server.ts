@@ -22,7 +22,7 @@ export async function issueSignInCode(input: { email: string; codeHash: string; 
 			data: { supersededAt: now, sealedCode: null },
 		})
 		const code = await tx.customerSignInCode.create({
-			data: { ...input, expiresAt: new Date(now.getTime() + SIGN_IN_CODE_TTL_SECONDS * 1000) },
+			data: { ...input, createdAt: now, expiresAt: new Date(now.getTime() + SIGN_IN_CODE_TTL_SECONDS * 1000) },
 			select: { id: true },
 		})
 		await enqueueMail(tx, { kind: 'customer-sign-in-code', codeId: code.id })
