@@ -101,9 +101,9 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
 	{ path: '/checkout', route: 'checkout', namespaces: ['shop'], disallow: true },
 	{ path: '/success', route: 'success', namespaces: ['shop'], disallow: true },
 	{ path: '/cancel', route: 'cancel', namespaces: ['shop'], disallow: true },
-	{ path: '/account', route: 'account._index', namespaces: ['account', 'shop'], disallow: true },
-	{ path: '/account/sign-in', route: 'account.sign-in', namespaces: ['account'], disallow: true },
-	{ path: '/account/code', route: 'account.code', namespaces: ['account'], disallow: true },
+	{ path: '/account', route: 'account', namespaces: ['account', 'shop'], disallow: true },
+	{ path: '/account/sign-in', route: 'account_.sign-in', namespaces: ['account'], disallow: true },
+	{ path: '/account/code', route: 'account_.code', namespaces: ['account'], disallow: true },
 	{ path: '/review/:token', route: 'review.$token', namespaces: ['requests'], disallow: true },
 	{ path: '/quote/:token', route: 'quote.$token', namespaces: ['requests'], disallow: true },
 	// Any other path: the home screen with a 404 (decision 050), so every namespace; language links lead home.

@@ -54,14 +54,14 @@ function form(path: string, fields: Record<string, string>, jar: CookieJar) {
 const context = { clientIp: '203.0.113.9' }
 
 async function askForCode(jar: CookieJar, email: string, path = '/account/sign-in') {
-	const { action } = await import('~/routes/account.sign-in')
+	const { action } = await import('~/routes/account_.sign-in')
 	const outcome = await run(action({ request: form(path, { email }, jar), params: {}, context }))
 	jar.store(outcome.headers)
 	return outcome
 }
 
 async function typeCode(jar: CookieJar, code: string, path = '/account/code') {
-	const { action } = await import('~/routes/account.code')
+	const { action } = await import('~/routes/account_.code')
 	const outcome = await run(action({ request: form(path, { intent: 'verify', code }, jar), params: {}, context }))
 	jar.store(outcome.headers)
 	return outcome
@@ -97,7 +97,7 @@ async function signIn(email: string, jar = new CookieJar()) {
 }
 
 async function accountPage(jar: CookieJar, path = '/account') {
-	const { loader } = await import('~/routes/account._index')
+	const { loader } = await import('~/routes/account')
 	return run(loader({ request: new Request(`${ORIGIN}${path}`, { headers: { Cookie: jar.header() } }), params: {}, context }))
 }
 
@@ -195,7 +195,7 @@ describe('sign-in by e-mailed code', () => {
 		expect(jar.cookies.has('__bakery_customer')).toBe(false)
 
 		// "Send a new code": a fresh code for the same address, the older one superseded.
-		const { action } = await import('~/routes/account.code')
+		const { action } = await import('~/routes/account_.code')
 		const resent = await run(action({ request: form('/account/code', { intent: 'resend' }, jar), params: {}, context }))
 		jar.store(resent.headers)
 		expect(resent.status).toBe(302)
@@ -219,7 +219,7 @@ describe('sign-in by e-mailed code', () => {
 		await askForCode(jar, 'link@example.com', '/es/account/sign-in')
 		const mail = await lastCodeMail()
 		expect(mail.subject).toContain('código')
-		const { loader } = await import('~/routes/account.link')
+		const { loader } = await import('~/routes/account_.link')
 		const link = `${ORIGIN}/account/link?code=${mail.code}`
 
 		const otherBrowser = await run(loader({ request: new Request(link), params: {}, context }))
@@ -264,7 +264,7 @@ describe('no account enumeration', () => {
 		resetEnv()
 		resetRateLimits()
 		try {
-			const { action } = await import('~/routes/account.sign-in')
+			const { action } = await import('~/routes/account_.sign-in')
 			const ask = async (email: string, client: string) =>
 				run(action({ request: form('/account/sign-in', { email }, new CookieJar()), params: {}, context: { clientIp: client } }))
 			const statuses = []
@@ -326,7 +326,7 @@ describe('customer and owner sessions are apart', () => {
 	it('sends signed-out visitors to sign-in with a safe way back, in their language', async () => {
 		const page = await accountPage(new CookieJar(), '/pt-br/account')
 		expect(page.headers.get('Location')).toBe('/pt-br/account/sign-in?redirectTo=%2Fpt-br%2Faccount')
-		const { loader } = await import('~/routes/account.sign-in')
+		const { loader } = await import('~/routes/account_.sign-in')
 		const evil = await run(
 			loader({ request: new Request(`${ORIGIN}/account/sign-in?redirectTo=//evil.example/x`), params: {}, context }),
 		)
@@ -336,7 +336,7 @@ describe('customer and owner sessions are apart', () => {
 
 describe('signing out', () => {
 	async function signOut(jar: CookieJar, intent: 'sign-out' | 'sign-out-everywhere') {
-		const { action } = await import('~/routes/account._index')
+		const { action } = await import('~/routes/account')
 		const outcome = await run(action({ request: form('/account', { intent }, jar), params: {}, context }))
 		jar.store(outcome.headers)
 		return outcome
@@ -448,7 +448,7 @@ describe('orders attach at verification', () => {
 
 	it('saves the name, phone and language, and keeps what was typed on an error', async () => {
 		const { jar } = await signIn('details@example.com')
-		const { action } = await import('~/routes/account._index')
+		const { action } = await import('~/routes/account')
 		const bad = await run(
 			action({ request: form('/account', { intent: 'profile', name: 'Rui', phone: 'call me', locale: 'pt-BR' }, jar), params: {}, context }),
 		)
