@@ -91,7 +91,8 @@ export async function action({ request }: ActionFunctionArgs) {
 	const locale = requestLocale(request)
 	const customer = await requireCustomer(request, localizedPath('/account/sign-in', locale))
 	const body = await readForm(request)
-	if (!body.ok) return formReply(null, { formErrors: ['account.formUnreadable'], status: 400, locale }, { saved: false })
+	if (!body.ok)
+		return formReply(null, { formErrors: ['account.formUnreadable'], status: 400, locale }, { saved: false })
 	const intent = body.value.get('intent')
 	if (intent === 'sign-out' || intent === 'sign-out-everywhere') {
 		return withOutagePolicy(() =>
@@ -203,7 +204,12 @@ export default function Account() {
 						<button type="submit" name="intent" value="sign-out" className={buttonClass}>
 							{t('account.signOut')}
 						</button>
-						<button type="submit" name="intent" value="sign-out-everywhere" className={`${outlineButtonClass} px-6 py-3`}>
+						<button
+							type="submit"
+							name="intent"
+							value="sign-out-everywhere"
+							className={`${outlineButtonClass} px-6 py-3`}
+						>
 							{t('account.signOutEverywhere')}
 						</button>
 					</Form>

@@ -13,9 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	const code = new URL(request.url).searchParams.get('code') ?? ''
 	const limit = await consumeRateLimit('customerSignIn', clientKey(context))
 	if (limit.allowed && code) {
-		const result = await withOutagePolicy(() =>
-			verifySignInCode({ request, code, fallbackPath: '/account' }),
-		)
+		const result = await withOutagePolicy(() => verifySignInCode({ request, code, fallbackPath: '/account' }))
 		if (result.outcome === 'signed-in') return result.response
 	}
 	return redirect('/account/sign-in?expired=1', { headers: { 'Cache-Control': 'private, no-store' } })

@@ -16,7 +16,8 @@ function readable(mail: ReceivedMail) {
 		.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
 }
 
-const uniqueEmail = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
+const uniqueEmail = (name: string) =>
+	`${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
 
 /** The newest sign-in mail to `email` (the worker sends it within moments): its code and its magic link's path. */
 async function signInMail(baseURL: string | undefined, email: string, count = 1) {
@@ -44,7 +45,10 @@ async function askForCode(page: Page, email: string, path = '/account/sign-in', 
 	await page.getByRole('button', { name: button }).click()
 }
 
-test('a guest order shows on the account after signing in with the e-mailed code; sign out', async ({ page, baseURL }) => {
+test('a guest order shows on the account after signing in with the e-mailed code; sign out', async ({
+	page,
+	baseURL,
+}) => {
 	const email = uniqueEmail('regular')
 	await gotoHydrated(page, '/cakes')
 	await addCakeToCart(page, 'Tres Leches Cake')
@@ -86,7 +90,10 @@ test('a guest order shows on the account after signing in with the e-mailed code
 	await expect(page).toHaveURL(/\/account\/sign-in\?redirectTo=%2Faccount$/)
 })
 
-test('the magic link signs in the browser that asked, in its language; a second use is refused', async ({ page, baseURL }) => {
+test('the magic link signs in the browser that asked, in its language; a second use is refused', async ({
+	page,
+	baseURL,
+}) => {
 	const email = uniqueEmail('link')
 	await askForCode(page, email, '/es/account/sign-in', 'Enviarme un código')
 	await expect(page.getByRole('heading', { level: 1, name: 'Revisa tu correo' })).toBeVisible()

@@ -98,7 +98,9 @@ async function signIn(email: string, jar = new CookieJar()) {
 
 async function accountPage(jar: CookieJar, path = '/account') {
 	const { loader } = await import('~/routes/account')
-	return run(loader({ request: new Request(`${ORIGIN}${path}`, { headers: { Cookie: jar.header() } }), params: {}, context }))
+	return run(
+		loader({ request: new Request(`${ORIGIN}${path}`, { headers: { Cookie: jar.header() } }), params: {}, context }),
+	)
 }
 
 describe('sign-in by e-mailed code', () => {
@@ -122,9 +124,7 @@ describe('sign-in by e-mailed code', () => {
 		expect(signedIn.status).toBe(302)
 		expect(signedIn.headers.get('Location')).toBe('/account')
 		expect(jar.cookies.has('__bakery_customer')).toBe(true)
-		expect(await prisma.customer.findMany({ select: { email: true } })).toEqual([
-			{ email: 'new.customer@example.com' },
-		])
+		expect(await prisma.customer.findMany({ select: { email: true } })).toEqual([{ email: 'new.customer@example.com' }])
 		const page = await accountPage(jar)
 		expect(page.status).toBe(200)
 		expect((page.data as { profile: { email: string } }).profile.email).toBe('new.customer@example.com')
@@ -171,7 +171,9 @@ describe('sign-in by e-mailed code', () => {
 		expect(await prisma.customer.count()).toBe(0)
 		// The mail of an expired code is not sent any more.
 		expect(
-			await (await import('~/domain/mail/compose.server')).composeMail((await queuedCodeMails()).at(-1)!, {
+			await (
+				await import('~/domain/mail/compose.server')
+			).composeMail((await queuedCodeMails()).at(-1)!, {
 				origin: ORIGIN,
 				reviewUrl: async () => '',
 				ownerEmails: [],
@@ -225,13 +227,17 @@ describe('sign-in by e-mailed code', () => {
 		const otherBrowser = await run(loader({ request: new Request(link), params: {}, context }))
 		expect(otherBrowser.headers.get('Location')).toBe('/account/sign-in?expired=1')
 
-		const opened = await run(loader({ request: new Request(link, { headers: { Cookie: jar.header() } }), params: {}, context }))
+		const opened = await run(
+			loader({ request: new Request(link, { headers: { Cookie: jar.header() } }), params: {}, context }),
+		)
 		jar.store(opened.headers)
 		expect(opened.headers.get('Location')).toBe('/es/account')
 		expect(jar.cookies.has('__bakery_customer')).toBe(true)
 		expect((await prisma.customer.findFirstOrThrow()).locale).toBe('es')
 
-		const twice = await run(loader({ request: new Request(link, { headers: { Cookie: jar.header() } }), params: {}, context }))
+		const twice = await run(
+			loader({ request: new Request(link, { headers: { Cookie: jar.header() } }), params: {}, context }),
+		)
 		expect(twice.headers.get('Location')).toBe('/account/sign-in?expired=1')
 	})
 })
@@ -266,9 +272,16 @@ describe('no account enumeration', () => {
 		try {
 			const { action } = await import('~/routes/account_.sign-in')
 			const ask = async (email: string, client: string) =>
-				run(action({ request: form('/account/sign-in', { email }, new CookieJar()), params: {}, context: { clientIp: client } }))
+				run(
+					action({
+						request: form('/account/sign-in', { email }, new CookieJar()),
+						params: {},
+						context: { clientIp: client },
+					}),
+				)
 			const statuses = []
-			for (let attempt = 0; attempt < 6; attempt++) statuses.push((await ask('flood@example.com', `198.51.100.${attempt}`)).status)
+			for (let attempt = 0; attempt < 6; attempt++)
+				statuses.push((await ask('flood@example.com', `198.51.100.${attempt}`)).status)
 			expect(statuses).toEqual([302, 302, 302, 302, 302, 429])
 			expect(await queuedCodeMails()).toHaveLength(5)
 			// Another address is not held up by that one.
@@ -287,7 +300,13 @@ describe('customer and owner sessions are apart', () => {
 		const customerValue = jar.cookies.get('__bakery_customer')!
 		const { loader, action } = await import('~/routes/admin.orders')
 		for (const cookie of [jar.header(), `__bakery_session=${customerValue}`]) {
-			const read = await run(loader({ request: new Request(`${ORIGIN}/admin/orders`, { headers: { Cookie: cookie } }), params: {}, context }))
+			const read = await run(
+				loader({
+					request: new Request(`${ORIGIN}/admin/orders`, { headers: { Cookie: cookie } }),
+					params: {},
+					context,
+				}),
+			)
 			expect(read.status).toBe(302)
 			expect(read.headers.get('Location')).toMatch(/^\/image-uploader\?returnTo=/)
 			const write = await run(
@@ -450,7 +469,11 @@ describe('orders attach at verification', () => {
 		const { jar } = await signIn('details@example.com')
 		const { action } = await import('~/routes/account')
 		const bad = await run(
-			action({ request: form('/account', { intent: 'profile', name: 'Rui', phone: 'call me', locale: 'pt-BR' }, jar), params: {}, context }),
+			action({
+				request: form('/account', { intent: 'profile', name: 'Rui', phone: 'call me', locale: 'pt-BR' }, jar),
+				params: {},
+				context,
+			}),
 		)
 		expect(bad.status).toBe(400)
 		expect((bad.data as { result: { initialValue: Record<string, string> } }).result.initialValue).toMatchObject({
@@ -458,7 +481,11 @@ describe('orders attach at verification', () => {
 			phone: 'call me',
 		})
 		const good = await run(
-			action({ request: form('/account', { intent: 'profile', name: 'Rui', phone: '+1 425 555 0100', locale: 'pt-BR' }, jar), params: {}, context }),
+			action({
+				request: form('/account', { intent: 'profile', name: 'Rui', phone: '+1 425 555 0100', locale: 'pt-BR' }, jar),
+				params: {},
+				context,
+			}),
 		)
 		expect(good.status).toBe(200)
 		expect(await prisma.customer.findFirstOrThrow({ select: { name: true, phone: true, locale: true } })).toEqual({

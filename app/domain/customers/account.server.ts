@@ -2,7 +2,7 @@ import { readLineOptions } from '~/domain/menu/item-options'
 import { loadAccount } from './models/customer.server'
 
 /** What a customer sees of an order's state (the statuses an account can hold: paid orders only). */
-export type AccountOrderStatus = 'paid' | 'ready' | 'picked-up' | 'cancelled' | 'refunded'
+type AccountOrderStatus = 'paid' | 'ready' | 'picked-up' | 'cancelled' | 'refunded'
 
 const ORDER_STATUS = {
 	PAID: 'paid',

@@ -5,10 +5,7 @@ import { SIGN_IN_CODE_MAX_ATTEMPTS, SIGN_IN_CODE_TTL_SECONDS } from '../sign-in-
 
 /** What a typed code is, checked against the address's newest code. Never says whether an account exists. */
 export type CodeCheck =
-	| { outcome: 'match' }
-	| { outcome: 'wrong'; attemptsLeft: number }
-	| { outcome: 'exhausted' }
-	| { outcome: 'expired' }
+	{ outcome: 'match' } | { outcome: 'wrong'; attemptsLeft: number } | { outcome: 'exhausted' } | { outcome: 'expired' }
 
 /**
  * Stores a new code for an address and queues its mail, in one transaction: the older open codes of the
