@@ -64,6 +64,8 @@ test('a guest order shows on the account after signing in with the e-mailed code
 	const number = (await page.getByText(/Order #[0-9A-Z]{8}/).textContent())!.match(/#([0-9A-Z]{8})/)![1]!
 
 	await expect(page.getByRole('heading', { name: 'Save your details for next time' })).toBeVisible()
+	await expect(page.getByText(`Sign in with a code sent to ${email}`)).toBeVisible()
+	await expectNoAxeViolations(page)
 	await page.getByRole('link', { name: 'Save my details' }).click()
 	await expect(page).toHaveURL(/\/account\/sign-in\?email=/)
 	await expect(page.getByLabel('E-mail address')).toHaveValue(email)
