@@ -380,6 +380,25 @@ describe('signing out', () => {
 		expect((await accountPage(someoneElse)).status).toBe(200)
 		expect(await prisma.customerSession.count()).toBe(1)
 	})
+	it('the hourly session sweep removes expired customer sessions and old codes, and keeps live ones', async () => {
+		const { jar } = await signIn('sweep@example.com')
+		const customer = await prisma.customer.findFirstOrThrow({ where: { email: 'sweep@example.com' } })
+		await prisma.customerSession.create({
+			data: { id: 'expired-session', customerId: customer.id, expiresAt: new Date(Date.now() - 1000) },
+		})
+		await prisma.customerSignInCode.create({
+			data: {
+				email: 'old@example.com',
+				codeHash: 'x',
+				expiresAt: new Date(Date.now() - 25 * 60 * 60 * 1000),
+			},
+		})
+		const { scheduledTasks } = await import('~/domain/housekeeping/scheduled-work.server')
+		await scheduledTasks['session-sweep'].run()
+		expect(await prisma.customerSession.findUnique({ where: { id: 'expired-session' } })).toBeNull()
+		expect(await prisma.customerSignInCode.count({ where: { email: 'old@example.com' } })).toBe(0)
+		expect((await accountPage(jar)).status).toBe(200)
+	})
 })
 
 describe('orders attach at verification', () => {
