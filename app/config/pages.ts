@@ -101,6 +101,10 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
 	{ path: '/checkout', route: 'checkout', namespaces: ['shop'], disallow: true },
 	{ path: '/success', route: 'success', namespaces: ['shop'], disallow: true },
 	{ path: '/cancel', route: 'cancel', namespaces: ['shop'], disallow: true },
+	// The customers' account (decision 063): `/account` disallows its sign-in, code and magic-link paths too.
+	{ path: '/account', route: 'account', namespaces: ['account'], disallow: true },
+	{ path: '/account/sign-in', route: 'account_.sign-in', namespaces: ['account'] },
+	{ path: '/account/code', route: 'account_.code', namespaces: ['account'] },
 	{ path: '/review/:token', route: 'review.$token', namespaces: ['requests'], disallow: true },
 	{ path: '/quote/:token', route: 'quote.$token', namespaces: ['requests'], disallow: true },
 	// Any other path: the home screen with a 404 (decision 050), so every namespace; language links lead home.

@@ -1,3 +1,6 @@
+import enAccount from './en/account.json'
+import esAccount from './es/account.json'
+import ptAccount from './pt-BR/account.json'
 import enAdmin from './en/admin.json'
 import esAdmin from './es/admin.json'
 import ptAdmin from './pt-BR/admin.json'
@@ -30,6 +33,7 @@ import ptShop from './pt-BR/shop.json'
  */
 export const catalogs = {
 	en: {
+		account: enAccount,
 		admin: enAdmin,
 		business: enBusiness,
 		common: enCommon,
@@ -40,6 +44,7 @@ export const catalogs = {
 		shop: enShop,
 	},
 	es: {
+		account: esAccount,
 		admin: esAdmin,
 		business: esBusiness,
 		common: esCommon,
@@ -50,6 +55,7 @@ export const catalogs = {
 		shop: esShop,
 	},
 	'pt-BR': {
+		account: ptAccount,
 		admin: ptAdmin,
 		business: ptBusiness,
 		common: ptCommon,

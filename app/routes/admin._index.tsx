@@ -89,6 +89,7 @@ const MAIL_KIND_LABELS: Record<MailKind, string> = {
 	'cake-quote-expiring': 'Cake quote ends in 24 hours (to the customer)',
 	'cake-quote-expired-owner': 'Cake quote expired (to you)',
 	'cake-balance-reminder': 'Cake balance reminder (to the customer)',
+	'customer-sign-in-code': 'Sign-in code (to a customer)',
 }
 
 function plural(count: number, one: string, many: string) {

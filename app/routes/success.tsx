@@ -30,6 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		: null
 	const view = found && {
 		number: orderNumber(found.order.id),
+		// "Save your details for next time": sign-in with the order's address filled in (decision 063).
+		email: found.order.customerEmail,
 		// Charged another amount than priced (decision 058): the page says it was received, not that all is well.
 		held: found.order.heldChargeCents !== null,
 		totalCents: found.order.totalCents,
@@ -91,6 +93,18 @@ export default function Success() {
 					taxCents={order.taxCents}
 				/>
 			</div>
+			<section aria-labelledby="save-details-heading" className="mt-8 rounded-2xl bg-dough/60 p-6 text-center">
+				<h2 id="save-details-heading" className="font-display text-xl font-bold">
+					{t('shop.saveDetailsHeading')}
+				</h2>
+				<p className="mt-2">{t('shop.saveDetailsText', { email: order.email })}</p>
+				<Link
+					to={`${localize('/account/sign-in')}?email=${encodeURIComponent(order.email)}`}
+					className="mt-3 inline-block font-semibold text-cinnamon underline"
+				>
+					{t('shop.saveDetailsLink')}
+				</Link>
+			</section>
 			<p className="mt-8 text-center">
 				<Link to={localize('/menu')} className="font-semibold text-cinnamon underline">
 					{t('shop.backToMenu')}

@@ -48,8 +48,14 @@ describe('the translated routes (app/routes.ts) and the pages with their own mes
 	})
 
 	it('are the same pages: each translated route has its namespaces, and nothing else has', () => {
+		// A flat route's name as its path: `review.$token` → /review/x, `account_.sign-in` → /account/sign-in.
 		const translatedPaths = TRANSLATED_ROUTES.filter((name) => name !== '$').map(
-			(name) => `/${name === '_index' ? '' : name.split('.')[0]}${name.includes('.$') ? '/x' : ''}`,
+			(name) =>
+				`/${name
+					.split('.')
+					.filter((part) => part !== '_index')
+					.map((part) => (part.startsWith('$') ? 'x' : part.replace(/_$/, '')))
+					.join('/')}`,
 		)
 		expect(translatedPaths.filter((path) => pageNamespaces(path) === 'all')).toEqual([])
 		expect(pageNamespaces('/admin')).toBe('all')

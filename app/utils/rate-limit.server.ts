@@ -18,6 +18,10 @@ export const rateLimitPolicies = {
 	checkout: { points: 12, duration: 10 * 60 },
 	/** Admin sign-in attempts. */
 	signIn: { points: 10, duration: 10 * 60 },
+	/** Customers' sign-in posts (asking for a code, typing one) per client. */
+	customerSignIn: { points: 20, duration: 10 * 60 },
+	/** Codes sent to one e-mail address, whoever asks (the key is the address's digest, not a client). */
+	customerCodeMail: { points: 5, duration: 10 * 60 },
 } as const
 
 export type RateLimitPolicy = keyof typeof rateLimitPolicies

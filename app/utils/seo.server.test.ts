@@ -34,6 +34,8 @@ describe('the sitemap and robots.txt, from the page registry', () => {
 				'/review/',
 				'/quote/',
 				'/quote-photo/',
+				// The customers' account, its sign-in and magic link, by their prefix.
+				'/account',
 			].sort(),
 		)
 	})

@@ -10,6 +10,7 @@
 import type { PgBoss } from 'pg-boss'
 import { expireOverdueQuotes, sweepLapsedCakePayments } from '~/domain/cake-quotes/index.server'
 import { deleteExpiredSessions } from '~/domain/admin-auth/index.server'
+import { deleteExpiredCustomerSessions, deleteOldSignInCodes } from '~/domain/customers/index.server'
 import { sweepAbandonedCheckouts } from '~/domain/orders/index.server'
 import { getMailQueue } from '~/domain/mail/index.server'
 import { runBackup } from '~/domain/backups/index.server'
@@ -27,8 +28,11 @@ interface ScheduledTask {
 export const scheduledTasks = {
 	/** Settles pending checkouts whose expiry webhook never came (app/domain/orders/checkout.server.ts). */
 	'checkout-sweep': { cron: '*/2 * * * *', run: () => sweepAbandonedCheckouts() },
-	/** Deletes expired admin sessions. */
-	'session-sweep': { cron: '17 * * * *', run: () => deleteExpiredSessions() },
+	/** Deletes expired admin and customer sessions and customers' sign-in codes a day past their expiry. */
+	'session-sweep': {
+		cron: '17 * * * *',
+		run: () => Promise.all([deleteExpiredSessions(), deleteExpiredCustomerSessions(), deleteOldSignInCodes()]),
+	},
 	/** The same for cake deposits and balances (app/domain/cake-quotes/quote-checkout.server.ts). */
 	'cake-payment-sweep': { cron: '*/2 * * * *', run: () => sweepLapsedCakePayments() },
 	/** Ends custom cake quotes past their "valid until" and frees their pickup times (decision 041). */

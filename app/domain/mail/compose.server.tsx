@@ -12,7 +12,7 @@ import {
 } from '~/domain/mail/models/mail-content.server'
 import { formatBakeryDateTime } from '~/domain/pickup/bakery-time'
 import { orderCalendarFilename, orderPickupCalendar } from '~/domain/orders/order-calendar'
-import { localizedPath, type Locale } from '~/utils/i18n'
+import { isLocale, localizedPath, type Locale } from '~/utils/i18n'
 import { translator } from '~/utils/i18n.server'
 import { formatPrice } from '~/utils/money'
 import { formatPickupAt } from '~/domain/pickup/pickup-display'
@@ -36,6 +36,13 @@ import { OrderPaidOwnerMail } from '~/domain/mail/templates/order-paid-owner'
 import { OrderReadyMail } from '~/domain/mail/templates/order-ready'
 import { OrderReceiptMail } from '~/domain/mail/templates/order-receipt'
 import { ReviewRequestMail } from '~/domain/mail/templates/review-request'
+import { CustomerSignInCodeMail } from '~/domain/mail/templates/customer-sign-in-code'
+import {
+	customerMagicLinkPath,
+	findSignInCodeForMail,
+	openSignInCode,
+	signInCodeMinutes,
+} from '~/domain/customers/index.server'
 import { expireQuote, findCakeQuote, quotePath } from '~/domain/cake-quotes/index.server'
 import { orderNumber, PAID_ORDER_STATUSES } from '~/domain/orders/index.server'
 import { getPickupSettings, loadVisitorHours } from '~/domain/pickup/index.server'
@@ -71,6 +78,8 @@ export async function composeMail(job: MailJob, context: MailContext): Promise<O
 			return composeCakeRequestMail(job.kind, job.requestId, context)
 		case 'contact-message-owner':
 			return composeContactMail(job.messageId, context)
+		case 'customer-sign-in-code':
+			return composeSignInCodeMail(job.codeId, context)
 		case 'cake-quote-sent':
 		case 'cake-deposit-received':
 		case 'cake-deposit-owner':
@@ -402,6 +411,30 @@ async function composeContactMail(messageId: string, context: MailContext) {
 				submittedText={formatBakeryDateTime(message.createdAt)}
 				adminUrl={`${context.origin}/admin/messages#message-${message.id}`}
 				customerLanguage={languageForOwner(message.locale)}
+			/>
+		),
+	})
+}
+
+/** A customer's sign-in code: null once the code was used, replaced or expired. */
+async function composeSignInCodeMail(codeId: string, context: MailContext) {
+	const found = await findSignInCodeForMail(codeId)
+	const to = found && bareAddress(found.email)
+	if (!found || !to) return null
+	const lang = mailLanguage(isLocale(found.locale) ? found.locale : 'en')
+	const code = openSignInCode(found.sealedCode)
+	const bakery = await mailBakery(context.origin, lang)
+	return mail({
+		to: [to],
+		replyTo: bakery.email,
+		subject: lang.t('mail.signInSubject', { code, bakery: bakery.name }),
+		body: (
+			<CustomerSignInCodeMail
+				bakery={bakery}
+				lang={lang}
+				code={code}
+				magicLink={`${context.origin}${customerMagicLinkPath}?code=${encodeURIComponent(code)}`}
+				minutes={signInCodeMinutes}
 			/>
 		),
 	})

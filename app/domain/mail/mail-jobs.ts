@@ -24,6 +24,8 @@ export type MailJob =
 	| { kind: 'cake-quote-expired-owner'; requestId: string; quoteVersion: number }
 	/** Queued with the deposit to start two days before pickup (sent only while the balance is due). */
 	| { kind: 'cake-balance-reminder'; requestId: string }
+	/** A customer's sign-in code and magic link (decision 063); the code itself stays sealed in its row. */
+	| { kind: 'customer-sign-in-code'; codeId: string }
 
 export type MailKind = MailJob['kind']
 
@@ -50,6 +52,8 @@ export function mailKey(job: MailJob): string {
 			return `${job.kind}:${job.requestId}:${job.quoteVersion}`
 		case 'contact-message-owner':
 			return `${job.kind}:${job.messageId}`
+		case 'customer-sign-in-code':
+			return `${job.kind}:${job.codeId}`
 	}
 }
 

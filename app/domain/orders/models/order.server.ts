@@ -312,6 +312,7 @@ const orderSummary = {
 	taxCents: true,
 	currency: true,
 	customerName: true,
+	customerEmail: true,
 	createdAt: true,
 	paidAt: true,
 	pickupAt: true,

@@ -1,0 +1,110 @@
+import type { Prisma } from '~/generated/prisma/client'
+import { prisma } from '~/utils/db.server'
+import { CUSTOMER_SESSION_TTL_SECONDS } from '../sign-in-rules'
+import { spendSignInCode } from './sign-in-code.server'
+
+export type VerifyOutcome = { ok: true; customerId: string; sessionId: string } | { ok: false }
+
+/**
+ * A verified address, in one transaction: the code is spent (exactly once), the account is found or created,
+ * the orders paid with that address and the cake requests made with it are attached to it (the link survives a
+ * later change of address), and a session row is written.
+ */
+export async function verifyAndStartSession(input: {
+	email: string
+	codeHash: string
+	locale: string
+	sessionId: string
+	now?: Date
+}): Promise<VerifyOutcome> {
+	const now = input.now ?? new Date()
+	return prisma.$transaction(async (tx) => {
+		if (!(await spendSignInCode(tx, input.email, input.codeHash, now))) return { ok: false as const }
+		const customer = await tx.customer.upsert({
+			where: { email: input.email },
+			create: { email: input.email, locale: input.locale },
+			update: {},
+			select: { id: true },
+		})
+		await attachByEmail(tx, customer.id, input.email)
+		await tx.customerSession.create({
+			data: {
+				id: input.sessionId,
+				customerId: customer.id,
+				expiresAt: new Date(now.getTime() + CUSTOMER_SESSION_TTL_SECONDS * 1000),
+			},
+		})
+		return { ok: true as const, customerId: customer.id, sessionId: input.sessionId }
+	})
+}
+
+/**
+ * Attaches the paid orders and the cake requests with this (verified) address that no account holds yet. Compared
+ * with lower() and equality, never LIKE: an address with `_` or `%` must not match another one.
+ */
+async function attachByEmail(tx: Prisma.TransactionClient | typeof prisma, customerId: string, email: string) {
+	const orders = await tx.$executeRaw`
+		UPDATE "Order" SET "customerId" = ${customerId}
+		WHERE "customerId" IS NULL AND "paidAt" IS NOT NULL AND lower(btrim("customerEmail")) = ${email}`
+	const requests = await tx.$executeRaw`
+		UPDATE "CustomCakeRequest" SET "customerId" = ${customerId}
+		WHERE "customerId" IS NULL AND lower(btrim("email")) = ${email}`
+	return { orders, requests }
+}
+
+/** The signed-in customer's account page, in two queries (the account with its orders and lines; its requests). */
+export async function loadAccount(customerId: string) {
+	const [customer, cakeRequests] = await Promise.all([
+		prisma.customer.findUnique({
+			where: { id: customerId },
+			select: {
+				email: true,
+				name: true,
+				phone: true,
+				locale: true,
+				orders: {
+					where: { paidAt: { not: null } },
+					orderBy: [{ pickupAt: 'desc' }, { createdAt: 'desc' }],
+					select: {
+						id: true,
+						status: true,
+						pickupAt: true,
+						totalCents: true,
+						createdAt: true,
+						items: {
+							select: {
+								name: true,
+								localizedName: true,
+								quantity: true,
+								options: true,
+								localizedOptions: true,
+							},
+						},
+					},
+				},
+			},
+		}),
+		prisma.customCakeRequest.findMany({
+			where: { customerId },
+			orderBy: { createdAt: 'desc' },
+			select: {
+				id: true,
+				type: true,
+				size: true,
+				status: true,
+				createdAt: true,
+				pickupAt: true,
+				quoteCents: true,
+				paidCents: true,
+			},
+		}),
+	])
+	return customer && { ...customer, cakeRequests }
+}
+
+export async function updateCustomerProfile(
+	customerId: string,
+	profile: { name: string; phone: string; locale: string },
+) {
+	await prisma.customer.update({ where: { id: customerId }, data: profile })
+}
