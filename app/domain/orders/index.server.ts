@@ -13,3 +13,13 @@ export {
 	type FulfillmentOutcome,
 } from './models/order.server'
 export { orderCustomerAndTotals, type RefundEvent } from './models/owner-orders.server'
+export {
+	cancelOrderByCustomer,
+	changeOrderPickup,
+	orderChangeWindow,
+	orderPickupChoices,
+	type ChangeActor,
+	type ChangePickupOutcome,
+	type ChangeWindow,
+	type CustomerCancelOutcome,
+} from './order-changes.server'
