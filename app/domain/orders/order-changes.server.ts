@@ -25,7 +25,8 @@ import { cancelAndRefund, type CancelAndRefundOutcome } from './order-refund.ser
 import { findOrderForChange, movePickup, type OrderForChange } from './models/order-changes.server'
 
 /** Who changes an order: the owner (who may move it past its lock time, when they confirm) or its customer. */
-export type ChangeActor = { by: 'owner'; email: string; overrideLock?: boolean } | { by: 'customer'; customerId: string }
+export type ChangeActor =
+	{ by: 'owner'; email: string; overrideLock?: boolean } | { by: 'customer'; customerId: string }
 
 export type ChangeWindow =
 	/** `until`: the lock time, after which only the owner may move it (and nobody but the owner cancel it). */

@@ -26,8 +26,7 @@ export async function findOrderForChange(orderId: string) {
 
 export type OrderForChange = NonNullable<Awaited<ReturnType<typeof findOrderForChange>>>
 
-export type MoveRowOutcome =
-	'moved' | 'not-found' | 'not-movable' | 'locked' | 'same-slot' | 'slot-full' | 'item-limit'
+export type MoveRowOutcome = 'moved' | 'not-found' | 'not-movable' | 'locked' | 'same-slot' | 'slot-full' | 'item-limit'
 
 interface MoveRow {
 	outcome: MoveRowOutcome
