@@ -168,7 +168,11 @@ const changePickupSchema = z.object({
 })
 
 /** What a move did, in the owner's words. */
-function changeWords(number: string, result: ChangePickupOutcome, timeZone: string): OrdersActionData {
+function changeWords(
+	number: string,
+	result: ChangePickupOutcome,
+	timeZone: string,
+): { message: string; problem?: boolean } {
 	switch (result.outcome) {
 		case 'moved':
 			return {
