@@ -53,7 +53,7 @@ BEGIN
   SELECT DISTINCT i."menuItemId", d."day", 0
   FROM "OrderItem" i CROSS JOIN (VALUES (v_order."pickupDate"), (p_pickup_date)) AS d("day")
   WHERE i."orderId" = p_order_id AND i."menuItemId" IS NOT NULL
-  ON CONFLICT ("menuItemId", "pickupDate") DO NOTHING;
+  ON CONFLICT ON CONSTRAINT "ItemDayUsage_pkey" DO NOTHING;
   PERFORM 1 FROM "ItemDayUsage" u
   WHERE u."pickupDate" IN (v_order."pickupDate", p_pickup_date)
     AND u."menuItemId" IN (SELECT i."menuItemId" FROM "OrderItem" i WHERE i."orderId" = p_order_id)
