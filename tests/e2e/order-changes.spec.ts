@@ -56,16 +56,17 @@ async function signIn(page: Page, path: string) {
 	await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\?')}$`))
 }
 
-async function changePickup(page: Page, customer: string) {
+async function changePickup(page: Page, customer: string, { axe }: { axe: boolean }) {
 	const order = await seedPaidOrder(customer)
 	await signIn(page, `/admin/orders?date=${order.date}`)
 	const card = page.getByRole('article').filter({ hasText: customer })
 	await expect(card).toContainText('7:00 AM')
-	await card.getByRole('link', { name: new RegExp(`^Change pickup: order ${order.number}`) }).click()
+	await card.getByRole('link', { name: new RegExp(`^Change pickup\\s*: order ${order.number}`) }).click()
 
 	const select = page.getByLabel('New pickup time')
 	await expect(select).toBeVisible()
-	await expectNoAxeViolations(page)
+	// Axe runs in the page: only with JavaScript.
+	if (axe) await expectNoAxeViolations(page)
 	const values = await select
 		.locator('option:not([disabled])')
 		.evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))
@@ -73,7 +74,7 @@ async function changePickup(page: Page, customer: string) {
 	// A slot on another day than the order's, a little into the list (each test its own).
 	const choice = values.filter((value) => bakeryDate(new Date(value)) !== order.date)[crypto.randomInt(3, 10)]!
 	await select.selectOption(choice)
-	await page.getByRole('button', { name: new RegExp(`^Move pickup: order ${order.number}`) }).click()
+	await page.getByRole('button', { name: new RegExp(`^Move pickup\\s*: order ${order.number}`) }).click()
 
 	const to = new Date(choice)
 	await expect(page.getByRole('status')).toContainText(`Order ${order.number} now picks up`)
@@ -116,13 +117,13 @@ function expectedPickupText(instant: Date) {
 }
 
 test('the owner moves an order to another day; the day view, prep list and mail follow', async ({ page }) => {
-	await changePickup(page, `Mover ${crypto.randomBytes(3).toString('hex')}`)
+	await changePickup(page, `Mover ${crypto.randomBytes(3).toString('hex')}`, { axe: true })
 })
 
 test.describe('without JavaScript', () => {
 	test.use({ javaScriptEnabled: false })
 
 	test('the same move works with plain forms', async ({ page }) => {
-		await changePickup(page, `Plain ${crypto.randomBytes(3).toString('hex')}`)
+		await changePickup(page, `Plain ${crypto.randomBytes(3).toString('hex')}`, { axe: false })
 	})
 })
