@@ -31,7 +31,7 @@ import {
 	orderPickupChoices,
 	type ChangePickupOutcome,
 	type OrderPickupChoices,
-} from '~/domain/orders/order-changes.server'
+} from '~/domain/orders/index.server'
 import { ORDER_MOVES } from '~/domain/orders/order-states'
 import { canMove } from '~/utils/state-machine'
 import { ownerDay } from '~/domain/pickup/owner-day.server'

@@ -18,7 +18,7 @@ let stripe: MockStripe
 let env: Awaited<ReturnType<typeof useAdminTestEnv>>
 let cookie: string
 let prisma: (typeof import('~/utils/db.server'))['prisma']
-let changes: typeof import('~/domain/orders/order-changes.server')
+let changes: typeof import('~/domain/orders/index.server')
 let refunds: typeof import('~/domain/orders/order-refund.server')
 let composeMail: (typeof import('~/domain/mail/compose.server'))['composeMail']
 let ordersAction: (typeof import('~/routes/admin.orders'))['action']
@@ -38,7 +38,7 @@ beforeAll(async () => {
 	env = await useAdminTestEnv()
 	cookie = await sessionCookieFor(ADMIN)
 	prisma = (await import('~/utils/db.server')).prisma
-	changes = await import('~/domain/orders/order-changes.server')
+	changes = await import('~/domain/orders/index.server')
 	refunds = await import('~/domain/orders/order-refund.server')
 	composeMail = (await import('~/domain/mail/compose.server')).composeMail
 	const route = await import('~/routes/admin.orders')

@@ -18,8 +18,6 @@ export {
 	changeOrderPickup,
 	orderChangeWindow,
 	orderPickupChoices,
-	type ChangeActor,
 	type ChangePickupOutcome,
-	type ChangeWindow,
-	type CustomerCancelOutcome,
+	type OrderPickupChoices,
 } from './order-changes.server'

@@ -37,7 +37,7 @@ export type ChangeWindow =
 	| { changeable: false; reason: 'not-found' }
 
 /** The pure rule: a PAID order with a pickup may change until `changeLockHours` before it. */
-export function changeWindowOf(
+function changeWindowOf(
 	order: Pick<OrderForChange, 'status' | 'pickupAt' | 'capacityHeld'> | null,
 	changeLockHours: number,
 	now: Date,

@@ -26,7 +26,7 @@ export async function findOrderForChange(orderId: string) {
 
 export type OrderForChange = NonNullable<Awaited<ReturnType<typeof findOrderForChange>>>
 
-export type MoveRowOutcome = 'moved' | 'not-found' | 'not-movable' | 'locked' | 'same-slot' | 'slot-full' | 'item-limit'
+type MoveRowOutcome = 'moved' | 'not-found' | 'not-movable' | 'locked' | 'same-slot' | 'slot-full' | 'item-limit'
 
 interface MoveRow {
 	outcome: MoveRowOutcome
@@ -66,13 +66,4 @@ export function movePickup(move: PickupMove): Promise<MoveRow> {
 		}
 		return row
 	}, MOVE_TRANSACTION)
-}
-
-/** An order's moves, oldest first: who moved it, when, from and to. */
-export function listPickupChanges(orderId: string) {
-	return prisma.orderPickupChange.findMany({
-		where: { orderId },
-		select: { id: true, fromPickupAt: true, toPickupAt: true, actor: true, lockOverridden: true, createdAt: true },
-		orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-	})
 }
