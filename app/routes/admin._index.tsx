@@ -79,6 +79,7 @@ const MAIL_KIND_LABELS: Record<MailKind, string> = {
 	'order-payment-held-owner': 'Order payment held: charged amount differs (to you)',
 	'cake-payment-held-owner': 'Cake payment held: charged amount differs (to you)',
 	'order-ready': '“Your order is ready” (to the customer)',
+	'order-pickup-moved': '“Your pickup moved” (to the customer)',
 	'review-request': 'Review request (to the customer)',
 	'cake-request-owner': 'New cake request alert (to you)',
 	'cake-request-received': '“We received your cake request” (to the customer)',

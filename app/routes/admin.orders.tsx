@@ -1,5 +1,7 @@
+import { parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { z } from 'zod'
 import { ConfirmDeletePanel, DeleteForm } from '~/components/admin/delete-form'
 import { StatusFilterForm } from '~/components/admin/status-filter'
 import { AdminFrame } from '~/components/admin/admin-frame'
@@ -24,6 +26,12 @@ import { formatBakeryDateTime } from '~/domain/pickup/bakery-time'
 import { lineOptionsText } from '~/domain/menu/item-options'
 import { formatPrice } from '~/utils/money'
 import { cancelAndRefund, type CancelAndRefundOutcome } from '~/domain/orders/order-refund.server'
+import {
+	changeOrderPickup,
+	orderPickupChoices,
+	type ChangePickupOutcome,
+	type OrderPickupChoices,
+} from '~/domain/orders/index.server'
 import { ORDER_MOVES } from '~/domain/orders/order-states'
 import { canMove } from '~/utils/state-machine'
 import { ownerDay } from '~/domain/pickup/owner-day.server'
@@ -62,11 +70,42 @@ function isOrderStatus(value: string | null): value is OrderStatus {
 	return value !== null && value in statusLabels
 }
 
+/** The slots an order may move to, as the "Change pickup" form lists them (available ones only, by day). */
+function changeChoices(orderId: string, choices: OrderPickupChoices) {
+	const { window, schedule, days } = choices
+	return {
+		orderId,
+		lockHours: schedule.changeLockHours,
+		movable: window.changeable || window.reason === 'locked',
+		locked: !window.changeable && window.reason === 'locked',
+		days: days
+			.filter((day) => day.available)
+			.map((day) => ({
+				date: day.date,
+				slots: day.slots.filter((slot) => slot.available).map(({ start, time }) => ({ start, time })),
+			}))
+			.filter((day) => day.slots.length > 0),
+	}
+}
+
+async function loadChange(orderId: string | null) {
+	if (!orderId) return null
+	const choices = await orderPickupChoices(orderId)
+	return choices ? changeChoices(orderId, choices) : null
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
 	const admin = await requireAdmin(request)
 	const params = new URL(request.url).searchParams
 	const day = await ownerDay(params.get('date'))
-	const common = { adminName: admin.name, today: day.today, tomorrow: day.tomorrow, timeZone: day.timeZone }
+	const change = await loadChange(params.get('change'))
+	const common = {
+		adminName: admin.name,
+		today: day.today,
+		tomorrow: day.tomorrow,
+		timeZone: day.timeZone,
+		change,
+	}
 	if (params.has('date')) {
 		const [orders, cakes] = await Promise.all([listOrdersForPickupDate(day.date), listCakesForPickupDate(day.date)])
 		const numbered = orders.map((order) => ({ ...order, number: orderNumber(order.id) }))
@@ -96,7 +135,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 type OrdersActionData =
-	{ message: string; problem?: boolean; confirm?: undefined } | { confirm: string; message?: undefined }
+	| { message: string; problem?: boolean; confirm?: undefined; movedOrderId?: string }
+	| { confirm: string; message?: undefined }
 
 function reply(body: OrdersActionData, status = 200) {
 	return data(body, { status, headers: adminResponseHeaders })
@@ -119,11 +159,78 @@ function refundFailureWords(result: Extract<CancelAndRefundOutcome, { outcome: '
 		: 'The payment provider could not be reached.'
 }
 
+/** The "Change pickup" form: the new slot's start, and the owner's confirmation to move a locked order. */
+const changePickupSchema = z.object({
+	slot: z
+		.string({ required_error: 'Please choose a new pickup time.' })
+		.refine((value) => !Number.isNaN(Date.parse(value)), 'Please choose a new pickup time.'),
+	overrideLock: z.literal('yes').optional(),
+})
+
+/** What a move did, in the owner's words. */
+function changeWords(
+	number: string,
+	result: ChangePickupOutcome,
+	timeZone: string,
+): { message: string; problem?: boolean } {
+	switch (result.outcome) {
+		case 'moved':
+			return {
+				message: `Order ${number} now picks up ${formatPickupAt(result.to, timeZone)} (was ${formatPickupAt(result.from, timeZone)}). The customer gets a mail with the new time.`,
+			}
+		case 'slot-full':
+			return {
+				message: `Order ${number} was not moved: that pickup time filled up meanwhile. Please choose another.`,
+				problem: true,
+			}
+		case 'item-limit':
+			return {
+				message: `Order ${number} was not moved: not enough of one of its items is left on that day (at most ${result.dailyLimit} a day). Please choose another day.`,
+				problem: true,
+			}
+		case 'locked':
+			return {
+				message: `Order ${number} was not moved: changes closed ${formatPickupAt(result.until, timeZone)}. Tick “Move it anyway” to move it past its lock time.`,
+				problem: true,
+			}
+		case 'slot-not-offered':
+			return {
+				message: `Order ${number} was not moved: that time is not one the shop offers for its items now (closed, too soon for an item's lead time, or too far ahead).`,
+				problem: true,
+			}
+		case 'same-slot':
+			return { message: `Order ${number} already picks up at that time.`, problem: true }
+		case 'not-movable':
+			return {
+				message: `Order ${number} was not moved: only a paid order that is not yet ready or picked up can be moved.`,
+				problem: true,
+			}
+		case 'not-found':
+			return { message: `Order ${number} no longer exists.`, problem: true }
+	}
+}
+
 export async function action({ request }: ActionFunctionArgs) {
-	await requireAdmin(request)
+	const admin = await requireAdmin(request)
 	const { form, id, intent, problemReply } = await readAdminForm(request)
 	if (!form) return problemReply
 	const number = orderNumber(id)
+	if (intent === 'change-pickup') {
+		const submission = parseWithZod(form, { schema: changePickupSchema })
+		if (submission.status !== 'success') {
+			return reply({ message: `Order ${number} was not moved: please choose a new pickup time.`, problem: true }, 400)
+		}
+		const { slot, overrideLock } = submission.value
+		const result = await changeOrderPickup(id, slot, {
+			by: 'owner',
+			email: admin.email,
+			overrideLock: overrideLock === 'yes',
+		})
+		const { timeZone } = await ownerDay(null)
+		const words = changeWords(number, result, timeZone)
+		if (result.outcome === 'moved') return reply({ ...words, movedOrderId: id })
+		return reply(words, 409)
+	}
 	if (isStep(intent)) {
 		const outcome = await advanceOrder(id, intent)
 		if (outcome.changed) return reply({ message: `Order ${number} ${stepWords[intent].done}.` })
@@ -178,12 +285,15 @@ function pageLink(status: OrderStatus | null, page: number) {
 type LoadedOrder = AdminOrder & { number: string }
 
 export default function AdminOrders() {
-	const { adminName, view, date, today, tomorrow, timeZone, orders, cakes, hasMore, page, status } =
+	const { adminName, view, date, today, tomorrow, timeZone, orders, cakes, hasMore, page, status, change } =
 		useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const message = actionData && 'message' in actionData ? actionData.message : undefined
 	const problem = actionData && 'problem' in actionData && actionData.problem
 	const confirming = actionData && 'confirm' in actionData ? actionData.confirm : undefined
+	// The form closes once its order moved (the address still names it until the next link).
+	const moved = actionData && 'movedOrderId' in actionData ? actionData.movedOrderId : undefined
+	const openChange = change && change.orderId !== moved ? change : null
 	const tabs = [
 		{ to: `/admin/orders?date=${today}`, label: 'Today', current: date === today },
 		{ to: `/admin/orders?date=${tomorrow}`, label: 'Tomorrow', current: date === tomorrow },
@@ -230,6 +340,8 @@ export default function AdminOrders() {
 									order={order}
 									pickup={order.pickupAt ? formatWallTime(wallTimeOf(order.pickupAt, timeZone)) : null}
 									confirming={confirming === order.id}
+									change={openChange?.orderId === order.id ? openChange : null}
+									timeZone={timeZone}
 									level={3}
 								/>
 							))}
@@ -249,6 +361,8 @@ export default function AdminOrders() {
 									order={order}
 									pickup={order.pickupAt ? formatPickupAt(order.pickupAt, timeZone) : null}
 									confirming={confirming === order.id}
+									change={openChange?.orderId === order.id ? openChange : null}
+									timeZone={timeZone}
 									level={2}
 								/>
 							))}
@@ -294,15 +408,115 @@ function StepButton({ order, step, children }: { order: LoadedOrder; step: Order
 	)
 }
 
+type ChangeChoices = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>['change']>
+
+/** This page's address with `?change=<order id>` (the "Change pickup" form opens on that order's card). */
+function useChangeLink(orderId: string | null) {
+	const location = useLocation()
+	const params = new URLSearchParams(location.search)
+	if (orderId) params.set('change', orderId)
+	else params.delete('change')
+	const search = params.toString()
+	return `${location.pathname}${search ? `?${search}` : ''}`
+}
+
+/** The owner's "Change pickup": the slots the checkout would offer for the order's items, by day. */
+function ChangePickupForm({
+	order,
+	change,
+	timeZone,
+}: {
+	order: LoadedOrder
+	change: ChangeChoices
+	timeZone: string
+}) {
+	const busy = useBusy(order.id)
+	const closeLink = useChangeLink(null)
+	const selectId = `change-slot-${order.id}`
+	const overrideId = `change-override-${order.id}`
+	if (!change.movable) {
+		return (
+			<p className="mt-3" role="note">
+				Order {order.number} can no longer be moved: only a paid order that is not yet ready or picked up can be.{' '}
+				<Link to={closeLink} className="font-semibold underline underline-offset-4">
+					Close
+				</Link>
+			</p>
+		)
+	}
+	return (
+		<Form method="post" className="mt-4 rounded-lg border border-dough bg-cream/60 p-4">
+			<input type="hidden" name="id" value={order.id} />
+			<p className="font-semibold">Change the pickup of order {order.number}</p>
+			{order.pickupAt ? <p className="text-sm">Now: {formatPickupAt(order.pickupAt, timeZone)}</p> : null}
+			{change.days.length === 0 ? (
+				<p className="mt-2">No other pickup time is open for these items in the ordering window.</p>
+			) : (
+				<div className="mt-2">
+					<label htmlFor={selectId} className="font-semibold">
+						New pickup time
+					</label>
+					<select
+						id={selectId}
+						name="slot"
+						required
+						className="mt-1 block w-full max-w-sm rounded-lg border border-cocoa/30 bg-white px-3 py-2 text-cocoa shadow-sm focus:border-cinnamon"
+					>
+						{change.days.map((day) => (
+							<optgroup key={day.date} label={formatPickupDateLong(day.date)}>
+								{day.slots.map((slot) => (
+									<option key={slot.start} value={slot.start} disabled={slot.start === order.pickupAt?.toISOString()}>
+										{formatPickupDate(day.date)}, {formatWallTime(slot.time)}
+									</option>
+								))}
+							</optgroup>
+						))}
+					</select>
+				</div>
+			)}
+			{change.locked ? (
+				<div className="mt-3 flex items-start gap-3">
+					<input
+						id={overrideId}
+						type="checkbox"
+						name="overrideLock"
+						value="yes"
+						className="mt-1 h-5 w-5 accent-cinnamon"
+					/>
+					<label htmlFor={overrideId}>
+						Move it anyway: changes for this order closed {change.lockHours} hours before its pickup, and the customer
+						can no longer change it themselves.
+					</label>
+				</div>
+			) : null}
+			<div className="mt-3 flex flex-wrap items-center gap-3">
+				{change.days.length > 0 ? (
+					<button type="submit" name="intent" value="change-pickup" className={secondaryButtonClass} disabled={busy}>
+						{busy ? 'Moving...' : 'Move pickup'}
+						<VisuallyHidden>: order {order.number}</VisuallyHidden>
+					</button>
+				) : null}
+				<Link to={closeLink} className="font-semibold underline underline-offset-4">
+					Cancel the change
+				</Link>
+			</div>
+		</Form>
+	)
+}
+
 function OrderCard({
 	order,
 	pickup,
 	confirming,
+	change,
+	timeZone,
 	level,
 }: {
 	order: LoadedOrder
 	pickup: string | null
 	confirming: boolean
+	change: ChangeChoices | null
+	timeZone: string
 	/** The card's heading level: under the day's heading in the day view. */
 	level: 2 | 3
 }) {
@@ -312,6 +526,8 @@ function OrderCard({
 	const canReady = canMove(ORDER_MOVES.ready, order.status)
 	const canPickUp = canMove(ORDER_MOVES['picked-up'], order.status)
 	const refundable = canMove(ORDER_MOVES.refund, order.status)
+	const movable = order.status === 'PAID' && order.pickupAt !== null
+	const changeLink = useChangeLink(order.id)
 	return (
 		<AdminCard
 			headingId={headingId}
@@ -389,7 +605,7 @@ function OrderCard({
 				</div>
 			</div>
 			{canReady || canPickUp || refundable ? (
-				<div className="mt-4 flex flex-wrap gap-3">
+				<div className="mt-4 flex flex-wrap items-center gap-3">
 					{canReady ? (
 						<StepButton order={order} step="ready">
 							Mark as ready
@@ -400,6 +616,12 @@ function OrderCard({
 							Mark as picked up
 						</StepButton>
 					) : null}
+					{movable && !change ? (
+						<Link to={changeLink} className={secondaryButtonClass}>
+							Change pickup
+							<VisuallyHidden>: order {order.number}</VisuallyHidden>
+						</Link>
+					) : null}
 					{refundable ? (
 						<DeleteForm id={order.id} intent="refund" question={REFUND_QUESTION} busyLabel="Refunding...">
 							Cancel &amp; refund
@@ -408,6 +630,7 @@ function OrderCard({
 					) : null}
 				</div>
 			) : null}
+			{change ? <ChangePickupForm order={order} change={change} timeZone={timeZone} /> : null}
 			{confirming && refundable ? (
 				<ConfirmDeletePanel
 					id={order.id}

@@ -108,13 +108,15 @@ const saveScheduleForm: Record<ScheduleForm, (form: FormData, reply: Reply) => P
 	async settings(form, reply) {
 		const submission = parseWithZod(form, { schema: pickupSettingsSchema })
 		if (submission.status !== 'success') return reply(submission)
-		const { slotMinutes, ordersPerSlot, leadAmount, leadUnit, sameDayCutoff, horizonDays } = submission.value
+		const { slotMinutes, ordersPerSlot, leadAmount, leadUnit, sameDayCutoff, horizonDays, changeLockHours } =
+			submission.value
 		await savePickupSettings({
 			slotMinutes,
 			ordersPerSlot,
 			minLeadMinutes: leadUnit === 'hours' ? leadAmount * 60 : leadAmount,
 			sameDayCutoff: sameDayCutoff ?? null,
 			horizonDays,
+			changeLockHours,
 		})
 		return reply(submission, {}, 'Ordering settings saved.')
 	},
@@ -369,6 +371,7 @@ function SettingsForm({ schedule, lastResult }: SectionProps) {
 			leadUnit: inHours ? 'hours' : 'minutes',
 			sameDayCutoff: settings.sameDayCutoff ?? '',
 			horizonDays: String(settings.horizonDays),
+			changeLockHours: String(settings.changeLockHours),
 		},
 	})
 	return (
@@ -422,6 +425,15 @@ function SettingsForm({ schedule, lastResult }: SectionProps) {
 					step={1}
 					label="How far ahead customers may order (days)"
 					hint="From 1 to 60 days."
+				/>
+				<TextField
+					meta={fields.changeLockHours}
+					type="number"
+					min={0}
+					max={336}
+					step={1}
+					label="Changes and cancellations close (hours before pickup)"
+					hint="Customers may move or cancel a paid order until then; you can still move it after. 0 to 336."
 				/>
 			</div>
 			<p className="mt-2">

@@ -163,6 +163,7 @@ const routes: Record<string, RouteCase> = {
 				leadAmount: '48',
 				leadUnit: 'hours',
 				horizonDays: '1',
+				changeLockHours: '2',
 			}),
 			closure: () => ({ intent: 'closure', startDate: '2099-01-01', endDate: '2099-12-31', note: 'Closed for good' }),
 			'special hours': () => ({ intent: 'special-hours', date: '2099-01-01', opensAt: '03:00', closesAt: '04:00' }),

@@ -121,6 +121,7 @@ export async function snapshot() {
 					minLeadMinutes: true,
 					sameDayCutoff: true,
 					horizonDays: true,
+					changeLockHours: true,
 				},
 			}),
 			prisma.openingHours.findMany({ orderBy: { weekday: 'asc' } }),

@@ -103,6 +103,7 @@ describe('Pickup schedule: only for the owner', () => {
 					leadAmount: '1',
 					leadUnit: 'hours',
 					horizonDays: '7',
+					changeLockHours: '12',
 				},
 			]) {
 				expect((await submit(fields, as)).status).toBe(status)
@@ -184,6 +185,7 @@ describe('Ordering settings', () => {
 			leadUnit: 'hours',
 			sameDayCutoff: '14:00',
 			horizonDays: '21',
+			changeLockHours: '48',
 		})
 		expect(status).toBe(200)
 		expect(reply.message).toBe('Ordering settings saved.')
@@ -194,6 +196,7 @@ describe('Ordering settings', () => {
 			minLeadMinutes: 180,
 			sameDayCutoff: '14:00',
 			horizonDays: 21,
+			changeLockHours: 48,
 		})
 		// An empty cutoff removes it.
 		await submit({
@@ -203,6 +206,7 @@ describe('Ordering settings', () => {
 			leadAmount: '45',
 			leadUnit: 'minutes',
 			horizonDays: '14',
+			changeLockHours: '24',
 		})
 		expect(await getPickupSettings()).toMatchObject({ minLeadMinutes: 45, sameDayCutoff: null })
 	})
@@ -216,6 +220,7 @@ describe('Ordering settings', () => {
 			leadUnit: 'hours',
 			sameDayCutoff: '25:00',
 			horizonDays: '61',
+			changeLockHours: '337',
 		})
 		expect(status).toBe(400)
 		expect(reply.result.error).toMatchObject({
@@ -224,8 +229,9 @@ describe('Ordering settings', () => {
 			leadAmount: ['The earliest pickup cannot be in the past.'],
 			sameDayCutoff: ['Please enter a time such as 07:00 or 18:30.'],
 			horizonDays: ['Please enter a number of days from 1 to 60.'],
+			changeLockHours: ['Please enter a number of hours from 0 to 336 (14 days).'],
 		})
-		expect(reply.result.initialValue).toMatchObject({ ordersPerSlot: '0', horizonDays: '61' })
+		expect(reply.result.initialValue).toMatchObject({ ordersPerSlot: '0', horizonDays: '61', changeLockHours: '337' })
 		expect((await getPickupSettings()).slotMinutes).toBe(15)
 	})
 })

@@ -8,6 +8,7 @@ import {
 	findCustomCakeRequestLocale,
 	findHeldPaymentForMail,
 	findOrderForMail,
+	findPickupChangeForMail,
 	type MailOrder,
 } from '~/domain/mail/models/mail-content.server'
 import { formatBakeryDateTime } from '~/domain/pickup/bakery-time'
@@ -34,6 +35,7 @@ import { PaymentHeldOwnerMail } from '~/domain/mail/templates/payment-held-owner
 import type { MailBakery } from '~/domain/mail/templates/layout'
 import { OrderPaidOwnerMail } from '~/domain/mail/templates/order-paid-owner'
 import { OrderReadyMail } from '~/domain/mail/templates/order-ready'
+import { OrderPickupMovedMail } from '~/domain/mail/templates/order-pickup-moved'
 import { OrderReceiptMail } from '~/domain/mail/templates/order-receipt'
 import { ReviewRequestMail } from '~/domain/mail/templates/review-request'
 import { CustomerSignInCodeMail } from '~/domain/mail/templates/customer-sign-in-code'
@@ -70,6 +72,8 @@ export async function composeMail(job: MailJob, context: MailContext): Promise<O
 		case 'order-ready':
 		case 'review-request':
 			return composeOrderMail(job.kind, job.orderId, context)
+		case 'order-pickup-moved':
+			return composePickupMovedMail(job, context)
 		case 'order-payment-held-owner':
 		case 'cake-payment-held-owner':
 			return composePaymentHeldMail(job, context)
@@ -175,17 +179,8 @@ async function composeOrderMail(kind: OrderMailKind, orderId: string, context: M
 	if (!customer) return null
 	const toCustomer = { to: [customer], replyTo: bakery.email }
 	if (kind === 'order-receipt') {
-		const calendar = order.pickupAt && {
-			filename: orderCalendarFilename(number),
-			content: orderPickupCalendar(
-				{ id: order.id, number, items: lines },
-				{ at: order.pickupAt, slotMinutes: settings.slotMinutes, timeZone: settings.timeZone },
-				getBusiness(),
-				context.origin,
-				lang,
-			),
-			contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-		}
+		const { pickupAt } = order
+		const calendar = pickupAt && pickupCalendar({ ...order, pickupAt }, number, lines, settings, context, lang)
 		return mail({
 			...toCustomer,
 			subject: pickupText
@@ -219,6 +214,65 @@ async function composeOrderMail(kind: OrderMailKind, orderId: string, context: M
 				number={number}
 				customerName={order.customerName}
 				reviewUrl={localizedUrl(await context.reviewUrl(order.id), context.origin, lang.locale)}
+			/>
+		),
+	})
+}
+
+/** The order's pickup as a calendar file (the receipt's and the "pickup moved" mail's attachment). */
+function pickupCalendar(
+	order: MailOrder & { pickupAt: Date },
+	number: string,
+	lines: MailOrder['customerItems'],
+	settings: { slotMinutes: number; timeZone: string },
+	context: MailContext,
+	lang: MailLanguage,
+) {
+	return {
+		filename: orderCalendarFilename(number),
+		content: orderPickupCalendar(
+			{ id: order.id, number, items: lines },
+			{ at: order.pickupAt, slotMinutes: settings.slotMinutes, timeZone: settings.timeZone },
+			getBusiness(),
+			context.origin,
+			lang,
+		),
+		contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+	}
+}
+
+/**
+ * "Your pickup moved" (decision 064), in the order's language with the new calendar file. Only while the order
+ * is still paid (or ready) and still at the move's time: a later move sends its own mail, a cancelled order none.
+ */
+async function composePickupMovedMail(job: Extract<MailJob, { kind: 'order-pickup-moved' }>, context: MailContext) {
+	const change = await findPickupChangeForMail(job.changeId)
+	const order = change && (await findOrderForMail(change.orderId))
+	if (!order || !change || !['PAID', 'READY'].includes(order.status)) return null
+	const { pickupAt } = order
+	if (!pickupAt || pickupAt.getTime() !== change.toPickupAt.getTime()) return null
+	const customer = bareAddress(order.customerEmail)
+	if (!customer) return null
+	const lang = mailLanguage(order.locale)
+	const [bakery, settings] = await Promise.all([mailBakery(context.origin, lang), getPickupSettings()])
+	const number = orderNumber(order.id)
+	const pickupText = formatPickupAt(pickupAt, settings.timeZone, lang.locale)
+	const lines = order.customerItems
+	return mail({
+		to: [customer],
+		replyTo: bakery.email,
+		subject: lang.t('mail.movedSubject', { number, pickup: pickupText }),
+		attachments: [pickupCalendar({ ...order, pickupAt }, number, lines, settings, context, lang)],
+		body: (
+			<OrderPickupMovedMail
+				bakery={bakery}
+				lang={lang}
+				number={number}
+				customerName={order.customerName}
+				pickupText={pickupText}
+				previousPickupText={formatPickupAt(change.fromPickupAt, settings.timeZone, lang.locale)}
+				lines={lines}
+				withCalendar
 			/>
 		),
 	})

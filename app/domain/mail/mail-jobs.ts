@@ -10,6 +10,8 @@ export type MailJob =
 	| { kind: 'order-payment-held-owner'; orderId: string }
 	| { kind: 'cake-payment-held-owner'; paymentId: string }
 	| { kind: 'order-ready'; orderId: string }
+	/** Each move of a paid order's pickup (OrderPickupChange's id): "your pickup moved", with the new calendar file. */
+	| { kind: 'order-pickup-moved'; changeId: string }
 	| { kind: 'review-request'; orderId: string }
 	| { kind: 'cake-request-owner'; requestId: string }
 	| { kind: 'cake-request-received'; requestId: string }
@@ -54,6 +56,8 @@ export function mailKey(job: MailJob): string {
 			return `${job.kind}:${job.messageId}`
 		case 'customer-sign-in-code':
 			return `${job.kind}:${job.codeId}`
+		case 'order-pickup-moved':
+			return `${job.kind}:${job.changeId}`
 	}
 }
 

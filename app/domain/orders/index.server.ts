@@ -13,3 +13,11 @@ export {
 	type FulfillmentOutcome,
 } from './models/order.server'
 export { orderCustomerAndTotals, type RefundEvent } from './models/owner-orders.server'
+export {
+	cancelOrderByCustomer,
+	changeOrderPickup,
+	orderChangeWindow,
+	orderPickupChoices,
+	type ChangePickupOutcome,
+	type OrderPickupChoices,
+} from './order-changes.server'

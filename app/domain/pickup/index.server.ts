@@ -17,6 +17,7 @@ export {
 	dateFromColumn,
 	getCapacityUsage,
 	getCheckoutRules,
+	getItemPickupRules,
 	getPickupSchedule,
 	getPickupSettings,
 	type CheckoutMenuItem,

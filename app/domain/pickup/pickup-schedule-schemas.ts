@@ -102,6 +102,9 @@ export const pickupSettingsSchema = z
 		horizonDays: wholeNumber('1 to 60')
 			.min(1, 'Please enter a number of days from 1 to 60.')
 			.max(60, 'Please enter a number of days from 1 to 60.'),
+		changeLockHours: wholeNumber('0 to 336')
+			.min(0, 'Please enter a number of hours from 0 to 336.')
+			.max(336, 'Please enter a number of hours from 0 to 336 (14 days).'),
 	})
 	.superRefine((settings, ctx) => {
 		const minutes = settings.leadUnit === 'hours' ? settings.leadAmount * 60 : settings.leadAmount

@@ -466,6 +466,7 @@ describe('property: no slot offered as available breaks a rule', () => {
 		const today = localDateOf(now, timeZone)
 		const someDate = () => addLocalDays(today, int(-2, 20))
 		const schedule: PickupSchedule = {
+			changeLockHours: 24,
 			timeZone,
 			slotMinutes: pick([10, 15, 20, 30, 60]),
 			ordersPerSlot: int(1, 6),

@@ -31,6 +31,8 @@ export interface PickupSettings {
 	sameDayCutoff: WallTime | null
 	/** How far ahead customers may order, default 14. */
 	horizonDays: number
+	/** Customers may change or cancel a paid order until this many hours before its pickup, default 24 (decision 064). */
+	changeLockHours: number
 }
 /** `closesAt` may be '24:00' (midnight at the end of the day); hours never run past midnight. */
 export interface DayHours {
@@ -70,6 +72,7 @@ export const defaultPickupSettings: PickupSettings = {
 	minLeadMinutes: 120,
 	sameDayCutoff: null,
 	horizonDays: 14,
+	changeLockHours: 24,
 }
 
 export type DayReason = 'closed' | 'too-soon' | 'fully-booked' | 'item-limit' | 'outside-window'

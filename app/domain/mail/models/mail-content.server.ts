@@ -60,6 +60,14 @@ export async function findOrderForMail(orderId: string): Promise<MailOrder | nul
 	)
 }
 
+/** One move of an order's pickup (decision 064): from and to, for its "pickup moved" mail. */
+export function findPickupChangeForMail(changeId: string) {
+	return prisma.orderPickupChange.findUnique({
+		where: { id: changeId },
+		select: { orderId: true, fromPickupAt: true, toPickupAt: true },
+	})
+}
+
 /** A custom cake request, every field the customer sent (what the owner's admin list shows). */
 export async function findCustomCakeRequestForMail(requestId: string) {
 	const request = await prisma.customCakeRequest.findUnique({

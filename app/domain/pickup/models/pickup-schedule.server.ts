@@ -40,6 +40,7 @@ export async function getPickupSettings(): Promise<PickupSettings> {
 			minLeadMinutes: true,
 			sameDayCutoff: true,
 			horizonDays: true,
+			changeLockHours: true,
 		},
 	})
 	return row ?? { ...defaultPickupSettings }
@@ -140,7 +141,8 @@ async function readSchedule<Also extends object = object>(
 ) {
 	const [row] = await prisma.$queryRaw<[ScheduleRow & Also]>`
 		WITH settings AS (
-			SELECT "timeZone", "slotMinutes", "ordersPerSlot", "minLeadMinutes", "sameDayCutoff", "horizonDays"
+			SELECT "timeZone", "slotMinutes", "ordersPerSlot", "minLeadMinutes", "sameDayCutoff", "horizonDays",
+				"changeLockHours"
 			FROM "PickupSettings" WHERE "id" = 1
 		), since AS (
 			SELECT COALESCE(${from}::date, (${now}::timestamptz AT TIME ZONE
