@@ -127,7 +127,7 @@ afterAll(async () => {
 describe('backup → restore into a fresh database', () => {
 	it('brings back every table with the same rows and the same money', async () => {
 		const backup = await runBackup()
-		expect(backup.objectKey).toMatch(/^backups\/bakery-\d{8}T\d{6}Z-[a-z0-9]+\.dump\.gz$/)
+		expect(backup.objectKey).toMatch(/^backups\/bakery-\d{8}T\d{9}Z-[a-z0-9]+\.dump\.gz$/)
 		expect(await getBackupStore().list()).toEqual([backup.objectKey])
 		const run = await prisma.backupRun.findFirstOrThrow({ where: { objectKey: backup.objectKey } })
 		expect(run).toMatchObject({ status: 'SUCCEEDED', sizeBytes: BigInt(backup.sizeBytes), error: null })

@@ -281,7 +281,7 @@ describe('pickup schedule readers', () => {
 		await prisma.openingHours.create({ data: { weekday: 5, opensAt: '06:30', closesAt: '24:00' } })
 
 		// Issue 14's defaults; the settings row's column defaults match them (tests/integration/seed.test.ts).
-		expect(Object.values(defaultPickupSettings)).toEqual(['America/Los_Angeles', 15, 6, 120, null, 14])
+		expect(Object.values(defaultPickupSettings)).toEqual(['America/Los_Angeles', 15, 6, 120, null, 14, 24])
 		expect(await schedule.getPickupSchedule(new Date('2026-11-23T20:00:00Z'))).toEqual({
 			...defaultPickupSettings,
 			weeklyHours: [{ weekday: 5, opensAt: '06:30', closesAt: '24:00' }],

@@ -6,13 +6,22 @@ const keyAt = (iso: string) => backupKey(new Date(iso), 'ab12')
 describe('backup keys', () => {
 	it('name the moment the backup was taken, which reads back', () => {
 		const key = keyAt('2026-11-27T10:30:05.123Z')
-		expect(key).toBe('backups/bakery-20261127T103005Z-ab12.dump.gz')
-		expect(backupTakenAt(key)).toEqual(new Date('2026-11-27T10:30:05Z'))
+		expect(key).toBe('backups/bakery-20261127T103005123Z-ab12.dump.gz')
+		expect(backupTakenAt(key)).toEqual(new Date('2026-11-27T10:30:05.123Z'))
+		// Keys written to the second before milliseconds were added still count.
+		expect(backupTakenAt('backups/bakery-20261127T103005Z-ab12.dump.gz')).toEqual(new Date('2026-11-27T10:30:05Z'))
 		expect(backupTakenAt('backups/notes.txt')).toBeNull()
 	})
 })
 
 describe('retention: 14 daily and 8 weekly', () => {
+	it('keeps the later of two backups started in the same second, whatever their random tails', () => {
+		const first = backupKey(new Date('2026-11-28T01:47:29.100Z'), 'ffff')
+		const retried = backupKey(new Date('2026-11-28T01:47:29.900Z'), '0000')
+		expect(backupsToDelete([first, retried])).toEqual([first])
+		expect(backupsToDelete([retried, first])).toEqual([first])
+	})
+
 	it('keeps the newest of each of the last 14 days and of each of the last 8 weeks, and deletes the rest', () => {
 		// A backup every night for 120 days, and a retried second one on the last night.
 		const nights = Array.from({ length: 120 }, (_, day) =>

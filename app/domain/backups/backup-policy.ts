@@ -3,14 +3,16 @@
  * told the backups need attention.
  */
 
-/** A backup's key: `backups/bakery-20261127T103000Z-k3x9.dump.gz` (its start, UTC, and a random tail). */
-const KEY_PATTERN = /^backups\/bakery-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z-[a-z0-9]+\.dump\.gz$/
+/**
+ * A backup's key: `backups/bakery-20261127T103000123Z-k3x9.dump.gz` (its start, UTC to the millisecond, and a random
+ * tail). The milliseconds order two backups started in the same second (a retry right after a failure): the
+ * retention keeps the newest of a day by this time, and with seconds alone the random tail decided. Keys written to
+ * the second (`…T103000Z-…`, before 2026-11-28) still count as backups.
+ */
+const KEY_PATTERN = /^backups\/bakery-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})?Z-[a-z0-9]+\.dump\.gz$/
 
 export function backupKey(startedAt: Date, randomTail: string) {
-	const stamp = startedAt
-		.toISOString()
-		.replace(/[-:]/g, '')
-		.replace(/\.\d{3}Z$/, 'Z')
+	const stamp = startedAt.toISOString().replace(/[-:.]/g, '')
 	return `backups/bakery-${stamp}-${randomTail}.dump.gz`
 }
 
@@ -18,15 +20,18 @@ export function backupKey(startedAt: Date, randomTail: string) {
 export function backupTakenAt(key: string): Date | null {
 	const match = KEY_PATTERN.exec(key)
 	if (!match) return null
-	const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [
+	const [year, month, day, hour, minute, second, millisecond = 0] = match
+		.slice(1)
+		.map((part) => (part === undefined ? undefined : Number(part))) as [
 		number,
 		number,
 		number,
 		number,
 		number,
 		number,
+		number | undefined,
 	]
-	return new Date(Date.UTC(year, month - 1, day, hour, minute, second))
+	return new Date(Date.UTC(year, month - 1, day, hour, minute, second, millisecond))
 }
 
 /** 14 daily and 8 weekly backups: two weeks to notice a mistake day by day, two months week by week. */
