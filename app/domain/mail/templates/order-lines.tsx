@@ -1,7 +1,7 @@
 import { lineOptionsText, type LineOption } from '~/domain/menu/item-options'
 import { formatPrice } from '~/utils/money'
 import type { MailLanguage } from '~/domain/mail/mail-language'
-import { mutedStyle, palette, textStyle, type MailBakery } from './layout'
+import { mutedStyle, palette, Paragraph, textStyle, type MailBakery } from './layout'
 
 export interface MailLine {
 	name: string
@@ -23,7 +23,7 @@ export interface CustomerOrderMailProps {
 	lines: readonly MailLine[]
 }
 
-export function LineOptions({ line }: { line: MailLine }) {
+function LineOptions({ line }: { line: MailLine }) {
 	if (!line.options?.length) return null
 	return (
 		<>
@@ -32,6 +32,21 @@ export function LineOptions({ line }: { line: MailLine }) {
 				{lineOptionsText(line.options)}
 			</span>
 		</>
+	)
+}
+
+/** An order's lines without prices (quantity × name, its options), one per line, as the pickup mails list them. */
+export function OrderLineList({ lines }: { lines: readonly MailLine[] }) {
+	return (
+		<Paragraph>
+			{lines.map((line, index) => (
+				<span key={index}>
+					{index > 0 ? <br /> : null}
+					{line.quantity} × {line.name}
+					<LineOptions line={line} />
+				</span>
+			))}
+		</Paragraph>
 	)
 }
 

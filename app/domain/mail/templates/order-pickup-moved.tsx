@@ -1,6 +1,6 @@
 import { richText } from '~/domain/mail/mail-language'
 import { MailButton, MailHeading, MailLayout, MailLink, Paragraph } from './layout'
-import { LineOptions, type CustomerOrderMailProps } from './order-lines'
+import { OrderLineList, type CustomerOrderMailProps } from './order-lines'
 
 export interface OrderPickupMovedProps extends CustomerOrderMailProps {
 	pickupText: string
@@ -43,15 +43,7 @@ export function OrderPickupMovedMail({
 					</>
 				) : null}
 			</Paragraph>
-			<Paragraph>
-				{lines.map((line, index) => (
-					<span key={index}>
-						{index > 0 ? <br /> : null}
-						{line.quantity} × {line.name}
-						<LineOptions line={line} />
-					</span>
-				))}
-			</Paragraph>
+			<OrderLineList lines={lines} />
 			<Paragraph>
 				{richText(t, 'mail.movedQuestions', { phone: bakery.phone }, [<MailLink key="0" href={bakery.telHref} />])}
 			</Paragraph>

@@ -1,6 +1,6 @@
 import { richText } from '~/domain/mail/mail-language'
 import { MailButton, MailHeading, MailLayout, MailLink, Paragraph } from './layout'
-import { LineOptions, type CustomerOrderMailProps } from './order-lines'
+import { OrderLineList, type CustomerOrderMailProps } from './order-lines'
 
 export type OrderReadyProps = CustomerOrderMailProps
 
@@ -21,15 +21,7 @@ export function OrderReadyMail({ bakery, lang: { t }, number, customerName, pick
 						])
 					: richText(t, 'mail.readyIntro', { name: customerName, number }, [<strong key="0" />])}
 			</Paragraph>
-			<Paragraph>
-				{lines.map((line, index) => (
-					<span key={index}>
-						{index > 0 ? <br /> : null}
-						{line.quantity} × {line.name}
-						<LineOptions line={line} />
-					</span>
-				))}
-			</Paragraph>
+			<OrderLineList lines={lines} />
 			<Paragraph>
 				{richText(t, 'mail.readyFindUs', { address: bakery.addressLine, phone: bakery.phone }, [
 					<MailLink key="0" href={bakery.mapUrl} />,
