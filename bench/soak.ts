@@ -141,14 +141,21 @@ async function main() {
 	if (items.length === 0) throw new Error('The seeded menu has no orderable items.')
 	// An hour of checkouts would book out the seeded slots (6 orders each); the soak measures memory, not capacity.
 	await server.query(`UPDATE "PickupSettings" SET "ordersPerSlot" = 1000000`)
-	/** The free pickup times the checkout page offers for each item (what a customer picks from). */
+	/**
+	 * The free pickup times the checkout page offers for each item (what a customer picks from), read again every
+	 * few minutes: an hour-long run otherwise keeps offering times that have become too soon, and the checkouts
+	 * it sends are refused (not errors, but not the traffic the soak means to send).
+	 */
 	const pickupTimes = new Map<string, string[]>()
-	for (const item of items) {
-		const offered = await (await fetch(`${baseUrl}/checkout.data?item=${item.id}:1`)).text()
-		const times = [...new Set(offered.match(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g))]
-		if (times.length === 0) throw new Error(`No pickup time is offered for ${item.id}.`)
-		pickupTimes.set(item.id, times)
+	const readPickupTimes = async () => {
+		for (const item of items) {
+			const offered = await (await fetch(`${baseUrl}/checkout.data?item=${item.id}:1`)).text()
+			const times = [...new Set(offered.match(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g))]
+			if (times.length === 0) throw new Error(`No pickup time is offered for ${item.id}.`)
+			pickupTimes.set(item.id, times)
+		}
 	}
+	await readPickupTimes()
 
 	const requests: Record<Kind, (n: number) => Promise<boolean>> = {
 		async page() {
@@ -278,6 +285,10 @@ async function main() {
 	}
 	await sampleMinute()
 	const minuteSampler = setInterval(() => void sampleMinute(), MINUTE_MS)
+	const pickupTimesReader = setInterval(
+		() => void readPickupTimes().catch((error: Error) => counts.errors.push(`pickup times: ${error.message}`)),
+		5 * 60_000,
+	)
 	let sequence = 0
 	async function client() {
 		while (Date.now() < deadline) {
@@ -296,6 +307,7 @@ async function main() {
 		await Promise.all(Array.from({ length: CONNECTIONS }, client))
 		clearInterval(sampler)
 		clearInterval(minuteSampler)
+		clearInterval(pickupTimesReader)
 		await sampleMinute()
 		// Let webhooks and in-flight writes settle before counting.
 		await new Promise((resolve) => setTimeout(resolve, 1500))
@@ -358,6 +370,7 @@ async function main() {
 	} finally {
 		clearInterval(sampler)
 		clearInterval(minuteSampler)
+		clearInterval(pickupTimesReader)
 		await server.stop()
 		await google.close()
 	}

@@ -55,6 +55,12 @@ describe('the production server bundles', () => {
 		},
 	)
 
+	it("carries Prisma's size-optimised query compiler, not the 4.6 MB fast one (decision 068)", () => {
+		const source = readFileSync(remixBundle, 'utf8')
+		expect(source).toContain('query_compiler_small_bg.postgresql')
+		expect(source).not.toContain('query_compiler_fast_bg')
+	})
+
 	it('start with the compiled code the build cached, under the production flags', () => {
 		const load = [
 			`const { enableCompileCache } = await import('node:module')`,
