@@ -1,12 +1,13 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { FormErrors, FormStatus, SelectField, TextField } from '~/components/ui/forms'
 import { buttonClass, outlineButtonClass } from '~/components/ui/button-classes'
 import { PageIntro } from '~/components/page-intro'
 import { accountOverview, updateCustomerProfile } from '~/domain/customers/account.server'
+import { ORDER_STATUS_LABELS } from '~/domain/customers/order-status-labels'
 import { requireCustomer, signOutCustomer } from '~/domain/customers/session.server'
 import { lineOptionsText } from '~/domain/menu/item-options'
 import { orderNumber } from '~/domain/orders/index.server'
@@ -37,14 +38,6 @@ export const meta: MetaFunction = (args) => {
 	return pageMeta(args, { title: t('account.title'), description: t('account.title'), noindex: true })
 }
 
-const ORDER_STATUS_LABELS = {
-	paid: 'account.statusPaid',
-	ready: 'account.statusReady',
-	'picked-up': 'account.statusPickedUp',
-	cancelled: 'account.statusCancelled',
-	refunded: 'account.statusRefunded',
-} as const satisfies Record<string, MessageKey>
-
 const CAKE_STATUS_LABELS = {
 	REQUESTED: 'account.cakeRequested',
 	QUOTED: 'account.cakeQuoted',
@@ -66,6 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	if (!overview) throw await signOutCustomer(request, localizedPath('/account/sign-in', locale))
 	const when = (at: Date | null) => (at ? formatPickupAt(at, settings.timeZone, locale) : null)
 	const order = (entry: (typeof overview.upcoming)[number]) => ({
+		id: entry.id,
 		number: orderNumber(entry.id),
 		status: entry.status,
 		pickup: when(entry.pickupAt),
@@ -222,6 +216,7 @@ export default function Account() {
 function OrderList({ orders }: { orders: readonly AccountOrder[] }) {
 	const t = useT()
 	const locale = useLocale()
+	const localize = useLocalizedPath()
 	return (
 		<ul className="mt-4 grid gap-4">
 			{orders.map((order) => (
@@ -241,6 +236,14 @@ function OrderList({ orders }: { orders: readonly AccountOrder[] }) {
 					</ul>
 					<p className="mt-2 text-right font-semibold">
 						{t('account.orderTotal', { amount: formatPrice(order.totalCents, locale) })}
+					</p>
+					<p className="mt-2">
+						<Link
+							to={localize(`/account/orders/${order.id}`)}
+							className="font-semibold text-cinnamon underline underline-offset-4"
+						>
+							{t('account.viewOrder', { number: order.number })}
+						</Link>
 					</p>
 				</li>
 			))}

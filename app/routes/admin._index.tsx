@@ -80,6 +80,8 @@ const MAIL_KIND_LABELS: Record<MailKind, string> = {
 	'cake-payment-held-owner': 'Cake payment held: charged amount differs (to you)',
 	'order-ready': '“Your order is ready” (to the customer)',
 	'order-pickup-moved': '“Your pickup moved” (to the customer)',
+	'order-cancelled': '“Your order was cancelled and refunded” (to the customer)',
+	'order-cancelled-owner': 'A customer cancelled their order (to you)',
 	'review-request': 'Review request (to the customer)',
 	'cake-request-owner': 'New cake request alert (to you)',
 	'cake-request-received': '“We received your cake request” (to the customer)',

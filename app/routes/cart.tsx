@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useId } from 'react'
 import { CartLineImage, CartPlaceholder } from '~/components/cart/cart-line-image'
@@ -11,6 +11,8 @@ import { QuantityStepper } from '~/components/menu/quantity-stepper'
 import type { CartItem } from '~/domain/orders/cart'
 import type { CartLineProblem } from '~/domain/orders/cart-prices'
 import { loadCartMenu } from '~/domain/menu/menu-page.server'
+import { takeOrderAgain } from '~/domain/customers/order-again.server'
+import { OrderAgainNotice } from '~/components/cart/order-again-notice'
 import { formatPrice } from '~/utils/money'
 import { metaTranslator, pageMeta } from '~/utils/seo'
 import { useLocale, useLocalizedPath, useT } from '~/utils/i18n-react'
@@ -23,15 +25,21 @@ export const meta: MetaFunction = (args) => {
 
 /**
  * The menu as the cart prices it now (the cart itself lives in the browser): every line is shown at the server's
- * current price and options, with what cannot be bought or picked up said on its line (decision 051).
+ * current price and options, with what cannot be bought or picked up said on its line (decision 051). After
+ * "Order again" on the account (decision 065), also that order's lines to add, once.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-	return { menu: await loadCartMenu(requestLocale(request)) }
+	const locale = requestLocale(request)
+	const [menu, taken] = await Promise.all([loadCartMenu(locale), takeOrderAgain(request, locale)])
+	if (!taken) return { menu }
+	return data({ menu, again: taken.again }, { headers: { ...taken.headers, 'Cache-Control': 'private, no-store' } })
 }
 
 export default function Cart() {
 	const cart = useCart()
-	const { menu } = useLoaderData<typeof loader>()
+	const loaded = useLoaderData<typeof loader>()
+	const { menu } = loaded
+	const again = 'again' in loaded ? loaded.again : null
 	const { current, changes } = useCurrentCart(menu)
 	const t = useT()
 	const locale = useLocale()
@@ -41,6 +49,7 @@ export default function Cart() {
 	return (
 		<section className="mx-auto max-w-3xl px-4 py-10">
 			<h1 className="font-display text-4xl font-bold">{t('shop.cartTitle')}</h1>
+			{again ? <OrderAgainNotice again={again} /> : null}
 			<div className="mt-6">
 				{!cart.hydrated ? (
 					<CartPlaceholder />

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { receivedMails } from './mail-log'
-import { expectNoAxeViolations, withE2eDatabase } from './support'
+import { seedPaidOrder } from './pickup-support'
+import { expectNoAxeViolations } from './support'
 
 /**
  * The owner's "Change pickup" on /admin/orders (decision 064): a paid order holding its place moves to a slot the
@@ -19,35 +20,6 @@ function bakeryTime(instant: Date) {
 		.split(':')
 		.map(Number)
 	return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, '0')} ${hours >= 12 ? 'PM' : 'AM'}`
-}
-
-/** A paid order holding its place at 7:00 a few days ahead, with a cake message (the prep list shows its pickup). */
-async function seedPaidOrder(customer: string) {
-	const id = `e2e${crypto.randomBytes(10).toString('hex')}`
-	const daysAhead = 2 + crypto.randomInt(0, 3)
-	return withE2eDatabase(async (client) => {
-		const { rows } = await client.query<{ pickupDate: string }>(
-			`INSERT INTO "Order" ("id", "customerName", "customerEmail", "status", "totalCents", "providerSessionId",
-				"paidAt", "pickupAt", "pickupDate", "capacityHeld", "createdAt", "updatedAt")
-			SELECT $1, $2, $1 || '@example.com', 'PAID', 3500, 'cs_test_' || $1, now(),
-				(d + time '07:00') AT TIME ZONE $4, d, true, now(), now()
-			FROM (SELECT ((now() AT TIME ZONE $4)::date + $3::int) AS d) AS day
-			RETURNING to_char("pickupDate", 'YYYY-MM-DD') AS "pickupDate"`,
-			[id, customer, daysAhead, TIME_ZONE],
-		)
-		await client.query(
-			`INSERT INTO "PickupSlotUsage" ("slotStart", "orders")
-			SELECT "pickupAt", 1 FROM "Order" WHERE "id" = $1
-			ON CONFLICT ("slotStart") DO UPDATE SET "orders" = "PickupSlotUsage"."orders" + 1`,
-			[id],
-		)
-		await client.query(
-			`INSERT INTO "OrderItem" ("id", "orderId", "name", "unitPriceCents", "quantity", "options")
-			VALUES ($1 || '-01', $1, 'Tres Leches Cake', 3500, 1, $2::jsonb)`,
-			[id, JSON.stringify([{ group: 'Message on the cake', text: `For ${customer}`, priceDeltaCents: 0 }])],
-		)
-		return { id, number: id.slice(-8).toUpperCase(), date: rows[0]!.pickupDate }
-	})
 }
 
 async function signIn(page: Page, path: string) {

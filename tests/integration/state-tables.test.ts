@@ -106,7 +106,7 @@ describe('the order', () => {
 		'the sweep': { move: 'expire', run: (order) => expireAbandonedOrder(order.id) },
 		'the owner’s "ready"': { move: 'ready', run: (order) => advanceOrder(order.id, 'ready') },
 		'the owner’s "picked up"': { move: 'picked-up', run: (order) => advanceOrder(order.id, 'picked-up') },
-		'the owner’s refund': { move: 'refund', run: (order) => markOrderRefunded(order.id) },
+		'the owner’s refund': { move: 'refund', run: (order) => markOrderRefunded(order.id, 'owner') },
 		'a refund in Stripe': {
 			move: 'refunded-by-provider',
 			run: (order) =>

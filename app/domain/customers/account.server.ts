@@ -4,7 +4,7 @@ import { loadAccount } from './models/customer.server'
 /** What a customer sees of an order's state (the statuses an account can hold: paid orders only). */
 type AccountOrderStatus = 'paid' | 'ready' | 'picked-up' | 'cancelled' | 'refunded'
 
-const ORDER_STATUS = {
+export const ACCOUNT_ORDER_STATUS = {
 	PAID: 'paid',
 	READY: 'ready',
 	PICKED_UP: 'picked-up',
@@ -25,7 +25,7 @@ export async function accountOverview(customerId: string, now = new Date()) {
 	if (!account) return null
 	const orders = account.orders.map((order) => ({
 		id: order.id,
-		status: ORDER_STATUS[order.status as keyof typeof ORDER_STATUS] ?? 'paid',
+		status: ACCOUNT_ORDER_STATUS[order.status as keyof typeof ACCOUNT_ORDER_STATUS] ?? 'paid',
 		pickupAt: order.pickupAt,
 		totalCents: order.totalCents,
 		items: order.items.map((item) => ({

@@ -36,6 +36,8 @@ import type { MailBakery } from '~/domain/mail/templates/layout'
 import { OrderPaidOwnerMail } from '~/domain/mail/templates/order-paid-owner'
 import { OrderReadyMail } from '~/domain/mail/templates/order-ready'
 import { OrderPickupMovedMail } from '~/domain/mail/templates/order-pickup-moved'
+import { OrderCancelledMail } from '~/domain/mail/templates/order-cancelled'
+import { OrderCancelledOwnerMail } from '~/domain/mail/templates/order-cancelled-owner'
 import { OrderReceiptMail } from '~/domain/mail/templates/order-receipt'
 import { ReviewRequestMail } from '~/domain/mail/templates/review-request'
 import { CustomerSignInCodeMail } from '~/domain/mail/templates/customer-sign-in-code'
@@ -71,6 +73,8 @@ export async function composeMail(job: MailJob, context: MailContext): Promise<O
 		case 'order-receipt':
 		case 'order-ready':
 		case 'review-request':
+		case 'order-cancelled':
+		case 'order-cancelled-owner':
 			return composeOrderMail(job.kind, job.orderId, context)
 		case 'order-pickup-moved':
 			return composePickupMovedMail(job, context)
@@ -135,43 +139,53 @@ const orderMailStatuses: Record<OrderMailKind, readonly string[]> = {
 	'order-receipt': PAID_ORDER_STATUSES,
 	'order-ready': ['READY'],
 	'review-request': ['PICKED_UP'],
+	// A cancel & refund queues them (decision 065).
+	'order-cancelled': ['REFUNDED'],
+	'order-cancelled-owner': ['REFUNDED'],
 }
 
 async function composeOrderMail(kind: OrderMailKind, orderId: string, context: MailContext) {
 	const order = await findOrderForMail(orderId)
 	if (!order || !orderMailStatuses[kind].includes(order.status)) return null
 	// The owner reads English; the customer reads the language they ordered in.
-	const lang = mailLanguage(kind === 'order-paid-owner' ? 'en' : order.locale)
+	const forOwner = kind === 'order-paid-owner' || kind === 'order-cancelled-owner'
+	const lang = mailLanguage(forOwner ? 'en' : order.locale)
 	const [bakery, settings] = await Promise.all([mailBakery(context.origin, lang), getPickupSettings()])
 	const number = orderNumber(order.id)
 	const pickupText = order.pickupAt ? formatPickupAt(order.pickupAt, settings.timeZone, lang.locale) : null
-	// Item and option names as the customer saw them (stored with the order); the owner's alert keeps English.
-	const lines = kind === 'order-paid-owner' ? order.items : order.customerItems
+	// Item and option names as the customer saw them (stored with the order); the owner's alerts keep English.
+	const lines = forOwner ? order.items : order.customerItems
 	const view = { bakery, lang, number, customerName: order.customerName, pickupText, lines }
 	const { t } = lang
 
-	if (kind === 'order-paid-owner') {
+	if (forOwner) {
 		const to = ownerRecipients(context)
 		if (to.length === 0) return null
-		const ordersUrl = `${context.origin}/admin/orders${order.pickupDate ? `?date=${order.pickupDate}` : ''}`
+		const alert = {
+			bakery,
+			lang,
+			number,
+			pickupText,
+			lines,
+			totalCents: order.totalCents,
+			taxCents: order.taxCents,
+			customer: customerOf(order),
+			customerLanguage: languageForOwner(order.locale),
+			ordersUrl: `${context.origin}/admin/orders${order.pickupDate ? `?date=${order.pickupDate}` : ''}`,
+		}
+		const paid = kind === 'order-paid-owner'
+		const about = paid
+			? pickupText
+				? `pickup ${pickupText}`
+				: ''
+			: pickupText
+				? `pickup ${pickupText} is free again`
+				: ''
 		return mail({
 			to,
 			replyTo: bareAddress(order.customerEmail),
-			subject: `New order #${number} — ${pickupText ? `pickup ${pickupText}` : headerText(order.customerName, 60)}`,
-			body: (
-				<OrderPaidOwnerMail
-					bakery={bakery}
-					lang={lang}
-					number={number}
-					pickupText={pickupText}
-					lines={lines}
-					totalCents={order.totalCents}
-					taxCents={order.taxCents}
-					customer={customerOf(order)}
-					customerLanguage={languageForOwner(order.locale)}
-					ordersUrl={ordersUrl}
-				/>
-			),
+			subject: `${paid ? 'New order' : 'Customer cancelled order'} #${number} — ${about || headerText(order.customerName, 60)}`,
+			body: paid ? <OrderPaidOwnerMail {...alert} /> : <OrderCancelledOwnerMail {...alert} />,
 		})
 	}
 
@@ -202,6 +216,19 @@ async function composeOrderMail(kind: OrderMailKind, orderId: string, context: M
 			...toCustomer,
 			subject: t('mail.readySubject', { number }),
 			body: <OrderReadyMail {...view} />,
+		})
+	}
+	if (kind === 'order-cancelled') {
+		return mail({
+			...toCustomer,
+			subject: t('mail.cancelledSubject', { number }),
+			body: (
+				<OrderCancelledMail
+					{...view}
+					refundedCents={order.totalCents}
+					menuUrl={`${context.origin}${localizedPath('/menu', lang.locale)}`}
+				/>
+			),
 		})
 	}
 	return mail({

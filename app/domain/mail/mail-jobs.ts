@@ -12,6 +12,10 @@ export type MailJob =
 	| { kind: 'order-ready'; orderId: string }
 	/** Each move of a paid order's pickup (OrderPickupChange's id): "your pickup moved", with the new calendar file. */
 	| { kind: 'order-pickup-moved'; changeId: string }
+	/** A paid order cancelled and refunded (by the owner or by its customer, decision 065): "your order was cancelled". */
+	| { kind: 'order-cancelled'; orderId: string }
+	/** The owner's alert when a customer cancelled their own order on their account (decision 065). */
+	| { kind: 'order-cancelled-owner'; orderId: string }
 	| { kind: 'review-request'; orderId: string }
 	| { kind: 'cake-request-owner'; requestId: string }
 	| { kind: 'cake-request-received'; requestId: string }
@@ -39,6 +43,8 @@ export function mailKey(job: MailJob): string {
 		case 'order-payment-held-owner':
 		case 'order-ready':
 		case 'review-request':
+		case 'order-cancelled':
+		case 'order-cancelled-owner':
 			return `${job.kind}:${job.orderId}`
 		case 'cake-payment-held-owner':
 			return `${job.kind}:${job.paymentId}`

@@ -3,3 +3,4 @@
  * goes through here; the rest of the folder is the area's own.
  */
 export { cachedMenuRead, invalidateMenuCache } from './menu-cache.server'
+export { loadCartMenu } from './menu-page.server'

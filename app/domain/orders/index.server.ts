@@ -19,5 +19,6 @@ export {
 	orderChangeWindow,
 	orderPickupChoices,
 	type ChangePickupOutcome,
+	type CustomerCancelOutcome,
 	type OrderPickupChoices,
 } from './order-changes.server'

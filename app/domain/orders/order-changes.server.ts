@@ -188,5 +188,5 @@ export async function cancelOrderByCustomer(orderId: string, now = new Date()): 
 		const order = await findOrderForChange(orderId)
 		return { outcome: 'not-refundable', status: order?.status ?? null }
 	}
-	return cancelAndRefund(orderId)
+	return cancelAndRefund(orderId, 'customer')
 }

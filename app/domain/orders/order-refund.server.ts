@@ -1,5 +1,5 @@
 import type { OrderStatus } from '~/generated/prisma/enums'
-import { findOrderPayment, markOrderRefunded } from '~/domain/orders/models/owner-orders.server'
+import { findOrderPayment, markOrderRefunded, type CancelledBy } from '~/domain/orders/models/owner-orders.server'
 import { providerOfSession, RefundFailed } from '~/domain/payments/index.server'
 import { canMove } from '~/utils/state-machine'
 import { ORDER_MOVES } from './order-states'
@@ -18,11 +18,11 @@ export type CancelAndRefundOutcome =
 	| { outcome: 'refunded-order-moved' }
 
 /**
- * The owner's "Cancel & refund": the provider refunds the payment first; only then, in one
- * transaction, the order becomes REFUNDED and its pickup slot and item quantities are released.
- * A failed refund leaves the order exactly as it was.
+ * The owner's "Cancel & refund" (and the customer's, `by`): the provider refunds the payment first; only then, in
+ * one transaction, the order becomes REFUNDED, its pickup slot and item quantities are released and the
+ * cancellation mails are queued. A failed refund leaves the order exactly as it was, and sends nothing.
  */
-export async function cancelAndRefund(orderId: string): Promise<CancelAndRefundOutcome> {
+export async function cancelAndRefund(orderId: string, by: CancelledBy = 'owner'): Promise<CancelAndRefundOutcome> {
 	const order = await findOrderPayment(orderId)
 	if (!order || !canMove(ORDER_MOVES.refund, order.status)) {
 		return { outcome: 'not-refundable', status: order?.status ?? null }
@@ -40,8 +40,8 @@ export async function cancelAndRefund(orderId: string): Promise<CancelAndRefundO
 		console.error('Refund failed', orderId, error)
 		return { outcome: 'refund-failed', reason: 'provider-unreachable' }
 	}
-	if (await markOrderRefunded(orderId)) return { outcome: 'refunded' }
-	// A simultaneous click refunded it first (the same refund: one idempotency key per order).
+	if (await markOrderRefunded(orderId, by)) return { outcome: 'refunded' }
+	// A simultaneous click or the refund's webhook refunded it first (the same refund: one idempotency key per order).
 	const now = await findOrderPayment(orderId)
 	return now?.status === 'REFUNDED' ? { outcome: 'refunded' } : { outcome: 'refunded-order-moved' }
 }

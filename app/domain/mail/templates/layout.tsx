@@ -298,6 +298,27 @@ export function Details({ rows }: { rows: ReadonlyArray<{ label: string; value: 
 	)
 }
 
+/** Who ordered, as the owner's order mails list them: name, e-mail, phone and (when not English) language. */
+export function orderCustomerRows(
+	customer: { name: string; email: string; phone: string | null; telHref: string | null },
+	customerLanguage: string | undefined,
+) {
+	return [
+		{ label: 'Customer', value: customer.name },
+		mailtoRow('Email', customer.email),
+		{
+			label: 'Phone',
+			value:
+				customer.phone && customer.telHref ? (
+					<MailLink href={customer.telHref}>{customer.phone}</MailLink>
+				) : (
+					'Not given'
+				),
+		},
+		...languageRow(customerLanguage),
+	]
+}
+
 /** The owner's row naming the customer's language, only when it is not English (an English mail stays as it was). */
 export function languageRow(language: string | undefined) {
 	return language ? [{ label: "Customer's language", value: language }] : []

@@ -1,5 +1,5 @@
 import type { MailLanguage } from '~/domain/mail/mail-language'
-import { Details, languageRow, MailLink, mailtoRow, OwnerAlert, Paragraph, type MailBakery } from './layout'
+import { Details, orderCustomerRows, OwnerAlert, Paragraph, type MailBakery } from './layout'
 import { OrderLines, type MailLine } from './order-lines'
 
 export interface OrderPaidOwnerProps {
@@ -42,22 +42,7 @@ export function OrderPaidOwnerMail({
 		>
 			<Paragraph>{pickupText ? <strong>Pickup {pickupText}</strong> : 'No pickup time chosen.'}</Paragraph>
 			<OrderLines lang={lang} lines={lines} totalCents={totalCents} taxCents={taxCents} />
-			<Details
-				rows={[
-					{ label: 'Customer', value: customer.name },
-					mailtoRow('Email', customer.email),
-					{
-						label: 'Phone',
-						value:
-							customer.phone && customer.telHref ? (
-								<MailLink href={customer.telHref}>{customer.phone}</MailLink>
-							) : (
-								'Not given'
-							),
-					},
-					...languageRow(customerLanguage),
-				]}
-			/>
+			<Details rows={orderCustomerRows(customer, customerLanguage)} />
 		</OwnerAlert>
 	)
 }

@@ -143,9 +143,27 @@ async function refundIn(tx: Prisma.TransactionClient, orderId: string, { from, t
 	return true
 }
 
-/** The owner's "Cancel & refund", once the provider has refunded. False: the order had moved on. */
-export function markOrderRefunded(orderId: string) {
-	return prisma.$transaction((tx) => refundIn(tx, orderId, ORDER_MOVES.refund))
+/** Who cancelled an order and had it refunded: the owner on /admin/orders, or its customer on their account. */
+export type CancelledBy = 'owner' | 'customer'
+
+/**
+ * A cancel & refund, once the provider has refunded: REFUNDED and the hold released (false: the order had moved
+ * on), and in the same transaction the cancellation mails (decision 065): the customer's "your order was
+ * cancelled and refunded", and the owner's alert when the customer cancelled. Also when the refund's webhook
+ * made it REFUNDED first: the mails are keyed by the order, so each goes out once however the refund arrived.
+ */
+export function markOrderRefunded(orderId: string, by: CancelledBy) {
+	return prisma.$transaction(async (tx) => {
+		const changed = await refundIn(tx, orderId, ORDER_MOVES.refund)
+		const refunded =
+			changed ||
+			(await tx.order.findUnique({ where: { id: orderId }, select: { status: true } }))?.status === 'REFUNDED'
+		if (refunded) {
+			await enqueueMail(tx, { kind: 'order-cancelled', orderId })
+			if (by === 'customer') await enqueueMail(tx, { kind: 'order-cancelled-owner', orderId })
+		}
+		return changed
+	})
 }
 
 export interface RefundEvent {

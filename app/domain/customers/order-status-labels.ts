@@ -1,0 +1,10 @@
+import type { MessageKey } from '~/utils/i18n'
+
+/** An account order's status in the customer's words (the account page and the order page). */
+export const ORDER_STATUS_LABELS = {
+	paid: 'account.statusPaid',
+	ready: 'account.statusReady',
+	'picked-up': 'account.statusPickedUp',
+	cancelled: 'account.statusCancelled',
+	refunded: 'account.statusRefunded',
+} as const satisfies Record<string, MessageKey>

@@ -1,0 +1,47 @@
+import { richText } from '~/domain/mail/mail-language'
+import { formatPrice } from '~/utils/money'
+import { MailButton, MailHeading, MailLayout, MailLink, Paragraph } from './layout'
+import { OrderLineList, type CustomerOrderMailProps } from './order-lines'
+
+export interface OrderCancelledProps extends CustomerOrderMailProps {
+	/** What was refunded: the order's total. */
+	refundedCents: number
+	/** The menu in the customer's language, to order again. */
+	menuUrl: string
+}
+
+/** To the customer when their paid order was cancelled and refunded (by them on their account, or by the bakery). */
+export function OrderCancelledMail({
+	bakery,
+	lang: { t, locale },
+	number,
+	customerName,
+	pickupText,
+	lines,
+	refundedCents,
+	menuUrl,
+}: OrderCancelledProps) {
+	const amount = formatPrice(refundedCents, locale)
+	return (
+		<MailLayout
+			bakery={bakery}
+			preview={t('mail.cancelledPreview', { number, amount })}
+			footnote={t('mail.orderFootnote', { bakery: bakery.name })}
+		>
+			<MailHeading>{t('mail.cancelledHeading')}</MailHeading>
+			<Paragraph>
+				{pickupText
+					? richText(t, 'mail.cancelledIntroWithPickup', { name: customerName, number, pickup: pickupText }, [
+							<strong key="0" />,
+						])
+					: richText(t, 'mail.cancelledIntro', { name: customerName, number }, [<strong key="0" />])}
+			</Paragraph>
+			<Paragraph>{richText(t, 'mail.cancelledRefund', { amount }, [<strong key="0" />])}</Paragraph>
+			<OrderLineList lines={lines} />
+			<Paragraph>
+				{richText(t, 'mail.cancelledQuestions', { phone: bakery.phone }, [<MailLink key="0" href={bakery.telHref} />])}
+			</Paragraph>
+			<MailButton href={menuUrl}>{t('mail.cancelledMenu')}</MailButton>
+		</MailLayout>
+	)
+}
