@@ -105,6 +105,8 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
 	{ path: '/account', route: 'account', namespaces: ['account'], disallow: true },
 	{ path: '/account/sign-in', route: 'account_.sign-in', namespaces: ['account'] },
 	{ path: '/account/code', route: 'account_.code', namespaces: ['account'] },
+	// Deleting the account: the confirmation step, and where the signed-out browser reads that it is done (decision 067).
+	{ path: '/account/delete', route: 'account_.delete', namespaces: ['account'] },
 	{ path: '/review/:token', route: 'review.$token', namespaces: ['requests'], disallow: true },
 	{ path: '/quote/:token', route: 'quote.$token', namespaces: ['requests'], disallow: true },
 	// Any other path: the home screen with a 404 (decision 050), so every namespace; language links lead home.

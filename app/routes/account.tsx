@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { FormErrors, FormStatus, SelectField, TextField } from '~/components/ui/forms'
 import { buttonClass, outlineButtonClass } from '~/components/ui/button-classes'
 import { PageIntro } from '~/components/page-intro'
+import { AccountPrivacy } from '~/components/account/account-privacy'
 import { accountOverview, updateCustomerProfile } from '~/domain/customers/account.server'
 import { requireCustomer, signOutCustomer } from '~/domain/customers/session.server'
 import { lineOptionsText } from '~/domain/menu/item-options'
@@ -214,6 +215,7 @@ export default function Account() {
 						</button>
 					</Form>
 				</section>
+				<AccountPrivacy />
 			</div>
 		</>
 	)

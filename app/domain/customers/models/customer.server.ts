@@ -42,7 +42,7 @@ export async function verifyAndStartSession(input: {
  * Attaches the paid orders and the cake requests with this (verified) address that no account holds yet. Compared
  * with lower() and equality, never LIKE: an address with `_` or `%` must not match another one.
  */
-async function attachByEmail(tx: Prisma.TransactionClient | typeof prisma, customerId: string, email: string) {
+export async function attachByEmail(tx: Prisma.TransactionClient | typeof prisma, customerId: string, email: string) {
 	const orders = await tx.$executeRaw`
 		UPDATE "Order" SET "customerId" = ${customerId}
 		WHERE "customerId" IS NULL AND "paidAt" IS NOT NULL AND lower(btrim("customerEmail")) = ${email}`
