@@ -102,12 +102,7 @@ export default function DeleteAccount() {
 					<FormStatus tone="error">{t('account.formUnreadable')}</FormStatus>
 				) : null}
 				<Form method="post" className="flex flex-wrap items-center gap-4">
-					<button
-						type="submit"
-						name="intent"
-						value="delete-account"
-						className={buttonClass}
-					>
+					<button type="submit" name="intent" value="delete-account" className={buttonClass}>
 						{t('account.deleteConfirm')}
 					</button>
 					<Link to={localize('/account')} className={`${outlineButtonClass} px-6 py-3`}>

@@ -77,8 +77,8 @@ export default function AdminCustomers() {
 							<p className="break-all">{customer.email}</p>
 							{customer.phone ? <p>{customer.phone}</p> : null}
 							<p className="mt-2 text-sm">
-								{customer.orders === 1 ? '1 order' : `${customer.orders} orders`} ·{' '}
-								{formatPrice(customer.spentCents)} spent
+								{customer.orders === 1 ? '1 order' : `${customer.orders} orders`} · {formatPrice(customer.spentCents)}{' '}
+								spent
 								{customer.lastOrderAt ? (
 									<>
 										{' · '}last order{' '}

@@ -185,8 +185,7 @@ export default function AdminCustomer() {
 									{cake.paidCents > 0 ? <> · {formatPrice(cake.paidCents)} paid</> : null}
 								</p>
 								<p className="text-sm">
-									Requested{' '}
-									<time dateTime={cake.createdAt.toISOString()}>{formatBakeryDateTime(cake.createdAt)}</time>
+									Requested <time dateTime={cake.createdAt.toISOString()}>{formatBakeryDateTime(cake.createdAt)}</time>
 									{cake.pickupAt ? (
 										<>
 											{' · '}pickup{' '}

@@ -153,18 +153,18 @@ export async function deleteCustomerAccount(customerId: string, now = new Date()
  * still ahead: locked, so a change racing the deletion waits for it.
  */
 async function openBusiness(tx: Prisma.TransactionClient, customerId: string, now: Date): Promise<OpenBusiness[]> {
-	const rows = await tx.$queryRaw<OpenBusiness[]>`
-		(SELECT "id", 'order' AS "kind", "pickupAt" FROM "Order"
-		 WHERE "customerId" = ${customerId} AND "status" IN ('PAID', 'READY')
-		   AND ("pickupAt" IS NULL OR "pickupAt" >= ${now})
-		 FOR UPDATE)
-		UNION ALL
-		(SELECT "id", 'cake' AS "kind", "pickupAt" FROM "CustomCakeRequest"
-		 WHERE "customerId" = ${customerId} AND "status" IN ('QUOTED', 'DEPOSIT_PAID', 'PAID_IN_FULL')
-		   AND ("pickupAt" IS NULL OR "pickupAt" >= ${now})
-		 FOR UPDATE)
-		ORDER BY "pickupAt" NULLS FIRST`
-	return rows
+	const orders = await tx.$queryRaw<OpenBusiness[]>`
+		SELECT "id", 'order' AS "kind", "pickupAt" FROM "Order"
+		WHERE "customerId" = ${customerId} AND "status" IN ('PAID', 'READY') AND ("pickupAt" IS NULL OR "pickupAt" >= ${now})
+		ORDER BY "pickupAt" NULLS FIRST, "id"
+		FOR UPDATE`
+	const cakes = await tx.$queryRaw<OpenBusiness[]>`
+		SELECT "id", 'cake' AS "kind", "pickupAt" FROM "CustomCakeRequest"
+		WHERE "customerId" = ${customerId} AND "status" IN ('QUOTED', 'DEPOSIT_PAID', 'PAID_IN_FULL')
+		  AND ("pickupAt" IS NULL OR "pickupAt" >= ${now})
+		ORDER BY "pickupAt" NULLS FIRST, "id"
+		FOR UPDATE`
+	return [...orders, ...cakes]
 }
 
 /**
@@ -175,7 +175,13 @@ async function deIdentifyOrders(tx: Prisma.TransactionClient, orderIds: readonly
 	if (orderIds.length === 0) return
 	await tx.order.updateMany({
 		where: { id: { in: [...orderIds] } },
-		data: { customerName: DELETED_CUSTOMER_NAME, customerEmail: '', customerPhone: null, holdClient: null, customerId: null },
+		data: {
+			customerName: DELETED_CUSTOMER_NAME,
+			customerEmail: '',
+			customerPhone: null,
+			holdClient: null,
+			customerId: null,
+		},
 	})
 	await tx.$executeRaw`
 		UPDATE "OrderItem" SET

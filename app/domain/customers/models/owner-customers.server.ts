@@ -53,7 +53,6 @@ export async function listCustomersForOwner({ search, page = 1 }: { search?: str
 	return { customers: rows.slice(0, OWNER_CUSTOMERS_PAGE_SIZE), hasMore: rows.length > OWNER_CUSTOMERS_PAGE_SIZE }
 }
 
-
 /** One account for the owner: its details and note, its paid orders (newest first) and its cake requests. */
 export async function findCustomerForOwner(customerId: string) {
 	return prisma.customer.findUnique({
