@@ -441,3 +441,28 @@ describe('the owner’s customers screen', () => {
 		})
 	})
 })
+
+describe('the account page with a long history', () => {
+	it('shows the upcoming pickups and 20 past orders a page, newest first, with a way to older ones', async () => {
+		const ana = await signedInCustomer('ana@example.com', 'Ana Souza')
+		const other = await signedInCustomer('bruno@example.com', 'Bruno Lima')
+		const { orderNumber } = await import('~/domain/orders/index.server')
+		const past = []
+		for (let day = 1; day <= 25; day++) past.push(await paidOrder(ana, { pickupInDays: -day }))
+		const ahead = await paidOrder(ana, { status: 'PAID', pickupInDays: 2 })
+		await paidOrder(other, { pickupInDays: -1 })
+		const { loader } = await import('~/routes/account')
+		type Page = { upcoming: Array<{ number: string }>; past: Array<{ number: string }>; olderPast: boolean }
+		const page = async (query: string) =>
+			(await run(loader({ request: get(`/account${query}`, ana.cookie), params: {}, context }))).data as Page
+
+		const first = await page('')
+		expect(first.upcoming.map((order) => order.number)).toEqual([orderNumber(ahead.id)])
+		expect(first.past.map((order) => order.number)).toEqual(past.slice(0, 20).map((order) => orderNumber(order.id)))
+		expect(first.olderPast).toBe(true)
+		const second = await page('?past=2')
+		expect(second.past.map((order) => order.number)).toEqual(past.slice(20).map((order) => orderNumber(order.id)))
+		expect(second.olderPast).toBe(false)
+		expect((await page('?past=junk')).past).toHaveLength(20)
+	})
+})

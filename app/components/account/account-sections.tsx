@@ -24,3 +24,30 @@ export function AccountPrivacy() {
 		</section>
 	)
 }
+
+/**
+ * Past orders come 20 at a time (decision 067: a long history stays quick to read; the download holds it all):
+ * links to older and newer ones, as plain addresses that work without JavaScript.
+ */
+export function PastOrderPages({ page, older }: { page: number; older: boolean }) {
+	const t = useT()
+	const localize = useLocalizedPath()
+	if (page === 1 && !older) return null
+	const pageLink = (to: number) => `${localize('/account')}${to > 1 ? `?past=${to}` : ''}#past-heading`
+	return (
+		<nav aria-label={t('account.pastPages')} className="mt-4 flex justify-between gap-4">
+			{page > 1 ? (
+				<Link to={pageLink(page - 1)} className="font-semibold text-cinnamon underline">
+					{t('account.newerOrders')}
+				</Link>
+			) : (
+				<span />
+			)}
+			{older ? (
+				<Link to={pageLink(page + 1)} className="font-semibold text-cinnamon underline">
+					{t('account.olderOrders')}
+				</Link>
+			) : null}
+		</nav>
+	)
+}
