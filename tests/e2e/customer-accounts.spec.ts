@@ -1,43 +1,12 @@
 import { expect, test, type Page } from '@playwright/test'
-import { receivedMails, type ReceivedMail } from './mail-log'
-import { choosePickup } from './pickup-support'
-import { addCakeToCart, expectNoAxeViolations, gotoHydrated } from './support'
+import { payGuestOrder, signInMail, uniqueEmail } from './customer-support'
+import { expectNoAxeViolations, gotoHydrated } from './support'
 
 /**
  * Customer accounts (decision 063) on the production build: a guest order, then "Save your details" on /success,
  * sign-in with the code read from the SMTP stand-in's log, the order on /account, sign out; the magic link; the
  * same without JavaScript; axe on the sign-in, code and account pages in every language at phone and desktop widths.
  */
-
-/** A mail's text as a person reads it: quoted-printable soft breaks and escapes undone. */
-function readable(mail: ReceivedMail) {
-	return mail.raw
-		.replace(/=\r?\n/g, '')
-		.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-}
-
-const uniqueEmail = (name: string) =>
-	`${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
-
-/** The newest sign-in mail to `email` (the worker sends it within moments): its code and its magic link's path. */
-async function signInMail(baseURL: string | undefined, email: string, count = 1) {
-	let mails: ReceivedMail[] = []
-	await expect
-		.poll(
-			async () => {
-				mails = (await receivedMails(baseURL)).filter(
-					(mail) => mail.recipients.includes(email) && /\b\d{6}\b/.test(mail.headers.subject?.[0] ?? ''),
-				)
-				return mails.length
-			},
-			{ timeout: 20_000 },
-		)
-		.toBeGreaterThanOrEqual(count)
-	const mail = mails.at(-1)!
-	const code = /\b(\d{6})\b/.exec(mail.headers.subject![0]!)![1]!
-	const link = /https?:\/\/[^\s"<>]+(\/account\/link\?code=\d{6})/.exec(readable(mail))![1]!
-	return { code, link, subject: mail.headers.subject![0]! }
-}
 
 async function askForCode(page: Page, email: string, path = '/account/sign-in', button = 'E-mail me a code') {
 	await page.goto(path)
@@ -50,18 +19,7 @@ test('a guest order shows on the account after signing in with the e-mailed code
 	baseURL,
 }) => {
 	const email = uniqueEmail('regular')
-	await gotoHydrated(page, '/cakes')
-	await addCakeToCart(page, 'Tres Leches Cake')
-	await gotoHydrated(page, '/checkout')
-	await page.getByLabel('Full Name').fill('Rita Regular')
-	await page.getByLabel('Email Address').fill(email)
-	await choosePickup(page)
-	await page.getByRole('button', { name: 'Preview Order' }).click()
-	await page.getByRole('dialog', { name: 'Confirm Your Order' }).getByRole('button', { name: 'Confirm & Pay' }).click()
-	await page.waitForURL(/\/pay\/cs_test_/)
-	await page.getByRole('button', { name: 'Pay' }).click()
-	await page.waitForURL(/\/success\?session_id=cs_test_/)
-	const number = (await page.getByText(/Order #[0-9A-Z]{8}/).textContent())!.match(/#([0-9A-Z]{8})/)![1]!
+	const number = await payGuestOrder(page, 'Rita Regular', email)
 
 	await expect(page.getByRole('heading', { name: 'Save your details for next time' })).toBeVisible()
 	await expect(page.getByText(`Sign in with a code sent to ${email}`)).toBeVisible()
