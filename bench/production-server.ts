@@ -283,7 +283,7 @@ function productionAllocator(): Record<string, string> {
 }
 
 /** User + system CPU time a process has used so far, from /proc/<pid>/stat (clock ticks of 10 ms). */
-async function cpuMilliseconds(pid: number) {
+export async function cpuMilliseconds(pid: number) {
 	const { readFile } = await import('node:fs/promises')
 	const stat = await readFile(`/proc/${pid}/stat`, 'utf8')
 	const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')

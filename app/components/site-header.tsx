@@ -9,6 +9,9 @@ import { LanguageSwitcher } from './language-switcher'
 import { menuLinks, moreLinks, primaryLinks } from './site-navigation'
 import { useLocalizedPath, useT } from '~/utils/i18n-react'
 
+/** "My account": the same link signed in or not (pages are cached for everyone); /account sends a visitor to sign in. */
+const ACCOUNT_PATH = '/account'
+
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 	`rounded-md px-2 py-1 font-semibold underline-offset-4 hover:text-cinnamon hover:underline ${isActive ? 'text-cinnamon underline' : ''}`
 
@@ -56,6 +59,9 @@ export function SiteHeader() {
 						</NavLink>
 					))}
 					<MenuDropdown pathname={pathname} />
+					<NavLink to={localize(ACCOUNT_PATH)} className={navLinkClass}>
+						{t('common.navAccount')}
+					</NavLink>
 					<CartLink placement="desktop" />
 					<OrderOnlineLink className={orderButtonClass} />
 				</nav>
@@ -89,6 +95,14 @@ export function SiteHeader() {
 								</NavLink>
 							</li>
 						))}
+						<li>
+							<NavLink
+								to={localize(ACCOUNT_PATH)}
+								className={({ isActive }) => `block ${navLinkClass({ isActive })} py-2`}
+							>
+								{t('common.navAccount')}
+							</NavLink>
+						</li>
 					</ul>
 					<div className="mt-3 flex flex-wrap items-center gap-3">
 						<CartLink placement="mobile" />

@@ -107,6 +107,8 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
 	{ path: '/account/code', route: 'account_.code', namespaces: ['account'] },
 	// A customer's own order: change pickup, cancel, order again (decision 065).
 	{ path: '/account/orders/:orderId', route: 'account_.orders.$orderId', namespaces: ['account'] },
+	// Deleting the account: the confirmation step, and where the signed-out browser reads that it is done (decision 067).
+	{ path: '/account/delete', route: 'account_.delete', namespaces: ['account'] },
 	{ path: '/review/:token', route: 'review.$token', namespaces: ['requests'], disallow: true },
 	{ path: '/quote/:token', route: 'quote.$token', namespaces: ['requests'], disallow: true },
 	// Any other path: the home screen with a 404 (decision 050), so every namespace; language links lead home.

@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { FormErrors, FormStatus, SelectField, TextField } from '~/components/ui/forms'
 import { buttonClass, outlineButtonClass } from '~/components/ui/button-classes'
 import { PageIntro } from '~/components/page-intro'
+import { AccountPrivacy, PastOrderPages } from '~/components/account/account-sections'
 import { accountOverview, updateCustomerProfile } from '~/domain/customers/account.server'
 import { ORDER_STATUS_LABELS } from '~/domain/customers/order-status-labels'
 import { requireCustomer, signOutCustomer } from '~/domain/customers/session.server'
@@ -54,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const locale = requestLocale(request)
 	const customer = await requireCustomer(request, localizedPath('/account/sign-in', locale))
 	const [overview, settings] = await withOutagePolicy(() =>
-		Promise.all([accountOverview(customer.id), getPickupSettings()]),
+		Promise.all([accountOverview(customer.id, new URL(request.url).searchParams.get('past')), getPickupSettings()]),
 	)
 	if (!overview) throw await signOutCustomer(request, localizedPath('/account/sign-in', locale))
 	const when = (at: Date | null) => (at ? formatPickupAt(at, settings.timeZone, locale) : null)
@@ -71,6 +72,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			profile: overview.profile,
 			upcoming: overview.upcoming.map(order),
 			past: overview.past.map(order),
+			pastPage: overview.pastPage,
+			olderPast: overview.olderPast,
 			cakeRequests: overview.cakeRequests.map((request) => ({
 				...request,
 				pickupAt: undefined,
@@ -104,7 +107,7 @@ export async function action({ request }: ActionFunctionArgs) {
 type AccountOrder = ReturnType<typeof useLoaderData<typeof loader>>['upcoming'][number]
 
 export default function Account() {
-	const { profile, upcoming, past, cakeRequests } = useLoaderData<typeof loader>()
+	const { profile, upcoming, past, pastPage, olderPast, cakeRequests } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const t = useT()
 	const locale = useLocale()
@@ -144,6 +147,7 @@ export default function Account() {
 						{t('account.pastHeading')}
 					</h2>
 					{past.length ? <OrderList orders={past} /> : <p className="mt-2">{t('account.noPast')}</p>}
+					<PastOrderPages page={pastPage} older={olderPast} />
 				</section>
 				<section aria-labelledby="cakes-heading">
 					<h2 id="cakes-heading" className="font-display text-3xl font-bold">
@@ -208,6 +212,7 @@ export default function Account() {
 						</button>
 					</Form>
 				</section>
+				<AccountPrivacy />
 			</div>
 		</>
 	)

@@ -13,6 +13,7 @@ import { quoteSettingsSchema, statusLabels } from '~/domain/cake-quotes/cake-quo
 import { formatPrice } from '~/utils/money'
 import { StatusFilterForm } from '~/components/admin/status-filter'
 import { AdminFrame } from '~/components/admin/admin-frame'
+import { ContactRows } from '~/components/admin/contact-rows'
 import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
 import { formatBakeryDateTime } from '~/domain/pickup/bakery-time'
 import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
@@ -200,18 +201,7 @@ function RequestCard({ request, confirming }: { request: AdminCustomCakeRequest;
 					) : null}
 				</div>
 				<dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-					<dt className="font-semibold">Phone</dt>
-					<dd>
-						<a href={`tel:${request.phone.replace(/[^\d+]/g, '')}`} className="underline underline-offset-4">
-							{request.phone}
-						</a>
-					</dd>
-					<dt className="font-semibold">Email</dt>
-					<dd className="break-all">
-						<a href={`mailto:${request.email}`} className="underline underline-offset-4">
-							{request.email}
-						</a>
-					</dd>
+					<ContactRows phone={request.phone} email={request.email} />
 					<dt className="font-semibold">Type</dt>
 					<dd>{request.type}</dd>
 					<dt className="font-semibold">Size</dt>

@@ -4,6 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import type { z } from 'zod'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { AdminFrame } from '~/components/admin/admin-frame'
+import { ContactRows } from '~/components/admin/contact-rows'
 import { AdminHeading, dangerButtonClass, secondaryButtonClass, StatusRegion } from '~/components/admin/admin-ui'
 import { FieldErrors, FormErrors, TextareaField, TextField } from '~/components/ui/forms'
 import { buttonClass } from '~/components/ui/button-classes'
@@ -348,18 +349,17 @@ function RequestDetails() {
 			</p>
 			<div className="mt-3 flex flex-wrap gap-6">
 				<dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-					<dt className="font-semibold">Phone</dt>
-					<dd>
-						<a href={`tel:${cake.phone.replace(/[^\d+]/g, '')}`} className="underline underline-offset-4">
-							{cake.phone}
-						</a>
-					</dd>
-					<dt className="font-semibold">Email</dt>
-					<dd className="break-all">
-						<a href={`mailto:${cake.email}`} className="underline underline-offset-4">
-							{cake.email}
-						</a>
-					</dd>
+					{cake.customerId ? (
+						<>
+							<dt className="font-semibold">Account</dt>
+							<dd>
+								<Link to={`/admin/customers/${cake.customerId}`} className="underline underline-offset-4">
+									View the customer
+								</Link>
+							</dd>
+						</>
+					) : null}
+					<ContactRows phone={cake.phone} email={cake.email} />
 					<dt className="font-semibold">Type</dt>
 					<dd>{cake.type}</dd>
 					<dt className="font-semibold">Size</dt>

@@ -563,12 +563,23 @@ function OrderCard({
 			<div className="mt-3 grid gap-4 md:grid-cols-2">
 				<div>
 					<Subheading className="font-semibold">Customer</Subheading>
-					<p>{order.customerName}</p>
-					<p className="break-all">
-						<a href={`mailto:${order.customerEmail}`} className="underline underline-offset-4">
-							{order.customerEmail}
-						</a>
+					<p>
+						{order.customerId ? (
+							<Link to={`/admin/customers/${order.customerId}`} className="underline underline-offset-4">
+								{order.customerName}
+								<VisuallyHidden> (customer account)</VisuallyHidden>
+							</Link>
+						) : (
+							order.customerName
+						)}
 					</p>
+					{order.customerEmail ? (
+						<p className="break-all">
+							<a href={`mailto:${order.customerEmail}`} className="underline underline-offset-4">
+								{order.customerEmail}
+							</a>
+						</p>
+					) : null}
 					{order.customerPhone ? (
 						<p>
 							<a href={`tel:${order.customerPhone.replace(/[^\d+]/g, '')}`} className="underline underline-offset-4">

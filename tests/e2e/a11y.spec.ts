@@ -58,6 +58,8 @@ const adminRoutes = [
 	// A seeded review's editor.
 	'/admin/reviews/seed-review-1',
 	'/admin/orders?status=PAID',
+	'/admin/customers',
+	'/admin/customers?q=no-such-customer',
 	// Signed in, the sign-in page is the upload form.
 	'/image-uploader',
 ]

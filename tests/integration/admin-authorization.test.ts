@@ -108,6 +108,12 @@ const routes: Record<string, RouteCase> = {
 			'cancel and refund': (f) => ({ intent: 'refund', id: f.order.id, confirmed: 'yes' }),
 		},
 	},
+	'admin.customers.tsx': { path: () => '/admin/customers?q=pat' },
+	'admin.customers_.$customerId.tsx': {
+		path: (f) => `/admin/customers/${f.customer.id}`,
+		params: (f) => ({ customerId: f.customer.id }),
+		actions: { 'private note': () => ({ note: 'Written by an intruder.' }) },
+	},
 	'admin.prep-list.tsx': { path: () => '/admin/prep-list' },
 	'admin.prep-list[.]csv.ts': { path: () => '/admin/prep-list.csv' },
 	'admin.messages.tsx': {

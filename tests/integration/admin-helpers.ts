@@ -103,6 +103,7 @@ export async function snapshot() {
 		reviews,
 		mailJobs,
 		siteTexts,
+		customers,
 	] = await Promise.all([
 		prisma.menuItem.findMany({
 			orderBy: { id: 'asc' },
@@ -132,6 +133,8 @@ export async function snapshot() {
 		// The mail queue (dead mails the dashboard retries; mails an order step queues).
 		prisma.$queryRawUnsafe('SELECT name, state, data FROM pgboss.job ORDER BY name, id'),
 		prisma.siteText.findMany({ orderBy: { key: 'asc' } }),
+		// Customer accounts with the owner's private note (decision 067).
+		prisma.customer.findMany({ orderBy: { id: 'asc' } }),
 	])
 	return JSON.parse(
 		JSON.stringify({
@@ -145,6 +148,7 @@ export async function snapshot() {
 			reviews,
 			mailJobs,
 			siteTexts,
+			customers,
 		}),
 	) as unknown
 }
@@ -189,8 +193,14 @@ export async function seedAdminFixtures() {
 			}),
 		)
 	}
+	const customer = await prisma.customer.upsert({
+		where: { email: 'pat@example.com' },
+		create: { email: 'pat@example.com', name: 'Pat Buyer' },
+		update: { ownerNote: '' },
+	})
 	const order = await prisma.order.create({
 		data: {
+			customerId: customer.id,
 			customerName: 'Pat Buyer',
 			customerEmail: 'pat@example.com',
 			status: 'PAID',
@@ -231,5 +241,17 @@ export async function seedAdminFixtures() {
 			attachments: [],
 		},
 	})
-	return { menuItem, cakeRequest, gallery, order, message, reviews, pendingReview, webp, deadMailId, outboxMail }
+	return {
+		menuItem,
+		cakeRequest,
+		gallery,
+		customer,
+		order,
+		message,
+		reviews,
+		pendingReview,
+		webp,
+		deadMailId,
+		outboxMail,
+	}
 }

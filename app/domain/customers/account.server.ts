@@ -15,31 +15,43 @@ export const ACCOUNT_ORDER_STATUS = {
 /** Balances still owed only while a quote is accepted or open. */
 const OWING_CAKE_STATUSES = new Set(['QUOTED', 'DEPOSIT_PAID'])
 
+/** Past orders shown at a time (the download has them all): a regular's long history stays quick to read. */
+const PAST_ORDERS_PAGE_SIZE = 20
+/** Pages beyond this are not offered (20 a page: 2,000 past orders). */
+const MAX_PAST_PAGE = 100
+
+/** The page of past orders an address asks for (`?past=2`), bounded. */
+function pastPageOf(value: string | null) {
+	return Math.min(Math.max(1, Math.floor(Number(value)) || 1), MAX_PAST_PAGE)
+}
+
 /**
- * The account page's data (two queries): upcoming pickups (paid or ready, pickup still ahead, soonest first),
- * past orders (newest first), the cake requests with what is owed, and the saved details. Lines carry the names
- * and choices in the language the customer ordered in.
+ * The account page's data (three queries): upcoming pickups (paid or ready, pickup still ahead, soonest first),
+ * a page of past orders (newest first; `past` from the address, and whether there are older ones), the cake
+ * requests with what is owed, and the saved details. Lines carry the names and choices in the language the
+ * customer ordered in.
  */
-export async function accountOverview(customerId: string, now = new Date()) {
-	const account = await loadAccount(customerId)
+export async function accountOverview(customerId: string, past: string | null = null, now = new Date()) {
+	const pastPage = pastPageOf(past)
+	const account = await loadAccount(customerId, { now, pastPage, pastPageSize: PAST_ORDERS_PAGE_SIZE })
 	if (!account) return null
-	const orders = account.orders.map((order) => ({
-		id: order.id,
-		status: ACCOUNT_ORDER_STATUS[order.status as keyof typeof ACCOUNT_ORDER_STATUS] ?? 'paid',
-		pickupAt: order.pickupAt,
-		totalCents: order.totalCents,
-		items: order.items.map((item) => ({
+	const order = (entry: (typeof account.past)[number]) => ({
+		id: entry.id,
+		status: ACCOUNT_ORDER_STATUS[entry.status as keyof typeof ACCOUNT_ORDER_STATUS] ?? 'paid',
+		pickupAt: entry.pickupAt,
+		totalCents: entry.totalCents,
+		items: entry.items.map((item) => ({
 			name: item.localizedName ?? item.name,
 			quantity: item.quantity,
 			options: readLineOptions(item.localizedOptions ?? item.options),
 		})),
-	}))
-	const isUpcoming = (order: (typeof orders)[number]) =>
-		(order.status === 'paid' || order.status === 'ready') && (!order.pickupAt || order.pickupAt >= now)
+	})
 	return {
 		profile: { email: account.email, name: account.name, phone: account.phone, locale: account.locale },
-		upcoming: orders.filter(isUpcoming).reverse(),
-		past: orders.filter((order) => !isUpcoming(order)),
+		upcoming: account.upcoming.map(order),
+		past: account.past.map(order),
+		pastPage,
+		olderPast: account.olderPast && pastPage < MAX_PAST_PAGE,
 		cakeRequests: account.cakeRequests.map((request) => ({
 			id: request.id,
 			type: request.type,

@@ -3,4 +3,4 @@
  * goes through here; the rest of the folder is the area's own.
  */
 export { getMailQueue } from './mail-queue.server'
-export { enqueueMail } from './models/mail-jobs.server'
+export { cancelMail, enqueueMail } from './models/mail-jobs.server'

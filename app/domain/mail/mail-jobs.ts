@@ -76,3 +76,36 @@ export interface OutgoingMail {
 	text: string
 	attachments?: Array<{ filename: string; content: string; contentType: string }>
 }
+
+/**
+ * Every mail the bakery could still send to a customer about these orders, pickup moves, cake requests (each
+ * quote version up to `quoteVersion`) and sign-in codes: what deleting an account cancels (decision 067). The
+ * owner's own alerts are not among them.
+ */
+export function customerMailJobs(about: {
+	orderIds: readonly string[]
+	changeIds: readonly string[]
+	cakeRequests: ReadonlyArray<{ id: string; quoteVersion: number }>
+	codeIds: readonly string[]
+}): MailJob[] {
+	return [
+		...about.orderIds.flatMap((orderId) =>
+			(['order-receipt', 'order-ready', 'review-request'] as const).map((kind) => ({ kind, orderId })),
+		),
+		...about.changeIds.map((changeId) => ({ kind: 'order-pickup-moved' as const, changeId })),
+		...about.cakeRequests.flatMap(({ id: requestId, quoteVersion }) => [
+			...(['cake-request-received', 'cake-deposit-received', 'cake-balance-reminder'] as const).map((kind) => ({
+				kind,
+				requestId,
+			})),
+			...Array.from({ length: quoteVersion + 1 }, (_, version) =>
+				(['cake-quote-sent', 'cake-quote-expiring'] as const).map((kind) => ({
+					kind,
+					requestId,
+					quoteVersion: version,
+				})),
+			).flat(),
+		]),
+		...about.codeIds.map((codeId) => ({ kind: 'customer-sign-in-code' as const, codeId })),
+	]
+}

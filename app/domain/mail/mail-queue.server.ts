@@ -129,6 +129,20 @@ export async function sendMailJobs(db: Db, jobs: readonly MailJob[], { startAfte
 	return ids?.length ?? 0
 }
 
+/**
+ * Cancels these mails if they are still waiting or being retried (a job that was never queued is a no-op), through
+ * `db` (the caller's transaction).
+ */
+export async function cancelMailJobs(db: Db, jobs: readonly MailJob[]) {
+	if (jobs.length === 0) return
+	const boss = await getMailQueue()
+	await boss.cancel(
+		MAIL_QUEUE,
+		jobs.map((job) => mailJobId(mailKey(job))),
+		{ db },
+	)
+}
+
 /** What the worker records when a mail fails: why, and to whom and what when it got that far. */
 export interface MailFailure {
 	message: string

@@ -315,6 +315,8 @@ export async function findCakeRequestForOwner(requestId: string) {
 		where: { id: requestId },
 		select: {
 			...quoteFields,
+			/** The account it belongs to: the owner's page links to the customer (decision 067). */
+			customerId: true,
 			statusChanges: {
 				select: { id: true, fromStatus: true, toStatus: true, actor: true, quoteVersion: true, createdAt: true },
 				orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],

@@ -42,7 +42,7 @@ export async function verifyAndStartSession(input: {
  * Attaches the paid orders and the cake requests with this (verified) address that no account holds yet. Compared
  * with lower() and equality, never LIKE: an address with `_` or `%` must not match another one.
  */
-async function attachByEmail(tx: Prisma.TransactionClient | typeof prisma, customerId: string, email: string) {
+export async function attachByEmail(tx: Prisma.TransactionClient | typeof prisma, customerId: string, email: string) {
 	const orders = await tx.$executeRaw`
 		UPDATE "Order" SET "customerId" = ${customerId}
 		WHERE "customerId" IS NULL AND "paidAt" IS NOT NULL AND lower(btrim("customerEmail")) = ${email}`
@@ -52,9 +52,36 @@ async function attachByEmail(tx: Prisma.TransactionClient | typeof prisma, custo
 	return { orders, requests }
 }
 
-/** The signed-in customer's account page, in two queries (the account with its orders and lines; its requests). */
-export async function loadAccount(customerId: string) {
-	const [customer, cakeRequests] = await Promise.all([
+/** What the account page shows of an order. */
+const accountOrderSelect = {
+	id: true,
+	status: true,
+	pickupAt: true,
+	totalCents: true,
+	createdAt: true,
+	items: {
+		select: {
+			name: true,
+			localizedName: true,
+			quantity: true,
+			options: true,
+			localizedOptions: true,
+		},
+	},
+} as const satisfies Prisma.OrderSelect
+
+/**
+ * The signed-in customer's account page, in three queries whatever the number of orders: the account with its
+ * upcoming pickups (paid or ready, pickup still ahead), one page of its past orders (newest first; one row more
+ * tells whether there are older ones), and its cake requests.
+ */
+export async function loadAccount(customerId: string, { now, pastPage, pastPageSize }: AccountPage) {
+	const upcoming = {
+		paidAt: { not: null },
+		status: { in: ['PAID', 'READY'] },
+		OR: [{ pickupAt: null }, { pickupAt: { gte: now } }],
+	} as const satisfies Prisma.OrderWhereInput
+	const [customer, past, cakeRequests] = await Promise.all([
 		prisma.customer.findUnique({
 			where: { id: customerId },
 			select: {
@@ -63,26 +90,18 @@ export async function loadAccount(customerId: string) {
 				phone: true,
 				locale: true,
 				orders: {
-					where: { paidAt: { not: null } },
-					orderBy: [{ pickupAt: 'desc' }, { createdAt: 'desc' }],
-					select: {
-						id: true,
-						status: true,
-						pickupAt: true,
-						totalCents: true,
-						createdAt: true,
-						items: {
-							select: {
-								name: true,
-								localizedName: true,
-								quantity: true,
-								options: true,
-								localizedOptions: true,
-							},
-						},
-					},
+					where: upcoming,
+					orderBy: [{ pickupAt: 'asc' }, { createdAt: 'asc' }],
+					select: accountOrderSelect,
 				},
 			},
+		}),
+		prisma.order.findMany({
+			where: { customerId, paidAt: { not: null }, NOT: upcoming },
+			orderBy: [{ pickupAt: 'desc' }, { createdAt: 'desc' }, { id: 'desc' }],
+			skip: (pastPage - 1) * pastPageSize,
+			take: pastPageSize + 1,
+			select: accountOrderSelect,
 		}),
 		prisma.customCakeRequest.findMany({
 			where: { customerId },
@@ -99,7 +118,22 @@ export async function loadAccount(customerId: string) {
 			},
 		}),
 	])
-	return customer && { ...customer, cakeRequests }
+	return (
+		customer && {
+			...customer,
+			upcoming: customer.orders,
+			past: past.slice(0, pastPageSize),
+			olderPast: past.length > pastPageSize,
+			cakeRequests,
+		}
+	)
+}
+
+interface AccountPage {
+	now: Date
+	/** 1 for the newest past orders. */
+	pastPage: number
+	pastPageSize: number
 }
 
 export async function updateCustomerProfile(

@@ -5,7 +5,7 @@
 import { fromPrisma } from 'pg-boss'
 import type { Prisma } from '~/generated/prisma/client'
 import type { MailJob } from '~/domain/mail/mail-jobs'
-import { sendMailJobs } from '~/domain/mail/mail-queue.server'
+import { cancelMailJobs, sendMailJobs } from '~/domain/mail/mail-queue.server'
 
 /**
  * Queues the event's mails with the caller's transaction, in one statement; `startAfter` delays them
@@ -17,4 +17,9 @@ export function enqueueMail(
 	options: { startAfter?: Date } = {},
 ) {
 	return sendMailJobs(fromPrisma(tx), Array.isArray(jobs) ? jobs : [jobs as MailJob], options)
+}
+
+/** Cancels the mails of these jobs still waiting in the queue, with the caller's transaction (an account's deletion). */
+export function cancelMail(tx: Prisma.TransactionClient, jobs: readonly MailJob[]) {
+	return cancelMailJobs(fromPrisma(tx), jobs)
 }

@@ -30,6 +30,8 @@ const adminOrderSelect = {
 	id: true,
 	status: true,
 	...orderCustomerAndTotals,
+	/** The account it belongs to: the screen links to the customer (decision 067). */
+	customerId: true,
 	createdAt: true,
 	paidAt: true,
 	pickupAt: true,

@@ -1,0 +1,101 @@
+import { readLineOptions } from '~/domain/menu/item-options'
+import { orderNumber } from '~/domain/orders/index.server'
+import { loadCustomerData } from './models/customer-privacy.server'
+
+/** The download format's version: raised when a field changes meaning. */
+const EXPORT_FORMAT = 1
+
+const iso = (at: Date | null) => at?.toISOString() ?? null
+
+/**
+ * "Download my data" (decision 067): the account, its paid orders with their lines and pickup moves, its cake
+ * requests with their quotes and payments, and the reviews written for its orders, as the bakery holds them.
+ * Money is in integer cents of `currency`; times are ISO 8601 in UTC. Null when the account is gone.
+ */
+export async function customerDataExport(customerId: string, now = new Date()) {
+	const data = await loadCustomerData(customerId)
+	if (!data) return null
+	return {
+		format: EXPORT_FORMAT,
+		exportedAt: now.toISOString(),
+		account: {
+			email: data.email,
+			name: data.name,
+			phone: data.phone,
+			language: data.locale,
+			createdAt: iso(data.createdAt),
+		},
+		orders: data.orders.map((order) => ({
+			number: orderNumber(order.id),
+			status: order.status.toLowerCase(),
+			placedAt: iso(order.createdAt),
+			paidAt: iso(order.paidAt),
+			pickupAt: iso(order.pickupAt),
+			name: order.customerName,
+			email: order.customerEmail,
+			phone: order.customerPhone,
+			language: order.locale,
+			currency: order.currency,
+			totalCents: order.totalCents,
+			taxCents: order.taxCents,
+			lines: order.items.map((item) => ({
+				name: item.localizedName ?? item.name,
+				quantity: item.quantity,
+				unitPriceCents: item.unitPriceCents,
+				options: readLineOptions(item.options).map((option) => ({
+					group: option.group,
+					...(option.text !== undefined ? { text: option.text } : { choice: option.choice }),
+				})),
+			})),
+			pickupChanges: order.pickupChanges.map((change) => ({
+				from: iso(change.fromPickupAt),
+				to: iso(change.toPickupAt),
+				at: iso(change.createdAt),
+			})),
+		})),
+		cakeRequests: data.cakeRequests.map((request) => ({
+			requestedAt: iso(request.createdAt),
+			name: request.name,
+			email: request.email,
+			phone: request.phone,
+			language: request.locale,
+			type: request.type,
+			size: request.size,
+			message: request.message,
+			status: request.status.toLowerCase(),
+			quote:
+				request.quoteCents === null
+					? null
+					: {
+							priceCents: request.quoteCents,
+							depositCents: request.depositCents,
+							notes: request.quoteNotes,
+							validUntil: iso(request.quoteValidUntil),
+						},
+			paidCents: request.paidCents,
+			pickupAt: iso(request.pickupAt),
+			payments: request.payments.map((payment) => ({
+				kind: payment.kind.toLowerCase(),
+				method: payment.method === 'IN_SHOP' ? 'in-shop' : 'online',
+				amountCents: payment.amountCents,
+				paidAt: iso(payment.paidAt),
+			})),
+		})),
+		reviews: data.orders.flatMap((order) =>
+			order.review
+				? [
+						{
+							order: orderNumber(order.id),
+							name: order.review.name,
+							rating: order.review.rating,
+							comment: order.review.comment,
+							status: order.review.status.toLowerCase(),
+							writtenAt: iso(order.review.createdAt),
+						},
+					]
+				: [],
+		),
+	}
+}
+
+export { deleteCustomerAccount } from './models/customer-privacy.server'
