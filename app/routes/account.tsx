@@ -6,7 +6,9 @@ import { z } from 'zod'
 import { FormErrors, FormStatus, SelectField, TextField } from '~/components/ui/forms'
 import { buttonClass, outlineButtonClass } from '~/components/ui/button-classes'
 import { PageIntro } from '~/components/page-intro'
+import { PasskeysSection } from '~/components/account/passkeys'
 import { accountOverview, updateCustomerProfile } from '~/domain/customers/account.server'
+import { customerPasskeys } from '~/domain/customers/passkeys.server'
 import { requireCustomer, signOutCustomer } from '~/domain/customers/session.server'
 import { lineOptionsText } from '~/domain/menu/item-options'
 import { orderNumber } from '~/domain/orders/index.server'
@@ -64,6 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		Promise.all([accountOverview(customer.id), getPickupSettings()]),
 	)
 	if (!overview) throw await signOutCustomer(request, localizedPath('/account/sign-in', locale))
+	const passkeys = await withOutagePolicy(() => customerPasskeys(customer.id))
 	const when = (at: Date | null) => (at ? formatPickupAt(at, settings.timeZone, locale) : null)
 	const order = (entry: (typeof overview.upcoming)[number]) => ({
 		number: orderNumber(entry.id),
@@ -81,6 +84,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 				...request,
 				pickupAt: undefined,
 				pickup: when(request.pickupAt),
+			})),
+			passkeys: passkeys.map((passkey) => ({
+				id: passkey.id,
+				name: passkey.name,
+				created: when(passkey.createdAt)!,
+				lastUsed: when(passkey.lastUsedAt),
 			})),
 		},
 		{ headers: { 'Cache-Control': 'private, no-store' } },
@@ -110,7 +119,7 @@ export async function action({ request }: ActionFunctionArgs) {
 type AccountOrder = ReturnType<typeof useLoaderData<typeof loader>>['upcoming'][number]
 
 export default function Account() {
-	const { profile, upcoming, past, cakeRequests } = useLoaderData<typeof loader>()
+	const { profile, upcoming, past, cakeRequests, passkeys } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const t = useT()
 	const locale = useLocale()
@@ -196,6 +205,7 @@ export default function Account() {
 						</button>
 					</Form>
 				</section>
+				<PasskeysSection passkeys={passkeys} />
 				<section aria-labelledby="sign-out-heading">
 					<h2 id="sign-out-heading" className="font-display text-3xl font-bold">
 						{t('account.signOutHeading')}
