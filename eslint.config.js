@@ -27,6 +27,7 @@ const serverOnlyPackages = [
 	'remix-auth',
 	'remix-auth-google',
 	'sharp',
+	'@simplewebauthn/server',
 	'stripe',
 	...builtinModules.filter((name) => !name.startsWith('_')),
 ]

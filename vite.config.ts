@@ -23,6 +23,8 @@ export const browserPackages = [
 	'@date-fns/tz',
 	'@lingui/core',
 	'@lingui/react',
+	// Loaded on a click only (the passkey buttons, decision 066), never with a page.
+	'@simplewebauthn/browser',
 ]
 
 /** A Node built-in in the browser's build means server code reached it: fail instead of shipping an empty stub. */

@@ -7,8 +7,10 @@ import { FormErrors, FormStatus, SelectField, TextField } from '~/components/ui/
 import { buttonClass, outlineButtonClass } from '~/components/ui/button-classes'
 import { PageIntro } from '~/components/page-intro'
 import { AccountPrivacy, PastOrderPages } from '~/components/account/account-sections'
+import { PasskeysSection } from '~/components/account/passkeys'
 import { accountOverview, updateCustomerProfile } from '~/domain/customers/account.server'
 import { ORDER_STATUS_LABELS } from '~/domain/customers/order-status-labels'
+import { customerPasskeys } from '~/domain/customers/passkeys.server'
 import { requireCustomer, signOutCustomer } from '~/domain/customers/session.server'
 import { lineOptionsText } from '~/domain/menu/item-options'
 import { orderNumber } from '~/domain/orders/index.server'
@@ -54,8 +56,12 @@ const CAKE_STATUS_LABELS = {
 export async function loader({ request }: LoaderFunctionArgs) {
 	const locale = requestLocale(request)
 	const customer = await requireCustomer(request, localizedPath('/account/sign-in', locale))
-	const [overview, settings] = await withOutagePolicy(() =>
-		Promise.all([accountOverview(customer.id, new URL(request.url).searchParams.get('past')), getPickupSettings()]),
+	const [overview, settings, passkeys] = await withOutagePolicy(() =>
+		Promise.all([
+			accountOverview(customer.id, new URL(request.url).searchParams.get('past')),
+			getPickupSettings(),
+			customerPasskeys(customer.id),
+		]),
 	)
 	if (!overview) throw await signOutCustomer(request, localizedPath('/account/sign-in', locale))
 	const when = (at: Date | null) => (at ? formatPickupAt(at, settings.timeZone, locale) : null)
@@ -78,6 +84,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 				...request,
 				pickupAt: undefined,
 				pickup: when(request.pickupAt),
+			})),
+			passkeys: passkeys.map((passkey) => ({
+				id: passkey.id,
+				name: passkey.name,
+				created: when(passkey.createdAt)!,
+				lastUsed: when(passkey.lastUsedAt),
 			})),
 		},
 		{ headers: { 'Cache-Control': 'private, no-store' } },
@@ -107,7 +119,7 @@ export async function action({ request }: ActionFunctionArgs) {
 type AccountOrder = ReturnType<typeof useLoaderData<typeof loader>>['upcoming'][number]
 
 export default function Account() {
-	const { profile, upcoming, past, pastPage, olderPast, cakeRequests } = useLoaderData<typeof loader>()
+	const { profile, upcoming, past, pastPage, olderPast, cakeRequests, passkeys } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const t = useT()
 	const locale = useLocale()
@@ -194,6 +206,7 @@ export default function Account() {
 						</button>
 					</Form>
 				</section>
+				<PasskeysSection passkeys={passkeys} />
 				<section aria-labelledby="sign-out-heading">
 					<h2 id="sign-out-heading" className="font-display text-3xl font-bold">
 						{t('account.signOutHeading')}

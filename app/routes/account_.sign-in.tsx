@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { FormErrors, TextField } from '~/components/ui/forms'
 import { buttonClass } from '~/components/ui/button-classes'
 import { PageIntro } from '~/components/page-intro'
+import { PasskeySignIn } from '~/components/account/passkeys'
 import { getCustomer } from '~/domain/customers/session.server'
 import { requestSignInCode } from '~/domain/customers/sign-in.server'
 import { hashSignInCode } from '~/domain/customers/sign-in-code-crypto.server'
@@ -115,6 +116,7 @@ export default function AccountSignIn() {
 						{t('account.sendCode')}
 					</button>
 				</Form>
+				<PasskeySignIn redirectTo={redirectTo} />
 				<p className="mt-6 text-sm">{t('account.signInGuestNote')}</p>
 			</div>
 		</>

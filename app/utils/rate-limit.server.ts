@@ -22,6 +22,8 @@ export const rateLimitPolicies = {
 	customerSignIn: { points: 20, duration: 10 * 60 },
 	/** Codes sent to one e-mail address, whoever asks (the key is the address's digest, not a client). */
 	customerCodeMail: { points: 5, duration: 10 * 60 },
+	/** Customers' passkey posts per client (decision 066): asking for a challenge and answering it count alike. */
+	customerPasskey: { points: 30, duration: 10 * 60 },
 } as const
 
 export type RateLimitPolicy = keyof typeof rateLimitPolicies

@@ -4,6 +4,7 @@
  */
 export { findSignInCodeForMail, deleteOldSignInCodes } from './models/sign-in-code.server'
 export { deleteExpiredCustomerSessions } from './models/customer-session.server'
+export { deleteExpiredPasskeyChallenges } from './models/passkey.server'
 export { openSignInCode } from './sign-in-code-crypto.server'
 export { MAGIC_LINK_PATH as customerMagicLinkPath } from './sign-in-rules'
 import { SIGN_IN_CODE_TTL_SECONDS } from './sign-in-rules'

@@ -10,7 +10,11 @@
 import type { PgBoss } from 'pg-boss'
 import { expireOverdueQuotes, sweepLapsedCakePayments } from '~/domain/cake-quotes/index.server'
 import { deleteExpiredSessions } from '~/domain/admin-auth/index.server'
-import { deleteExpiredCustomerSessions, deleteOldSignInCodes } from '~/domain/customers/index.server'
+import {
+	deleteExpiredCustomerSessions,
+	deleteExpiredPasskeyChallenges,
+	deleteOldSignInCodes,
+} from '~/domain/customers/index.server'
 import { sweepAbandonedCheckouts } from '~/domain/orders/index.server'
 import { getMailQueue } from '~/domain/mail/index.server'
 import { runBackup } from '~/domain/backups/index.server'
@@ -28,10 +32,19 @@ interface ScheduledTask {
 export const scheduledTasks = {
 	/** Settles pending checkouts whose expiry webhook never came (app/domain/orders/checkout.server.ts). */
 	'checkout-sweep': { cron: '*/2 * * * *', run: () => sweepAbandonedCheckouts() },
-	/** Deletes expired admin and customer sessions and customers' sign-in codes a day past their expiry. */
+	/**
+	 * Deletes expired admin and customer sessions, customers' sign-in codes a day past their expiry and passkey
+	 * challenges no browser answered.
+	 */
 	'session-sweep': {
 		cron: '17 * * * *',
-		run: () => Promise.all([deleteExpiredSessions(), deleteExpiredCustomerSessions(), deleteOldSignInCodes()]),
+		run: () =>
+			Promise.all([
+				deleteExpiredSessions(),
+				deleteExpiredCustomerSessions(),
+				deleteOldSignInCodes(),
+				deleteExpiredPasskeyChallenges(),
+			]),
 	},
 	/** The same for cake deposits and balances (app/domain/cake-quotes/quote-checkout.server.ts). */
 	'cake-payment-sweep': { cron: '*/2 * * * *', run: () => sweepLapsedCakePayments() },

@@ -26,15 +26,27 @@ export async function verifyAndStartSession(input: {
 			update: {},
 			select: { id: true },
 		})
-		await attachByEmail(tx, customer.id, input.email)
-		await tx.customerSession.create({
-			data: {
-				id: input.sessionId,
-				customerId: customer.id,
-				expiresAt: new Date(now.getTime() + CUSTOMER_SESSION_TTL_SECONDS * 1000),
-			},
-		})
+		await openCustomerSession(tx, { customerId: customer.id, email: input.email, sessionId: input.sessionId, now })
 		return { ok: true as const, customerId: customer.id, sessionId: input.sessionId }
+	})
+}
+
+/**
+ * A signed-in customer's session, however they proved who they are (a code, or a passkey: decision 066): the paid
+ * orders and cake requests with the account's verified address that no account holds yet are attached, and the
+ * session row is written. Run inside the transaction that spent the proof.
+ */
+export async function openCustomerSession(
+	tx: Prisma.TransactionClient,
+	input: { customerId: string; email: string; sessionId: string; now: Date },
+) {
+	await attachByEmail(tx, input.customerId, input.email)
+	await tx.customerSession.create({
+		data: {
+			id: input.sessionId,
+			customerId: input.customerId,
+			expiresAt: new Date(input.now.getTime() + CUSTOMER_SESSION_TTL_SECONDS * 1000),
+		},
 	})
 }
 
