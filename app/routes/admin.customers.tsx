@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { AdminFrame } from '~/components/admin/admin-frame'
+import { PageLinks } from '~/components/ui/page-links'
 import { AdminHeading, secondaryButtonClass } from '~/components/admin/admin-ui'
 import { requireAdmin } from '~/domain/admin-auth/auth.server'
 import { ownerCustomerList } from '~/domain/customers/owner-customers.server'
@@ -92,22 +93,11 @@ export default function AdminCustomers() {
 					))}
 				</ul>
 			)}
-			{page > 1 || hasMore ? (
-				<nav aria-label="Pages of customers" className="mt-6 flex justify-between gap-4">
-					{page > 1 ? (
-						<Link to={pageLink(search, page - 1)} className="font-semibold underline underline-offset-4">
-							Previous page
-						</Link>
-					) : (
-						<span />
-					)}
-					{hasMore ? (
-						<Link to={pageLink(search, page + 1)} className="font-semibold underline underline-offset-4">
-							Next page
-						</Link>
-					) : null}
-				</nav>
-			) : null}
+			<PageLinks
+				label="Pages of customers"
+				previous={page > 1 ? { to: pageLink(search, page - 1), text: 'Previous page' } : null}
+				next={hasMore ? { to: pageLink(search, page + 1), text: 'Next page' } : null}
+			/>
 		</AdminFrame>
 	)
 }

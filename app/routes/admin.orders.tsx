@@ -10,6 +10,7 @@ import { AdminCard } from '~/components/admin/admin-card'
 import { AdminHeading, secondaryButtonClass, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
 import type { OrderStatus } from '~/generated/prisma/enums'
 import { DayCakes } from '~/components/admin/day-cakes'
+import { PageLinks } from '~/components/ui/page-links'
 import { listCakesForPickupDate } from '~/domain/cake-quotes/models/cake-quote.server'
 import { orderNumber } from '~/domain/orders/models/order.server'
 import {
@@ -368,22 +369,11 @@ export default function AdminOrders() {
 							))}
 						</ul>
 					)}
-					{page > 1 || hasMore ? (
-						<nav aria-label="Pages of orders" className="mt-6 flex justify-between">
-							{page > 1 ? (
-								<Link to={pageLink(status, page - 1)} className="font-semibold underline underline-offset-4">
-									Newer orders
-								</Link>
-							) : (
-								<span />
-							)}
-							{hasMore ? (
-								<Link to={pageLink(status, page + 1)} className="font-semibold underline underline-offset-4">
-									Older orders
-								</Link>
-							) : null}
-						</nav>
-					) : null}
+					<PageLinks
+						label="Pages of orders"
+						previous={page > 1 ? { to: pageLink(status, page - 1), text: 'Newer orders' } : null}
+						next={hasMore ? { to: pageLink(status, page + 1), text: 'Older orders' } : null}
+					/>
 				</>
 			)}
 		</AdminFrame>

@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react'
 import { buttonClass, outlineButtonClass } from '~/components/ui/button-classes'
+import { PageLinks } from '~/components/ui/page-links'
 import { useLocalizedPath, useT } from '~/utils/i18n-react'
 
 /** /account's own section for the customer's data (decision 067): download it all, or delete the account. */
@@ -32,22 +33,14 @@ export function AccountPrivacy() {
 export function PastOrderPages({ page, older }: { page: number; older: boolean }) {
 	const t = useT()
 	const localize = useLocalizedPath()
-	if (page === 1 && !older) return null
 	const pageLink = (to: number) => `${localize('/account')}${to > 1 ? `?past=${to}` : ''}#past-heading`
 	return (
-		<nav aria-label={t('account.pastPages')} className="mt-4 flex justify-between gap-4">
-			{page > 1 ? (
-				<Link to={pageLink(page - 1)} className="font-semibold text-cinnamon underline">
-					{t('account.newerOrders')}
-				</Link>
-			) : (
-				<span />
-			)}
-			{older ? (
-				<Link to={pageLink(page + 1)} className="font-semibold text-cinnamon underline">
-					{t('account.olderOrders')}
-				</Link>
-			) : null}
-		</nav>
+		<PageLinks
+			label={t('account.pastPages')}
+			previous={page > 1 ? { to: pageLink(page - 1), text: t('account.newerOrders') } : null}
+			next={older ? { to: pageLink(page + 1), text: t('account.olderOrders') } : null}
+			className="mt-4"
+			linkClassName="font-semibold text-cinnamon underline"
+		/>
 	)
 }
