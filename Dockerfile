@@ -51,4 +51,4 @@ EXPOSE 8080
 # The production Node flags (server/production-node.ts has the reasons; a unit test keeps this line equal to it):
 # a fixed V8 heap and young generation, and Buffers counted toward the heap's limit (decision 061). The compile
 # cache `npm run build` wrote under build/ is only accepted under the same flags (decision 062).
-CMD ["node", "--max-old-space-size=128", "--max-semi-space-size=4", "--external-memory-accounted-in-global-limit", "server-build/index.js"]
+CMD ["node", "--max-old-space-size=128", "--max-semi-space-size=4", "--optimize-for-size", "--external-memory-accounted-in-global-limit", "server-build/index.js"]
