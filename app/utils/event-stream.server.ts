@@ -53,7 +53,7 @@ export function eventStream(
 	return new Response(stream, {
 		headers: {
 			'Content-Type': 'text/event-stream; charset=utf-8',
-			'Cache-Control': 'no-cache, no-store, no-transform',
+			'Cache-Control': 'private, no-store, no-transform',
 			'X-Accel-Buffering': 'no',
 		},
 	})

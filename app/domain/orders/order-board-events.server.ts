@@ -7,7 +7,7 @@ import type { LocalDate } from '~/domain/pickup/pickup-schedule'
  * one listening connection (utils/cache-sync.server.ts) and passes it to each board connected here. After the
  * connection was down, `resync` tells every board to read its day again.
  */
-export const BOARD_CHANNEL = 'bakery_board'
+const BOARD_CHANNEL = 'bakery_board'
 
 export type BoardEvent =
 	| {
