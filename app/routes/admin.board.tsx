@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { AdminFrame } from '~/components/admin/admin-frame'
 import { AdminHeading, StatusRegion, VisuallyHidden } from '~/components/admin/admin-ui'
@@ -28,20 +28,25 @@ export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-er
 
 export const meta = adminMeta('Order board')
 
-/** Today's orders and cakes for the counter's tablet (decision 070); live through /admin/board/events. */
+/**
+ * A day's orders and cakes for the counter's tablet (decision 070): today, or `?date=` (tomorrow's, to plan);
+ * live through /admin/board/events.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
 	const admin = await requireAdmin(request)
 	const now = new Date()
-	const { today, timeZone } = await ownerDay(null, now)
+	const { date, today, tomorrow, timeZone } = await ownerDay(new URL(request.url).searchParams.get('date'), now)
 	const [orders, cakes, uncollected] = await Promise.all([
-		listBoardOrders(today),
-		listCakesForPickupDate(today),
-		countUncollected(today, now),
+		listBoardOrders(date),
+		listCakesForPickupDate(date),
+		countUncollected(date, now),
 	])
 	return data(
 		{
 			adminName: admin.name,
+			date,
 			today,
+			tomorrow,
 			timeZone,
 			now: now.toISOString(),
 			uncollected,
@@ -69,8 +74,8 @@ export async function action({ request }: ActionFunctionArgs) {
 	const { form, intent, problemReply } = await readAdminBody(request)
 	if (!form) return problemReply
 	if (intent === 'close-day') {
-		const { today } = await ownerDay(null)
-		const marked = await markUncollectedAsNoShow(today)
+		const { date } = await ownerDay(String(form.get('date') ?? ''))
+		const marked = await markUncollectedAsNoShow(date)
 		return reply({ message: marked === 1 ? '1 order is marked as a no-show.' : `${marked} orders are marked as no-shows.` })
 	}
 	const id = String(form.get('id') ?? '')
@@ -116,11 +121,11 @@ function columnOf(order: BoardOrder): Column {
 const SPOT_WORDS = { CURB: 'at the curb', INSIDE: 'inside' } as const
 
 export default function OrderBoard() {
-	const { adminName, today, timeZone, now, uncollected, orders, cakes } = useLoaderData<typeof loader>()
+	const { adminName, date, today, tomorrow, timeZone, now, uncollected, orders, cakes } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const message = actionData && 'message' in actionData ? actionData.message : undefined
 	const problem = actionData !== undefined && 'problem' in actionData && actionData.problem === true
-	const live = useLiveBoard()
+	const live = useLiveBoard(date === today ? null : date)
 	const byColumn = new Map<Column, BoardOrder[]>(COLUMNS.map(({ id }) => [id, []]))
 	for (const order of orders) byColumn.get(columnOf(order))!.push(order)
 	return (
@@ -133,7 +138,18 @@ export default function OrderBoard() {
 					<ChimeToggle enabled={live.chime} onToggle={live.toggleChime} />
 				</div>
 			</AdminHeading>
-			<p className="-mt-4 mb-4 text-xl">{formatPickupDateLong(today)}</p>
+			<div className="-mt-4 mb-4 flex flex-wrap items-baseline gap-4 text-xl">
+				<p>{formatPickupDateLong(date)}</p>
+				{date === today ? (
+					<Link to={`/admin/board?date=${tomorrow}`} className="font-semibold underline underline-offset-4">
+						Tomorrow’s board
+					</Link>
+				) : (
+					<Link to="/admin/board" className="font-semibold underline underline-offset-4">
+						Today’s board
+					</Link>
+				)}
+			</div>
 			{problem ? (
 				<div role="alert" className="mb-4 rounded-lg border border-red-800 bg-red-50 p-3 text-lg text-red-900">
 					{message}
@@ -154,7 +170,7 @@ export default function OrderBoard() {
 					))}
 				</ul>
 			</nav>
-			{uncollected > 0 ? <CloseDayOffer count={uncollected} /> : null}
+			{uncollected > 0 ? <CloseDayOffer count={uncollected} date={date} /> : null}
 			<div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-4">
 				{COLUMNS.map(({ id, title, empty }) => (
 					<section key={id} id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-4">
@@ -279,9 +295,10 @@ function StepButton({
 	)
 }
 
-function CloseDayOffer({ count }: { count: number }) {
+function CloseDayOffer({ count, date }: { count: number; date: string }) {
 	return (
 		<Form method="post" className="mb-6 flex flex-wrap items-center gap-3 rounded-xl border border-cocoa/40 p-4 text-lg">
+			<input type="hidden" name="date" value={date} />
 			<p>
 				{count === 1
 					? '1 order was not collected by its pickup time.'
@@ -339,7 +356,7 @@ function playChime(audio: AudioContext) {
  * so does every reconnect (after sleep or a network drop the browser's EventSource comes back on its own, and
  * whatever was missed meanwhile is in the fresh read), a return to the tab and the network coming back.
  */
-function useLiveBoard() {
+function useLiveBoard(date: string | null) {
 	const revalidator = useRevalidator()
 	const revalidate = useRef(revalidator.revalidate)
 	revalidate.current = revalidator.revalidate
@@ -367,7 +384,7 @@ function useLiveBoard() {
 		let retry: ReturnType<typeof setTimeout> | undefined
 		let opened = false
 		const connect = () => {
-			source = new EventSource('/admin/board/events')
+			source = new EventSource(date ? `/admin/board/events?date=${date}` : '/admin/board/events')
 			source.addEventListener('open', () => {
 				setConnected(true)
 				if (opened) revalidate.current()
@@ -404,7 +421,7 @@ function useLiveBoard() {
 			document.removeEventListener('visibilitychange', catchUp)
 			window.removeEventListener('online', catchUp)
 		}
-	}, [])
+	}, [date])
 
 	const toggleChime = useCallback(() => {
 		const next = !chimeOn.current
