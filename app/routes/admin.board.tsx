@@ -413,13 +413,21 @@ function useLiveBoard(date: string | null) {
 				connect()
 			}
 		}
+		// A device that says it is offline has lost the stream even if no error arrived yet: start again when back.
+		const lost = () => {
+			clearTimeout(retry)
+			source?.close()
+			setConnected(false)
+		}
 		document.addEventListener('visibilitychange', catchUp)
 		window.addEventListener('online', catchUp)
+		window.addEventListener('offline', lost)
 		return () => {
 			clearTimeout(retry)
 			source?.close()
 			document.removeEventListener('visibilitychange', catchUp)
 			window.removeEventListener('online', catchUp)
+			window.removeEventListener('offline', lost)
 		}
 	}, [date])
 
