@@ -114,8 +114,9 @@ test('Ready sends the ready mail; its "I’m here" link lights the order up on e
 		)
 		.toBeTruthy()
 
-	const phone = await (await browser.newContext()).newPage()
-	await phone.goto(new URL(new URL(link!).pathname, baseURL).toString())
+	const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage()
+	const arrivalPath = new URL(link!).pathname
+	await phone.goto(arrivalPath)
 	await expect(phone.getByRole('heading', { name: 'I’m here', level: 1 })).toBeVisible()
 	await expectNoAxeViolations(phone)
 	await phone.getByRole('radio', { name: 'At the curb' }).check()
@@ -128,6 +129,20 @@ test('Ready sends the ready mail; its "I’m here" link lights the order up on e
 		await expect(card).toBeVisible({ timeout: 1_000 })
 		await expect(card).toContainText('at the curb · Red Honda Civic')
 	}
+	// The same page in Spanish and Portuguese, and a link this site never signed.
+	for (const [prefix, heading] of [
+		['/es', 'Ya llegué'],
+		['/pt-br', 'Cheguei'],
+	] as const) {
+		await phone.goto(`${prefix}${arrivalPath}`)
+		await expect(phone.getByRole('heading', { name: heading, level: 1 })).toBeVisible()
+		await expectNoAxeViolations(phone)
+	}
+	const forged = await phone.goto(`${arrivalPath.slice(0, -4)}AAAA`)
+	expect(forged?.status()).toBe(404)
+	await expect(phone.getByRole('heading', { name: 'This link doesn’t work', level: 1 })).toBeVisible()
+	await expectNoAxeViolations(phone)
+
 	await orderCard(second, customer).getByRole('button', { name: /^Picked up/ }).click()
 	await expect(column(first, 'Picked up').getByRole('article').filter({ hasText: customer })).toBeVisible({
 		timeout: 1_000,
