@@ -6,8 +6,7 @@ import type { Locale } from '~/utils/i18n'
 /**
  * An order's "I'm here" link token: `<order id>.<HMAC-SHA256>`, keyed by SESSION_SECRET like the quote and
  * review links (cake-quote-token.server.ts). Nothing is stored; only this site can make one, and a changed
- * id or signature is refused (constant-time comparison). Any of the configured secrets signs a valid token,
- * so links already sent survive a rotation of SESSION_SECRET (decision 070).
+ * id or signature is refused (constant-time comparison) against every secret cookieSecrets() lists (decision 070).
  */
 const PURPOSE = 'order-arrival:'
 
