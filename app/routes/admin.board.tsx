@@ -76,7 +76,9 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (intent === 'close-day') {
 		const { date } = await ownerDay(String(form.get('date') ?? ''))
 		const marked = await markUncollectedAsNoShow(date)
-		return reply({ message: marked === 1 ? '1 order is marked as a no-show.' : `${marked} orders are marked as no-shows.` })
+		return reply({
+			message: marked === 1 ? '1 order is marked as a no-show.' : `${marked} orders are marked as no-shows.`,
+		})
 	}
 	const id = String(form.get('id') ?? '')
 	if (!id) refuseAdminAction('Missing order')
@@ -96,7 +98,10 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (intent === 'no-show') {
 		const outcome = await markNoShow(id)
 		if (outcome === 'marked') return reply({ message: `Order ${number} is marked as a no-show.` })
-		return reply({ message: `Order ${number} was not marked as a no-show: ${noShowWords[outcome]}.`, problem: true }, 409)
+		return reply(
+			{ message: `Order ${number} was not marked as a no-show: ${noShowWords[outcome]}.`, problem: true },
+			409,
+		)
 	}
 	refuseAdminAction()
 }
@@ -297,7 +302,10 @@ function StepButton({
 
 function CloseDayOffer({ count, date }: { count: number; date: string }) {
 	return (
-		<Form method="post" className="mb-6 flex flex-wrap items-center gap-3 rounded-xl border border-cocoa/40 p-4 text-lg">
+		<Form
+			method="post"
+			className="mb-6 flex flex-wrap items-center gap-3 rounded-xl border border-cocoa/40 p-4 text-lg"
+		>
 			<input type="hidden" name="date" value={date} />
 			<p>
 				{count === 1

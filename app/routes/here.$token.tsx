@@ -83,7 +83,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 	const limit = await consumeRateLimit('form', clientKey(context))
 	if (!limit.allowed) {
 		const headers = { ...noStore, 'Retry-After': String(limit.retryAfterSeconds) }
-		return data({ problem: 'shop.hereRateLimited' as MessageKey, minutes: retryMinutes(limit), saved: false }, { status: 429, headers })
+		return data(
+			{ problem: 'shop.hereRateLimited' as MessageKey, minutes: retryMinutes(limit), saved: false },
+			{ status: 429, headers },
+		)
 	}
 	const submission = parseWithZod(body.value, { schema: arrivalSchema })
 	if (submission.status !== 'success') {
@@ -145,7 +148,10 @@ export default function ImHere() {
 			) : null}
 			{actionData?.problem ? (
 				<p role="alert" className="mt-6 rounded-lg border border-red-800 bg-red-50 p-4 text-red-900">
-					{t(actionData.problem, { minutes: 'minutes' in actionData ? Number(actionData.minutes) : 0, max: CAR_MAX_LENGTH })}
+					{t(actionData.problem, {
+						minutes: 'minutes' in actionData ? Number(actionData.minutes) : 0,
+						max: CAR_MAX_LENGTH,
+					})}
 				</p>
 			) : null}
 			{closed ? (
@@ -157,13 +163,7 @@ export default function ImHere() {
 						<div className="mt-2 flex flex-wrap gap-4">
 							{(['CURB', 'INSIDE'] as const).map((spot) => (
 								<label key={spot} className="flex items-center gap-2 text-lg">
-									<input
-										type="radio"
-										name="spot"
-										value={spot}
-										defaultChecked={view.spot === spot}
-										className="size-5"
-									/>
+									<input type="radio" name="spot" value={spot} defaultChecked={view.spot === spot} className="size-5" />
 									{t(spot === 'CURB' ? 'shop.hereSpotCurb' : 'shop.hereSpotInside')}
 								</label>
 							))}

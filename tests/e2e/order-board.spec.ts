@@ -68,7 +68,10 @@ test('two boards show an order paid on a third page within a second, without rel
 	for (const board of boards) await expect(orderCard(board, customer)).toHaveCount(0)
 
 	await shopper.getByRole('button', { name: 'Preview Order' }).click()
-	await shopper.getByRole('dialog', { name: 'Confirm Your Order' }).getByRole('button', { name: 'Confirm & Pay' }).click()
+	await shopper
+		.getByRole('dialog', { name: 'Confirm Your Order' })
+		.getByRole('button', { name: 'Confirm & Pay' })
+		.click()
 	await shopper.waitForURL(/\/pay\/cs_test_/)
 	await shopper.getByRole('button', { name: 'Pay' }).click()
 	await shopper.waitForURL(/\/success\?session_id=cs_test_/)
@@ -96,7 +99,9 @@ test('Ready sends the ready mail; its "I’m here" link lights the order up on e
 	const [first, second] = boards as [Page, Page]
 	await expect(column(first, 'To make').getByRole('article').filter({ hasText: customer })).toBeVisible()
 
-	await orderCard(first, customer).getByRole('button', { name: /^Ready/ }).click()
+	await orderCard(first, customer)
+		.getByRole('button', { name: /^Ready/ })
+		.click()
 	await expect(first.getByRole('status').filter({ hasText: 'is ready' })).toBeVisible()
 	await expect(column(second, 'Ready').getByRole('article').filter({ hasText: customer })).toBeVisible({
 		timeout: 1_000,
@@ -143,7 +148,9 @@ test('Ready sends the ready mail; its "I’m here" link lights the order up on e
 	await expect(phone.getByRole('heading', { name: 'This link doesn’t work', level: 1 })).toBeVisible()
 	await expectNoAxeViolations(phone)
 
-	await orderCard(second, customer).getByRole('button', { name: /^Picked up/ }).click()
+	await orderCard(second, customer)
+		.getByRole('button', { name: /^Picked up/ })
+		.click()
 	await expect(column(first, 'Picked up').getByRole('article').filter({ hasText: customer })).toBeVisible({
 		timeout: 1_000,
 	})
@@ -168,9 +175,13 @@ test.describe('without JavaScript', () => {
 		await seedTodaysOrder(customer, `${crypto.randomBytes(6).toString('hex')}@example.com`)
 		await page.goto('/admin/board')
 		await page.getByRole('button', { name: 'Sign in with Google' }).click()
-		await orderCard(page, customer).getByRole('button', { name: /^Ready/ }).click()
+		await orderCard(page, customer)
+			.getByRole('button', { name: /^Ready/ })
+			.click()
 		await expect(column(page, 'Ready').getByRole('article').filter({ hasText: customer })).toBeVisible()
-		await orderCard(page, customer).getByRole('button', { name: /^Picked up/ }).click()
+		await orderCard(page, customer)
+			.getByRole('button', { name: /^Picked up/ })
+			.click()
 		await expect(column(page, 'Picked up').getByRole('article').filter({ hasText: customer })).toBeVisible()
 	})
 })

@@ -302,11 +302,14 @@ describe('loaders', () => {
 		},
 	)
 
-	it.each(loaderFiles.filter((name) => !routes[name]!.stream))('%s answers the admin, never cacheable', async (name) => {
-		const outcome = await callLoader(name, cookies.admin)
-		expect(outcome.status).toBe(200)
-		expect(outcome.headers.get('Cache-Control')).toBe('private, no-store')
-	})
+	it.each(loaderFiles.filter((name) => !routes[name]!.stream))(
+		'%s answers the admin, never cacheable',
+		async (name) => {
+			const outcome = await callLoader(name, cookies.admin)
+			expect(outcome.status).toBe(200)
+			expect(outcome.headers.get('Cache-Control')).toBe('private, no-store')
+		},
+	)
 })
 
 describe('actions', () => {

@@ -14,7 +14,12 @@ import { startCacheSync } from '~/utils/cache-sync.server'
 import { localDateOf } from '~/domain/pickup/pickup-schedule'
 import { BAKERY_TIME_ZONE } from '~/domain/pickup/bakery-time'
 import { advanceOrder } from '~/domain/orders/models/owner-orders.server'
-import { countUncollected, markNoShow, markUncollectedAsNoShow, recordArrival } from '~/domain/orders/models/order-board.server'
+import {
+	countUncollected,
+	markNoShow,
+	markUncollectedAsNoShow,
+	recordArrival,
+} from '~/domain/orders/models/order-board.server'
 import { arrivalPath, readArrivalToken, signArrivalToken } from '~/domain/orders/order-arrival-token.server'
 import { createMenuItem } from '../fixtures/menu'
 import { ADMIN, get, post, run, sessionCookieFor, useAdminTestEnv } from './admin-helpers'
@@ -60,7 +65,13 @@ const boardAct = (fields: Record<string, string>) =>
 
 const here = (token: string, fields?: Record<string, string>) =>
 	fields
-		? run(hereAction({ request: post(`/here/${token}`, fields), params: { token }, context: { clientIp: '203.0.113.9' } }))
+		? run(
+				hereAction({
+					request: post(`/here/${token}`, fields),
+					params: { token },
+					context: { clientIp: '203.0.113.9' },
+				}),
+			)
 		: run(hereLoader({ request: get(`/here/${token}`), params: { token }, context: {} }))
 
 const statusOf = async (id: string) => (await prisma.order.findUniqueOrThrow({ where: { id } })).status
@@ -85,7 +96,7 @@ describe('the arrival link', () => {
 		expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).arrivedAt).toBeNull()
 	})
 
-	it("\"I'm here\" records the arrival once, keeps its first time and takes the spot and car", async () => {
+	it('"I\'m here" records the arrival once, keeps its first time and takes the spot and car', async () => {
 		const order = await todaysOrder(-1)
 		const token = signArrivalToken(order.id)
 		expect((await here(token)).data).toMatchObject({ view: { state: 'open' } })
@@ -213,7 +224,9 @@ describe('every change of a paid order is announced in its transaction', () => {
 			}
 			expect(await kindsAfter(order.id, () => advanceOrder(order.id, 'ready'))).toEqual(['changed'])
 			const today = localDateOf(new Date(), BAKERY_TIME_ZONE)
-			expect(await kindsAfter(order.id, () => recordArrival(order.id, { spot: 'CURB', car: null, today }))).toEqual(['arrived'])
+			expect(await kindsAfter(order.id, () => recordArrival(order.id, { spot: 'CURB', car: null, today }))).toEqual([
+				'arrived',
+			])
 			expect(
 				await kindsAfter(order.id, () =>
 					prisma.order.update({ where: { id: order.id }, data: { pickupAt: new Date(Date.now() - 30 * 60_000) } }),
@@ -225,7 +238,9 @@ describe('every change of a paid order is announced in its transaction', () => {
 			expect(await kindsAfter(other.id, () => advanceOrder(other.id, 'picked-up'))).toEqual(['changed'])
 			const cancelled = await todaysOrder(1)
 			expect(
-				await kindsAfter(cancelled.id, () => prisma.order.update({ where: { id: cancelled.id }, data: { status: 'REFUNDED' } })),
+				await kindsAfter(cancelled.id, () =>
+					prisma.order.update({ where: { id: cancelled.id }, data: { status: 'REFUNDED' } }),
+				),
 			).toEqual(['changed'])
 		} finally {
 			await listener.close()
