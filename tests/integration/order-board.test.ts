@@ -6,6 +6,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { action as boardAction, loader as boardLoader } from '~/routes/admin.board'
+import { loader as customersLoader } from '~/routes/admin.customers'
 import { loader as eventsLoader } from '~/routes/admin.board_.events'
 import { action as hereAction, loader as hereLoader } from '~/routes/here.$token'
 import { prisma } from '~/utils/db.server'
@@ -177,6 +178,22 @@ describe('no-show', () => {
 		const outcome = await boardAct({ intent: 'no-show', id: late.id })
 		expect(outcome.data).toMatchObject({ message: `Order ${late.id.slice(-8).toUpperCase()} is marked as a no-show.` })
 		expect(await statusOf(late.id)).toBe('NO_SHOW')
+	})
+
+	it("the customers screen counts each account's no-shows, and their spend still counts", async () => {
+		const customer = await prisma.customer.create({ data: { email: 'nina@example.com', name: 'Nina Noshow' } })
+		for (const offset of [-3, -2]) {
+			const order = await todaysOrder(offset, 'PAID', CLOSING)
+			await prisma.order.update({ where: { id: order.id }, data: { customerId: customer.id } })
+		}
+		expect(await markUncollectedAsNoShow(DAY, CLOSING)).toBe(2)
+		const screen = await run(
+			customersLoader({ request: get('/admin/customers?q=nina', cookie), params: {}, context: {} }),
+		)
+		const row = (screen.data as { customers: Array<{ name: string; noShows: number; orders: number }> }).customers[0]
+		expect(row).toMatchObject({ name: 'Nina Noshow', noShows: 2, orders: 2 })
+		await prisma.order.deleteMany({ where: { customerId: customer.id } })
+		await prisma.customer.delete({ where: { id: customer.id } })
 	})
 
 	it('the board is for the admin only', async () => {
