@@ -79,7 +79,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 	const arrival = await withOutagePolicy(() => loadArrival(params.token ?? '', request))
 	if (!arrival) return data({ problem: null, saved: false }, { status: 404, headers: noStore })
 	const body = await readForm(request)
-	if (!body.ok) return data({ problem: 'shop.hereUnreadable' as MessageKey, saved: false }, { status: 400 })
+	if (!body.ok)
+		return data({ problem: 'shop.hereUnreadable' as MessageKey, saved: false }, { status: 400, headers: noStore })
 	const limit = await consumeRateLimit('form', clientKey(context))
 	if (!limit.allowed) {
 		const headers = { ...noStore, 'Retry-After': String(limit.retryAfterSeconds) }
