@@ -111,6 +111,8 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
 	{ path: '/account/delete', route: 'account_.delete', namespaces: ['account'] },
 	{ path: '/review/:token', route: 'review.$token', namespaces: ['requests'], disallow: true },
 	{ path: '/quote/:token', route: 'quote.$token', namespaces: ['requests'], disallow: true },
+	// The customer's "I'm here" (decision 070): the link in the receipt, the ready mail and /success.
+	{ path: '/here/:token', route: 'here.$token', namespaces: ['shop'], disallow: true },
 	// Any other path: the home screen with a 404 (decision 050), so every namespace; language links lead home.
 	{ path: '/*', route: '$' },
 	// The development stand-in for Stripe's payment page.

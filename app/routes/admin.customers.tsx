@@ -80,6 +80,9 @@ export default function AdminCustomers() {
 							<p className="mt-2 text-sm">
 								{customer.orders === 1 ? '1 order' : `${customer.orders} orders`} · {formatPrice(customer.spentCents)}{' '}
 								spent
+								{customer.noShows > 0 ? (
+									<strong>{customer.noShows === 1 ? ' · 1 no-show' : ` · ${customer.noShows} no-shows`}</strong>
+								) : null}
 								{customer.lastOrderAt ? (
 									<>
 										{' · '}last order{' '}

@@ -52,6 +52,7 @@ const statusLabels: Record<OrderStatus, string> = {
 	CANCELLED: 'Cancelled',
 	EXPIRED: 'Expired',
 	REFUNDED: 'Refunded',
+	NO_SHOW: 'No-show',
 }
 
 const statusBadgeClass: Record<OrderStatus, string> = {
@@ -62,6 +63,7 @@ const statusBadgeClass: Record<OrderStatus, string> = {
 	CANCELLED: 'bg-stone-200 text-stone-800',
 	EXPIRED: 'bg-stone-200 text-stone-800',
 	REFUNDED: 'bg-rose-100 text-rose-900',
+	NO_SHOW: 'bg-orange-100 text-orange-900',
 }
 
 const REFUND_QUESTION =

@@ -5,6 +5,8 @@ import { useCart } from '~/components/cart-provider'
 import { OrderLines } from '~/components/checkout/order-lines'
 import { PickupDetails } from '~/components/checkout/pickup-details'
 import { orderNumber } from '~/domain/orders/models/order.server'
+import { arrivalPath } from '~/domain/orders/order-arrival-token.server'
+import { requestLocale } from '~/utils/i18n.server'
 import { getPickupSettings } from '~/domain/pickup/models/pickup-schedule.server'
 import { confirmCheckoutSession } from '~/domain/orders/checkout.server'
 import { mailTransportKind } from '~/domain/mail/mailer.server'
@@ -42,6 +44,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			unitPriceCents,
 			options,
 		})),
+		// The "I'm here" page for the pickup day (decision 070).
+		arrivalHref: arrivalPath(found.order.id, requestLocale(request)),
 		pickup: found.order.pickupAt && {
 			at: found.order.pickupAt.toISOString(),
 			timeZone: found.timeZone,
@@ -87,6 +91,11 @@ export default function Success() {
 			<div className="mt-8 rounded-2xl bg-white p-6 shadow-md ring-1 ring-dough">
 				<h2 className="font-display text-xl font-bold">{t('shop.orderNumber', { number: order.number })}</h2>
 				{order.pickup ? <PickupDetails {...order.pickup} /> : null}
+				<p className="mt-4">
+					<Link to={order.arrivalHref} className="font-semibold text-cinnamon underline underline-offset-4">
+						{t('shop.hereLink')}
+					</Link>
+				</p>
 				<OrderLines
 					lines={order.items.map((line, index) => ({ ...line, key: String(index) }))}
 					totalCents={order.totalCents}

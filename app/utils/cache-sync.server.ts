@@ -28,8 +28,31 @@ export function onCacheChange(topic: CacheTopic, drop: () => void) {
 	set.add(drop)
 }
 
+/**
+ * Other announcements carried by the same connection (the live order board's, decision 070): a channel's
+ * handler hears each payload, and `missed` after a reconnect, when something may have gone unheard.
+ */
+interface ChannelHandler {
+	heard: (payload: string) => void
+	missed: () => void
+}
+const channelHandlers = new Map<string, Set<ChannelHandler>>()
+
+/** Listens on `channel` over this process's one listening connection until the returned function is called. */
+export function onDatabaseChannel(channel: string, handler: ChannelHandler) {
+	if (!/^[a-z_]+$/.test(channel) || channel === CHANNEL) throw new Error(`Not a channel name: ${channel}`)
+	let set = channelHandlers.get(channel)
+	if (!set) {
+		channelHandlers.set(channel, (set = new Set()))
+		listener?.query(`LISTEN ${channel}`).catch(() => undefined)
+	}
+	set.add(handler)
+	return () => void set.delete(handler)
+}
+
 function dropAll() {
 	for (const set of handlers.values()) for (const drop of set) drop()
+	for (const set of channelHandlers.values()) for (const { missed } of set) missed()
 }
 
 let listener: pg.Client | undefined
@@ -78,12 +101,16 @@ export function startCacheSync(databaseUrl = getEnv().DATABASE_URL) {
 		client.on('error', () => reconnectLater(client))
 		client.on('end', () => reconnectLater(client))
 		client.on('notification', ({ channel, payload }) => {
-			if (channel !== CHANNEL) return
+			if (channel !== CHANNEL) {
+				for (const { heard } of channelHandlers.get(channel) ?? []) heard(payload ?? '')
+				return
+			}
 			for (const drop of handlers.get(payload as CacheTopic) ?? []) drop()
 		})
 		try {
 			await client.connect()
 			await client.query(`LISTEN ${CHANNEL}`)
+			for (const channel of channelHandlers.keys()) await client.query(`LISTEN ${channel}`)
 		} catch (error) {
 			if (current === client) {
 				console.error(

@@ -33,6 +33,7 @@ describe('the sitemap and robots.txt, from the page registry', () => {
 				'/image-uploader',
 				'/review/',
 				'/quote/',
+				'/here/',
 				'/quote-photo/',
 				// The customers' account, its sign-in and magic link, by their prefix.
 				'/account',

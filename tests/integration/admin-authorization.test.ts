@@ -29,6 +29,8 @@ interface RouteCase {
 	params?: (f: Fixtures) => Record<string, string>
 	/** The Admin Login screen: anyone may see the signed-out screen; only its action is guarded. */
 	signInScreen?: true
+	/** A server-sent event stream (the board's live feed): its headers are checked, its endless body is not read. */
+	stream?: true
 	/** One harmful request per thing the action can do. */
 	actions?: Record<string, (f: Fixtures) => Promise<Fields> | Fields>
 }
@@ -108,6 +110,14 @@ const routes: Record<string, RouteCase> = {
 			'cancel and refund': (f) => ({ intent: 'refund', id: f.order.id, confirmed: 'yes' }),
 		},
 	},
+	'admin.board.tsx': {
+		path: () => '/admin/board',
+		actions: {
+			ready: (f) => ({ intent: 'ready', id: f.order.id }),
+			'picked up': (f) => ({ intent: 'picked-up', id: f.order.id }),
+		},
+	},
+	'admin.board_.events.ts': { path: () => '/admin/board/events', stream: true },
 	'admin.customers.tsx': { path: () => '/admin/customers?q=pat' },
 	'admin.customers_.$customerId.tsx': {
 		path: (f) => `/admin/customers/${f.customer.id}`,
@@ -279,11 +289,27 @@ describe('loaders', () => {
 		},
 	)
 
-	it.each(loaderFiles)('%s answers the admin, never cacheable', async (name) => {
-		const outcome = await callLoader(name, cookies.admin)
-		expect(outcome.status).toBe(200)
-		expect(outcome.headers.get('Cache-Control')).toBe('private, no-store')
-	})
+	it.each(loaderFiles.filter((name) => routes[name]!.stream))(
+		'%s streams to the admin, never cacheable nor compressed',
+		async (name) => {
+			const abort = new AbortController()
+			const request = new Request(get(routes[name]!.path(fixtures), cookies.admin), { signal: abort.signal })
+			const response = (await modules.get(name)!.loader!({ request, params: {}, context: {} })) as Response
+			abort.abort()
+			expect(response.status).toBe(200)
+			expect(response.headers.get('Content-Type')).toBe('text/event-stream; charset=utf-8')
+			expect(response.headers.get('Cache-Control')).toBe('private, no-store, no-transform')
+		},
+	)
+
+	it.each(loaderFiles.filter((name) => !routes[name]!.stream))(
+		'%s answers the admin, never cacheable',
+		async (name) => {
+			const outcome = await callLoader(name, cookies.admin)
+			expect(outcome.status).toBe(200)
+			expect(outcome.headers.get('Cache-Control')).toBe('private, no-store')
+		},
+	)
 })
 
 describe('actions', () => {

@@ -15,6 +15,7 @@ import {
 } from '~/domain/orders/models/order.server'
 import { advanceOrder, applyRefundEvent, markOrderRefunded } from '~/domain/orders/models/owner-orders.server'
 import { ORDER_MOVES, type OrderMove } from '~/domain/orders/order-states'
+import { markNoShow } from '~/domain/orders/models/order-board.server'
 import type { CakeRequestStatus, OrderStatus } from '~/generated/prisma/enums'
 import { prisma } from '~/utils/db.server'
 import { canMove, transitionsOf } from '~/utils/state-machine'
@@ -106,6 +107,13 @@ describe('the order', () => {
 		'the sweep': { move: 'expire', run: (order) => expireAbandonedOrder(order.id) },
 		'the owner’s "ready"': { move: 'ready', run: (order) => advanceOrder(order.id, 'ready') },
 		'the owner’s "picked up"': { move: 'picked-up', run: (order) => advanceOrder(order.id, 'picked-up') },
+		'the board’s "no-show" after the pickup time': {
+			move: 'no-show',
+			run: async (order) => {
+				await prisma.order.update({ where: { id: order.id }, data: { pickupAt: new Date('2026-12-01T17:00:00Z') } })
+				return (await markNoShow(order.id, new Date('2026-12-01T18:00:00Z'))) === 'marked'
+			},
+		},
 		'the owner’s refund': { move: 'refund', run: (order) => markOrderRefunded(order.id, 'owner') },
 		'a refund in Stripe': {
 			move: 'refunded-by-provider',

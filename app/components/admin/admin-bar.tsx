@@ -6,6 +6,7 @@ const adminLinks = [
 	{ to: '/admin/menu', label: 'Menu' },
 	{ to: '/admin/custom-cakes', label: 'Cake requests' },
 	{ to: '/admin/orders', label: 'Orders' },
+	{ to: '/admin/board', label: 'Board' },
 	{ to: '/admin/customers', label: 'Customers' },
 	{ to: '/admin/prep-list', label: 'Prep list' },
 	{ to: '/admin/pickup-schedule', label: 'Pickup schedule' },

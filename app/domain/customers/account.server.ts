@@ -2,7 +2,7 @@ import { readLineOptions } from '~/domain/menu/item-options'
 import { loadAccount } from './models/customer.server'
 
 /** What a customer sees of an order's state (the statuses an account can hold: paid orders only). */
-type AccountOrderStatus = 'paid' | 'ready' | 'picked-up' | 'cancelled' | 'refunded'
+type AccountOrderStatus = 'paid' | 'ready' | 'picked-up' | 'cancelled' | 'refunded' | 'no-show'
 
 export const ACCOUNT_ORDER_STATUS = {
 	PAID: 'paid',
@@ -10,6 +10,7 @@ export const ACCOUNT_ORDER_STATUS = {
 	PICKED_UP: 'picked-up',
 	CANCELLED: 'cancelled',
 	REFUNDED: 'refunded',
+	NO_SHOW: 'no-show',
 } as const satisfies Record<string, AccountOrderStatus>
 
 /** Balances still owed only while a quote is accepted or open. */

@@ -7,4 +7,5 @@ export const ORDER_STATUS_LABELS = {
 	'picked-up': 'account.statusPickedUp',
 	cancelled: 'account.statusCancelled',
 	refunded: 'account.statusRefunded',
+	'no-show': 'account.statusNoShow',
 } as const satisfies Record<string, MessageKey>

@@ -48,7 +48,7 @@ import {
 	signInCodeMinutes,
 } from '~/domain/customers/index.server'
 import { expireQuote, findCakeQuote, quotePath } from '~/domain/cake-quotes/index.server'
-import { orderNumber, PAID_ORDER_STATUSES } from '~/domain/orders/index.server'
+import { arrivalUrl, orderNumber, PAID_ORDER_STATUSES } from '~/domain/orders/index.server'
 import { getPickupSettings, loadVisitorHours } from '~/domain/pickup/index.server'
 
 /** What the worker knows that the mails need. */
@@ -207,6 +207,7 @@ async function composeOrderMail(kind: OrderMailKind, orderId: string, context: M
 					totalCents={order.totalCents}
 					taxCents={order.taxCents}
 					withCalendar={Boolean(calendar)}
+					arrivalUrl={arrivalUrl(context.origin, order.id, lang.locale)}
 				/>
 			),
 		})
@@ -215,7 +216,7 @@ async function composeOrderMail(kind: OrderMailKind, orderId: string, context: M
 		return mail({
 			...toCustomer,
 			subject: t('mail.readySubject', { number }),
-			body: <OrderReadyMail {...view} />,
+			body: <OrderReadyMail {...view} arrivalUrl={arrivalUrl(context.origin, order.id, lang.locale)} />,
 		})
 	}
 	if (kind === 'order-cancelled') {

@@ -22,3 +22,4 @@ export {
 	type CustomerCancelOutcome,
 	type OrderPickupChoices,
 } from './order-changes.server'
+export { arrivalPath, arrivalUrl } from './order-arrival-token.server'

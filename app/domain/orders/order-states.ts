@@ -1,8 +1,11 @@
 import type { OrderStatus } from '~/generated/prisma/enums'
 import type { Move } from '~/utils/state-machine'
 
-/** Orders the bakery owes or has handed over: they count for capacity, the day view and the prep list. */
-export const PAID_ORDER_STATUSES = ['PAID', 'READY', 'PICKED_UP'] as const satisfies readonly OrderStatus[]
+/**
+ * Orders the bakery owes, has handed over or baked for a customer who never came: they count for capacity,
+ * the day view and the prep list.
+ */
+export const PAID_ORDER_STATUSES = ['PAID', 'READY', 'PICKED_UP', 'NO_SHOW'] as const satisfies readonly OrderStatus[]
 
 /**
  * The order's state machine, the one table of its moves (decision 055): the models' conditional updates
@@ -22,6 +25,8 @@ export const ORDER_MOVES = {
 	/** The owner's one-click steps on the day view; handing over skips "ready" if need be. */
 	ready: { from: ['PAID'], to: 'READY' },
 	'picked-up': { from: ['PAID', 'READY'], to: 'PICKED_UP' },
+	/** Never collected: only once the pickup time has passed (the model checks it; decision 070). */
+	'no-show': { from: ['PAID', 'READY'], to: 'NO_SHOW' },
 	/** The owner's "Cancel & refund": only before the order is handed over. */
 	refund: { from: ['PAID', 'READY'], to: 'REFUNDED' },
 	/** A full refund made in the provider's dashboard, whatever the order's step. */

@@ -8,7 +8,7 @@ import { prisma } from '~/utils/db.server'
 const OWNER_CUSTOMERS_PAGE_SIZE = 50
 
 /** Orders that were paid and not given back count towards what a customer spent; cakes by what was paid. */
-const KEPT_ORDER_STATUSES = ['PAID', 'READY', 'PICKED_UP']
+const KEPT_ORDER_STATUSES = ['PAID', 'READY', 'PICKED_UP', 'NO_SHOW']
 
 interface CustomerRow {
 	id: string
@@ -16,6 +16,8 @@ interface CustomerRow {
 	email: string
 	phone: string
 	orders: number
+	/** Paid orders never collected (decision 070). */
+	noShows: number
 	spentCents: number
 	lastOrderAt: Date | null
 }
@@ -35,11 +37,13 @@ export async function listCustomersForOwner({ search, page = 1 }: { search?: str
 	const rows = await prisma.$queryRaw<CustomerRow[]>`
 		SELECT c."id", c."name", c."email", c."phone",
 			coalesce(o."orders", 0)::int AS "orders",
+			coalesce(o."noShows", 0)::int AS "noShows",
 			(coalesce(o."spentCents", 0) + coalesce(k."paidCents", 0))::int AS "spentCents",
 			o."lastOrderAt"
 		FROM "Customer" c
 		LEFT JOIN LATERAL (
 			SELECT count(*) AS "orders",
+				count(*) FILTER (WHERE "status" = 'NO_SHOW') AS "noShows",
 				sum("totalCents") FILTER (WHERE "status"::text = ANY(${KEPT_ORDER_STATUSES})) AS "spentCents",
 				max("createdAt") AS "lastOrderAt"
 			FROM "Order" WHERE "customerId" = c."id" AND "paidAt" IS NOT NULL

@@ -2,10 +2,21 @@ import { richText } from '~/domain/mail/mail-language'
 import { MailButton, MailHeading, MailLayout, MailLink, Paragraph } from './layout'
 import { OrderLineList, type CustomerOrderMailProps } from './order-lines'
 
-export type OrderReadyProps = CustomerOrderMailProps
+export interface OrderReadyProps extends CustomerOrderMailProps {
+	/** The order's "I'm here" page (decision 070). */
+	arrivalUrl: string
+}
 
 /** To the customer when the owner marks the order READY. */
-export function OrderReadyMail({ bakery, lang: { t }, number, customerName, pickupText, lines }: OrderReadyProps) {
+export function OrderReadyMail({
+	bakery,
+	lang: { t },
+	number,
+	customerName,
+	pickupText,
+	lines,
+	arrivalUrl,
+}: OrderReadyProps) {
 	return (
 		<MailLayout
 			bakery={bakery}
@@ -28,6 +39,8 @@ export function OrderReadyMail({ bakery, lang: { t }, number, customerName, pick
 					<MailLink key="1" href={bakery.telHref} />,
 				])}
 			</Paragraph>
+			<Paragraph>{t('mail.arrivalText')}</Paragraph>
+			<MailButton href={arrivalUrl}>{t('mail.arrivalButton')}</MailButton>
 			<MailButton href={bakery.mapUrl}>{t('mail.directions')}</MailButton>
 		</MailLayout>
 	)

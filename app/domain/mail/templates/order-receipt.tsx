@@ -8,6 +8,8 @@ export interface OrderReceiptProps extends CustomerOrderMailProps {
 	taxCents: number
 	/** A calendar file is attached. */
 	withCalendar: boolean
+	/** The order's "I'm here" page (decision 070). */
+	arrivalUrl: string
 }
 
 /** To the customer when the order is paid: the receipt /success promises. */
@@ -21,6 +23,7 @@ export function OrderReceiptMail({
 	totalCents,
 	taxCents,
 	withCalendar,
+	arrivalUrl,
 }: OrderReceiptProps) {
 	const { t } = lang
 	return (
@@ -50,6 +53,8 @@ export function OrderReceiptMail({
 			) : null}
 			<OrderLines lang={lang} lines={lines} totalCents={totalCents} taxCents={taxCents} />
 			<Paragraph>{t('mail.receiptReadyLater')}</Paragraph>
+			<Paragraph>{t('mail.arrivalText')}</Paragraph>
+			<MailButton href={arrivalUrl}>{t('mail.arrivalButton')}</MailButton>
 			<MailButton href={bakery.mapUrl}>{t('mail.directions')}</MailButton>
 		</MailLayout>
 	)
