@@ -1,8 +1,11 @@
+import { onShutdown } from './lifecycle.server'
+
 /**
  * A server-sent events response (decision 070): `setup` gets `send` and returns its cleanup, run when the
  * browser goes away. `Cache-Control: no-transform` keeps the Express compression from buffering the stream
  * (the compression middleware leaves such responses alone); a comment line every `heartbeatMs` keeps proxies
- * from closing an idle connection and lets a dead one be noticed; `retry` tells the browser to come back soon.
+ * from closing an idle connection and lets a dead one be noticed; `retry` tells the browser to come back soon. A
+ * stream ends when the server shuts down, so the browser reconnects to another machine instead of holding this one.
  */
 export interface ServerSentEvent {
 	event?: string
@@ -32,10 +35,12 @@ export function eventStream(
 			write(`retry: ${RETRY_MS}\n\n`)
 			const heartbeat = setInterval(() => write(': keep-alive\n\n'), heartbeatMs)
 			const cleanup = setup(send)
+			let stopHearingShutdown = () => {}
 			close = () => {
 				if (closed) return
 				closed = true
 				clearInterval(heartbeat)
+				stopHearingShutdown()
 				cleanup()
 				try {
 					controller.close()
@@ -43,8 +48,9 @@ export function eventStream(
 					// Already closed by the browser going away.
 				}
 			}
-			if (signal.aborted) close()
-			else signal.addEventListener('abort', close, { once: true })
+			if (signal.aborted) return close()
+			signal.addEventListener('abort', close, { once: true })
+			stopHearingShutdown = onShutdown(close)
 		},
 		cancel() {
 			close()
