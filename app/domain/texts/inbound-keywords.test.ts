@@ -3,7 +3,18 @@ import { inboundKeyword } from './inbound-keywords'
 
 describe('STOP, START and HELP in an incoming text', () => {
 	it('hears the opt-out words in any case', () => {
-		for (const body of ['STOP', 'stop', ' Stop. ', 'Stop all', 'unsubscribe', 'CANCEL', 'end', 'quit', 'opt-out', 'revoke']) {
+		for (const body of [
+			'STOP',
+			'stop',
+			' Stop. ',
+			'Stop all',
+			'unsubscribe',
+			'CANCEL',
+			'end',
+			'quit',
+			'opt-out',
+			'revoke',
+		]) {
 			expect(inboundKeyword(body), body).toBe('stop')
 		}
 	})

@@ -2,8 +2,8 @@ import { TZDate } from '@date-fns/tz'
 import { BAKERY_TIME_ZONE } from '~/domain/pickup/bakery-time'
 
 /** No text between 21:00 and 08:00 at the bakery (docs/decisions/069-text-messages.md). */
-export const QUIET_HOURS_START = 21
-export const QUIET_HOURS_END = 8
+const QUIET_HOURS_START = 21
+const QUIET_HOURS_END = 8
 
 /**
  * When a text about a pickup may go out: now, unless it is quiet hours at the bakery; then at the next 08:00
