@@ -405,8 +405,13 @@ describe('what staff see of the orders', () => {
 	async function pickupToday() {
 		const { prisma } = await import('~/utils/db.server')
 		const { ownerDay } = await import('~/domain/pickup/owner-day.server')
-		await prisma.order.update({ where: { id: fixtures.order.id }, data: { pickupAt: new Date() } })
-		return (await ownerDay(null)).today
+		const { dateColumn } = await import('~/domain/pickup/models/pickup-schedule.server')
+		const { today } = await ownerDay(null)
+		await prisma.order.update({
+			where: { id: fixtures.order.id },
+			data: { pickupAt: new Date(), pickupDate: dateColumn(today) },
+		})
+		return today
 	}
 
 	it("today's and tomorrow's orders with the customer's name, without contact details or account", async () => {

@@ -118,7 +118,7 @@ describe('Google sign-in', () => {
 		const { done, jar } = await signInAs({ email: 'baker@example.com', name: 'Bea Baker' })
 		expect(done.status).toBe(302)
 		expect(done.headers.get('Location')).toBe('/admin/orders')
-		expect(await auth.getAdmin(requestWith(jar))).toEqual({ email: 'baker@example.com', name: 'Bea Baker' })
+		expect(await auth.getAdmin(requestWith(jar))).toEqual({ email: 'baker@example.com', name: 'Bea Baker', role: 'owner' })
 		expect(google.tokenRequests.at(-1)?.get('client_secret')).toBe('test-secret')
 	})
 
@@ -362,7 +362,7 @@ describe('demo sign-in', () => {
 					context: {},
 				}),
 			)
-			expect(await auth.getAdmin(requestWith(jar))).toEqual(auth.DEMO_ADMIN)
+			expect(await auth.getAdmin(requestWith(jar))).toEqual({ ...auth.DEMO_ADMIN, role: 'owner' })
 		} finally {
 			process.env.GOOGLE_CLIENT_ID = 'test-client'
 			resetEnv()
