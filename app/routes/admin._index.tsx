@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AdminFrame } from '~/components/admin/admin-frame'
 import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
@@ -28,7 +28,9 @@ export const meta = adminMeta('Admin dashboard')
 const NEW_REQUEST_DAYS = 7
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	const admin = await requireAdmin(request)
+	const admin = await requireAdmin(request, 'staff')
+	// The dashboard is the owner's; staff start at today's orders (decision 071).
+	if (admin.role === 'staff') throw redirect('/admin/orders', { headers: adminResponseHeaders })
 	const weekAgo = new Date(Date.now() - NEW_REQUEST_DAYS * 24 * 60 * 60 * 1000)
 	const { today, tomorrow } = await ownerDay(null)
 	const [newRequests, paidOrdersToday, unreadMessages, pickups, soldOut, pendingReviews, failedMails, backups] =
@@ -63,7 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Retry: a mail that failed for good goes back to the queue with its retries afresh. */
 export async function action({ request }: ActionFunctionArgs) {
-	await requireAdmin(request)
+	await requireAdmin(request, 'owner')
 	const { form, id, intent, problemReply } = await readAdminForm(request)
 	if (!form) return problemReply
 	if (intent !== 'retry-mail') refuseAdminAction()

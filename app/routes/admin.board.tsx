@@ -33,7 +33,7 @@ export const meta = adminMeta('Order board')
  * live through /admin/board/events.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-	const admin = await requireAdmin(request)
+	const admin = await requireAdmin(request, 'staff')
 	const now = new Date()
 	const { date, today, tomorrow, timeZone } = await ownerDay(new URL(request.url).searchParams.get('date'), now)
 	const [orders, cakes, uncollected] = await Promise.all([
@@ -44,6 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return data(
 		{
 			adminName: admin.name,
+			adminRole: admin.role,
 			date,
 			today,
 			tomorrow,
@@ -70,7 +71,7 @@ const noShowWords: Record<Exclude<NoShowOutcome, 'marked'>, string> = {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-	await requireAdmin(request)
+	await requireAdmin(request, 'staff')
 	const { form, intent, problemReply } = await readAdminBody(request)
 	if (!form) return problemReply
 	if (intent === 'close-day') {
@@ -126,7 +127,8 @@ function columnOf(order: BoardOrder): Column {
 const SPOT_WORDS = { CURB: 'at the curb', INSIDE: 'inside' } as const
 
 export default function OrderBoard() {
-	const { adminName, date, today, tomorrow, timeZone, now, uncollected, orders, cakes } = useLoaderData<typeof loader>()
+	const { adminName, adminRole, date, today, tomorrow, timeZone, now, uncollected, orders, cakes } =
+		useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const message = actionData && 'message' in actionData ? actionData.message : undefined
 	const problem = actionData !== undefined && 'problem' in actionData && actionData.problem === true
@@ -134,7 +136,7 @@ export default function OrderBoard() {
 	const byColumn = new Map<Column, BoardOrder[]>(COLUMNS.map(({ id }) => [id, []]))
 	for (const order of orders) byColumn.get(columnOf(order))!.push(order)
 	return (
-		<AdminFrame adminName={adminName}>
+		<AdminFrame adminName={adminName} adminRole={adminRole}>
 			<AdminHeading title="Order board">
 				<div className="flex flex-wrap items-center gap-3 text-lg">
 					<p role="status" data-live={live.connected ? 'yes' : 'no'} className="font-semibold">

@@ -9,7 +9,7 @@ import { eventStream } from '~/utils/event-stream.server'
  * and order), from this process's one listening connection; the board reads its day again when it hears one.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-	await requireAdmin(request)
+	await requireAdmin(request, 'staff')
 	const { date } = await ownerDay(new URL(request.url).searchParams.get('date'))
 	return eventStream(request.signal, (send) =>
 		followBoard((event) => {

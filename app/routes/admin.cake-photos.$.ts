@@ -9,7 +9,7 @@ import { isValidStorageKey } from '~/utils/storage.server'
  * signed-in admins only (the public image route refuses this folder). Never cached anywhere.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-	await requireAdmin(request)
+	await requireAdmin(request, 'owner')
 	const key = params['*'] ?? ''
 	if (!isValidStorageKey(key) || !key.startsWith('customCakeImages/')) return plainResponse(404, 'Image not found.')
 	const response = await imageResponse(request, key, { visibility: 'private' })

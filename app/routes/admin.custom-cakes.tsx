@@ -44,7 +44,7 @@ const CSV_FILENAME = 'custom_cake_orders.csv'
 const statuses = Object.keys(statusLabels) as CakeRequestStatus[]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	const admin = await requireAdmin(request)
+	const admin = await requireAdmin(request, 'owner')
 	await expireOverdueQuotes()
 	const asked = new URL(request.url).searchParams.get('status')
 	const status = statuses.find((candidate) => candidate === asked)
@@ -53,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-	await requireAdmin(request)
+	await requireAdmin(request, 'owner')
 	const { form, intent, problemReply } = await readAdminBody(request)
 	if (!form) return problemReply
 	if (intent === 'quote-settings') {

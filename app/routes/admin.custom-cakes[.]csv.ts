@@ -40,7 +40,7 @@ const statusWords: Record<CakeRequestStatus, string> = {
 
 /** `/admin/custom-cakes.csv`: every request, newest first, as custom_cake_orders.csv. */
 export async function loader({ request }: LoaderFunctionArgs) {
-	await requireAdmin(request)
+	await requireAdmin(request, 'owner')
 	const origin = siteOrigin(request)
 	const requests = await listCustomCakeRequests()
 	const rows = requests.map((cake) => [

@@ -89,7 +89,7 @@ function quoteDraftOf(searchParams: URLSearchParams, shownSlots: ReadonlyArray<{
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-	const admin = await requireAdmin(request)
+	const admin = await requireAdmin(request, 'owner')
 	await expireOverdueQuotes()
 	const cake = await loadRequest(params.requestId)
 	const { searchParams } = new URL(request.url)
@@ -169,7 +169,7 @@ function slotRefusalErrors(
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-	const admin = await requireAdmin(request)
+	const admin = await requireAdmin(request, 'owner')
 	const actor = `owner:${admin.email}` as const
 	const headers = adminResponseHeaders
 	const requestId = params.requestId ?? ''

@@ -15,7 +15,7 @@ export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-er
 export const meta = adminMeta('Customers')
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	const admin = await requireAdmin(request)
+	const admin = await requireAdmin(request, 'owner')
 	const list = await ownerCustomerList(new URL(request.url).searchParams)
 	return data({ adminName: admin.name, ...list }, { headers: adminResponseHeaders })
 }

@@ -23,7 +23,7 @@ export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-er
 export const meta = adminMeta('Customer')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-	const admin = await requireAdmin(request)
+	const admin = await requireAdmin(request, 'owner')
 	const customer = await ownerCustomer(params.customerId ?? '')
 	if (!customer) throw new Response('Customer not found', { status: 404, headers: adminResponseHeaders })
 	return data({ adminName: admin.name, customer }, { headers: adminResponseHeaders })
@@ -31,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** The private note: any allow-listed admin may save it (there are no roles among them, decision 067). */
 export async function action({ request, params }: ActionFunctionArgs) {
-	const admin = await requireAdmin(request)
+	const admin = await requireAdmin(request, 'owner')
 	const headers = adminResponseHeaders
 	const body = await readForm(request)
 	if (!body.ok) {

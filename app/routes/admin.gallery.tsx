@@ -31,12 +31,12 @@ export const meta = adminMeta('Gallery')
 const DELETE_QUESTION = 'Are you sure you want to delete this image?'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	const admin = await requireAdmin(request)
+	const admin = await requireAdmin(request, 'owner')
 	return data({ adminName: admin.name, images: await listGalleryImagesForAdmin() }, { headers: adminResponseHeaders })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-	await requireAdmin(request)
+	await requireAdmin(request, 'owner')
 	// The upload form and the small move and delete forms post here: read within the upload's limits.
 	const parsed = await readImageForm(request, ownerImageUpload)
 	const form = parsed.formData

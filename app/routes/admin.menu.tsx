@@ -36,12 +36,12 @@ export const meta = adminMeta('Menu items')
 const DELETE_QUESTION = 'Are you sure you want to delete this menu item?'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	const admin = await requireAdmin(request)
+	const admin = await requireAdmin(request, 'owner')
 	return data({ adminName: admin.name, items: await listMenuItemsForAdmin() }, { headers: adminResponseHeaders })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-	await requireAdmin(request)
+	await requireAdmin(request, 'owner')
 	const { form, id, intent, problemReply } = await readAdminForm(request)
 	if (!form) return problemReply
 	if (intent === 'sold-out' || intent === 'available') {

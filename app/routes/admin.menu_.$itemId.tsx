@@ -49,14 +49,14 @@ export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-er
 export const meta = adminMeta('Edit menu item')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-	const admin = await requireAdmin(request)
+	const admin = await requireAdmin(request, 'owner')
 	const item = await findMenuItemForAdmin(params.itemId ?? '')
 	if (!item) throw new Response('Menu item not found', { status: 404, headers: adminResponseHeaders })
 	return data({ adminName: admin.name, item }, { headers: adminResponseHeaders })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-	await requireAdmin(request)
+	await requireAdmin(request, 'owner')
 	// One reader for both kinds of post: the item's form (multipart, with its photo) has no intent; the
 	// option forms say what they do in `intent`.
 	const parsed = await readImageForm(request, ownerImageUpload)

@@ -27,12 +27,12 @@ export const meta = adminMeta('Messages')
 const DELETE_QUESTION = 'Are you sure you want to delete this message?'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	const admin = await requireAdmin(request)
+	const admin = await requireAdmin(request, 'owner')
 	return data({ adminName: admin.name, messages: await listContactMessages() }, { headers: adminResponseHeaders })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-	await requireAdmin(request)
+	await requireAdmin(request, 'owner')
 	const { form, id, intent, problemReply } = await readAdminForm(request)
 	if (!form) return problemReply
 	if (intent === 'read' || intent === 'unread') {

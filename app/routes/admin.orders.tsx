@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { z } from 'zod'
 import { ConfirmDeletePanel, DeleteForm } from '~/components/admin/delete-form'
@@ -23,6 +23,7 @@ import {
 import { adminMeta, adminResponseHeaders, CONFIRMED_FIELD } from '~/utils/admin-route'
 import { readAdminForm, refuseAdminAction } from '~/domain/admin-auth/admin-actions.server'
 import { requireAdmin } from '~/domain/admin-auth/auth.server'
+import type { AdminRole } from '~/domain/admin-auth/roles'
 import { formatBakeryDateTime } from '~/domain/pickup/bakery-time'
 import { lineOptionsText } from '~/domain/menu/item-options'
 import { formatPrice } from '~/utils/money'
@@ -97,13 +98,23 @@ async function loadChange(orderId: string | null) {
 	return choices ? changeChoices(orderId, choices) : null
 }
 
+/** Staff see the order, not the customer's contact details or account (decision 071). */
+function visibleTo(role: AdminRole, order: AdminOrder) {
+	return role === 'owner' ? order : { ...order, customerId: null, customerEmail: '', customerPhone: null }
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
-	const admin = await requireAdmin(request)
+	const admin = await requireAdmin(request, 'staff')
 	const params = new URL(request.url).searchParams
 	const day = await ownerDay(params.get('date'))
+	// Staff work with today's and tomorrow's pickups only.
+	if (admin.role === 'staff' && (!params.has('date') || (day.date !== day.today && day.date !== day.tomorrow))) {
+		throw redirect(`/admin/orders?date=${day.today}`, { headers: adminResponseHeaders })
+	}
 	const change = await loadChange(params.get('change'))
 	const common = {
 		adminName: admin.name,
+		adminRole: admin.role,
 		today: day.today,
 		tomorrow: day.tomorrow,
 		timeZone: day.timeZone,
@@ -111,7 +122,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	}
 	if (params.has('date')) {
 		const [orders, cakes] = await Promise.all([listOrdersForPickupDate(day.date), listCakesForPickupDate(day.date)])
-		const numbered = orders.map((order) => ({ ...order, number: orderNumber(order.id) }))
+		const numbered = orders.map((order) => ({ ...visibleTo(admin.role, order), number: orderNumber(order.id) }))
 		return data(
 			{
 				...common,
@@ -130,7 +141,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const status = isOrderStatus(statusParam) ? statusParam : undefined
 	const page = Math.min(Math.max(1, Math.floor(Number(params.get('page')) || 1)), 10_000)
 	const { orders, hasMore } = await listOrdersForAdmin({ status, page })
-	const numbered = orders.map((order) => ({ ...order, number: orderNumber(order.id) }))
+	const numbered = orders.map((order) => ({ ...visibleTo(admin.role, order), number: orderNumber(order.id) }))
 	return data(
 		{ ...common, view: 'all' as const, date: null, orders: numbered, cakes: [], hasMore, page, status: status ?? null },
 		{ headers: adminResponseHeaders },
@@ -214,9 +225,11 @@ function changeWords(
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-	const admin = await requireAdmin(request)
+	const admin = await requireAdmin(request, 'staff')
 	const { form, id, intent, problemReply } = await readAdminForm(request)
 	if (!form) return problemReply
+	// Staff mark orders ready and picked up; moving and refunding stay the owner's.
+	if (!isStep(intent)) await requireAdmin(request, 'owner')
 	const number = orderNumber(id)
 	if (intent === 'change-pickup') {
 		const submission = parseWithZod(form, { schema: changePickupSchema })
@@ -288,8 +301,9 @@ function pageLink(status: OrderStatus | null, page: number) {
 type LoadedOrder = AdminOrder & { number: string }
 
 export default function AdminOrders() {
-	const { adminName, view, date, today, tomorrow, timeZone, orders, cakes, hasMore, page, status, change } =
+	const { adminName, adminRole, view, date, today, tomorrow, timeZone, orders, cakes, hasMore, page, status, change } =
 		useLoaderData<typeof loader>()
+	const isOwner = adminRole === 'owner'
 	const actionData = useActionData<typeof action>()
 	const message = actionData && 'message' in actionData ? actionData.message : undefined
 	const problem = actionData && 'problem' in actionData && actionData.problem
@@ -300,15 +314,15 @@ export default function AdminOrders() {
 	const tabs = [
 		{ to: `/admin/orders?date=${today}`, label: 'Today', current: date === today },
 		{ to: `/admin/orders?date=${tomorrow}`, label: 'Tomorrow', current: date === tomorrow },
-		{ to: '/admin/orders', label: 'All orders', current: view === 'all' },
+		...(isOwner ? [{ to: '/admin/orders', label: 'All orders', current: view === 'all' }] : []),
 	]
 	return (
-		<AdminFrame adminName={adminName}>
+		<AdminFrame adminName={adminName} adminRole={adminRole}>
 			<AdminHeading title="Orders">
 				<DayTabs label="Order views" tabs={tabs} />
 			</AdminHeading>
 			<div className="mb-6 flex flex-wrap items-end justify-between gap-4">
-				<PickupDateForm id="order-date" date={date ?? today} />
+				{isOwner ? <PickupDateForm id="order-date" date={date ?? today} /> : null}
 				{view === 'all' ? (
 					<StatusFilterForm
 						id="order-status"
@@ -345,6 +359,7 @@ export default function AdminOrders() {
 									confirming={confirming === order.id}
 									change={openChange?.orderId === order.id ? openChange : null}
 									timeZone={timeZone}
+									isOwner={isOwner}
 									level={3}
 								/>
 							))}
@@ -366,6 +381,7 @@ export default function AdminOrders() {
 									confirming={confirming === order.id}
 									change={openChange?.orderId === order.id ? openChange : null}
 									timeZone={timeZone}
+									isOwner={isOwner}
 									level={2}
 								/>
 							))}
@@ -502,6 +518,7 @@ function OrderCard({
 	confirming,
 	change,
 	timeZone,
+	isOwner,
 	level,
 }: {
 	order: LoadedOrder
@@ -509,6 +526,8 @@ function OrderCard({
 	confirming: boolean
 	change: ChangeChoices | null
 	timeZone: string
+	/** Staff get the status steps only (decision 071). */
+	isOwner: boolean
 	/** The card's heading level: under the day's heading in the day view. */
 	level: 2 | 3
 }) {
@@ -517,8 +536,8 @@ function OrderCard({
 	const headingId = `order-${order.id}`
 	const canReady = canMove(ORDER_MOVES.ready, order.status)
 	const canPickUp = canMove(ORDER_MOVES['picked-up'], order.status)
-	const refundable = canMove(ORDER_MOVES.refund, order.status)
-	const movable = order.status === 'PAID' && order.pickupAt !== null
+	const refundable = isOwner && canMove(ORDER_MOVES.refund, order.status)
+	const movable = isOwner && order.status === 'PAID' && order.pickupAt !== null
 	const changeLink = useChangeLink(order.id)
 	return (
 		<AdminCard

@@ -64,7 +64,7 @@ async function bakeryToday() {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	const admin = await requireAdmin(request)
+	const admin = await requireAdmin(request, 'owner')
 	const schedule = await getAdminPickupSchedule(await bakeryToday())
 	return data({ adminName: admin.name, schedule }, { headers: adminResponseHeaders })
 }
@@ -149,7 +149,7 @@ const saveScheduleForm: Record<ScheduleForm, (form: FormData, reply: Reply) => P
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-	await requireAdmin(request)
+	await requireAdmin(request, 'owner')
 	const { form, intent, problemReply } = await readAdminBody(request)
 	if (problemReply) return problemReply
 

@@ -21,7 +21,7 @@ export const meta = adminMeta('Prep list')
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printHref, media: 'print' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	const admin = await requireAdmin(request)
+	const admin = await requireAdmin(request, 'staff')
 	const day = await ownerDay(new URL(request.url).searchParams.get('date'))
 	const { items, totals, cakes } = await getPrepList(day.date, day.timeZone)
 	const rows = items.map(({ messages, ...row }) => ({
@@ -31,6 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return data(
 		{
 			adminName: admin.name,
+			adminRole: admin.role,
 			date: day.date,
 			today: day.today,
 			tomorrow: day.tomorrow,
@@ -56,13 +57,13 @@ function PrintButton() {
 }
 
 export default function AdminPrepList() {
-	const { adminName, date, today, tomorrow, timeZone, items, totals, cakes } = useLoaderData<typeof loader>()
+	const { adminName, adminRole, date, today, tomorrow, timeZone, items, totals, cakes } = useLoaderData<typeof loader>()
 	const days = [
 		{ date: today, label: 'Today' },
 		{ date: tomorrow, label: 'Tomorrow' },
 	]
 	return (
-		<AdminFrame adminName={adminName}>
+		<AdminFrame adminName={adminName} adminRole={adminRole}>
 			<div className="prep-list-controls">
 				<AdminHeading title="Prep list">
 					<DayTabs
@@ -77,9 +78,15 @@ export default function AdminPrepList() {
 				<div className="mb-6 flex flex-wrap items-end gap-4">
 					<PickupDateForm id="prep-date" date={date} />
 					<PrintButton />
-					<a href={`/admin/prep-list.csv?date=${date}`} className="font-semibold underline underline-offset-4" download>
-						Download CSV
-					</a>
+					{adminRole === 'owner' ? (
+						<a
+							href={`/admin/prep-list.csv?date=${date}`}
+							className="font-semibold underline underline-offset-4"
+							download
+						>
+							Download CSV
+						</a>
+					) : null}
 					<Link to={`/admin/orders?date=${date}`} className="font-semibold underline underline-offset-4">
 						Orders for {formatPickupDate(date)}
 					</Link>

@@ -50,7 +50,7 @@ function counts(band: { morning: number; afternoon: number; total: number }) {
  * the items (the messages to write on each in one cell, a line each), their totals, then the day's custom cakes.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-	await requireAdmin(request)
+	await requireAdmin(request, 'owner')
 	const { date, timeZone } = await ownerDay(new URL(request.url).searchParams.get('date'))
 	const { items, totals, cakes } = await getPrepList(date, timeZone)
 	const rows = [

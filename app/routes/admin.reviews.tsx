@@ -38,7 +38,7 @@ export const meta = adminMeta('Reviews')
 const DELETE_QUESTION = 'Are you sure you want to delete this review?'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	const admin = await requireAdmin(request)
+	const admin = await requireAdmin(request, 'owner')
 	return data({ adminName: admin.name, reviews: await listReviewsForAdmin() }, { headers: adminResponseHeaders })
 }
 
@@ -48,7 +48,7 @@ const statusMessages = {
 } as const
 
 export async function action({ request }: ActionFunctionArgs) {
-	await requireAdmin(request)
+	await requireAdmin(request, 'owner')
 	// The add form and each review's small forms post here.
 	const { form, intent, problemReply } = await readAdminBody(request)
 	if (problemReply) return problemReply

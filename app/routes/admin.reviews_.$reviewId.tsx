@@ -20,14 +20,14 @@ export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-er
 export const meta = adminMeta('Edit review')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-	const admin = await requireAdmin(request)
+	const admin = await requireAdmin(request, 'owner')
 	const review = await findReviewForAdmin(params.reviewId ?? '')
 	if (!review) throw new Response('Review not found', { status: 404, headers: adminResponseHeaders })
 	return data({ adminName: admin.name, review }, { headers: adminResponseHeaders })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-	await requireAdmin(request)
+	await requireAdmin(request, 'owner')
 	const headers = adminResponseHeaders
 	const body = await readForm(request)
 	if (!body.ok) {

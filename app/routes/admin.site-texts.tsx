@@ -30,12 +30,12 @@ export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-er
 export const meta = adminMeta('Site texts')
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	const admin = await requireAdmin(request)
+	const admin = await requireAdmin(request, 'owner')
 	return data({ adminName: admin.name, texts: await listSiteTexts() }, { headers: adminResponseHeaders })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-	await requireAdmin(request)
+	await requireAdmin(request, 'owner')
 	const { form, intent, problemReply } = await readAdminBody(request)
 	if (problemReply) return problemReply
 	if (intent !== 'save') refuseAdminAction()

@@ -42,6 +42,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const returnToParam = url.searchParams.get('returnTo')
 	const admin = await getAdmin(request)
 	if (admin) {
+		// Adding menu items is the owner's; staff go on to today's orders (decision 071).
+		if (admin.role === 'staff' && !returnToParam) {
+			throw redirect('/admin/orders', { headers: adminResponseHeaders })
+		}
 		if (returnToParam) throw redirect(sameSitePath(returnToParam, url.pathname), { headers: adminResponseHeaders })
 		return data<AdminLoginData>({ admin: { name: admin.name } }, { headers: adminResponseHeaders })
 	}
@@ -63,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-	await requireAdmin(request)
+	await requireAdmin(request, 'owner')
 	const parsed = await readImageForm(request, ownerImageUpload)
 	const form = await checkImageForm(parsed, uploadMenuItemSchema, ownerImageUpload, adminResponseHeaders)
 	if (!form.value) return form.reply(form.refusal, { uploaded: null })

@@ -153,6 +153,8 @@ const envSchema = z
 		GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
 		/** Comma-separated Google accounts allowed to manage the bakery. */
 		ADMIN_EMAILS: emailList.default(''),
+		/** Comma-separated Google accounts of the staff: orders and prep list only (decision 071). */
+		STAFF_EMAILS: emailList.default(''),
 		/** Tests only: a local stand-in for Google's authorization, token and userinfo endpoints. */
 		GOOGLE_OAUTH_TEST_SERVER: z.string().url().optional(),
 		LOG_REQUESTS: z

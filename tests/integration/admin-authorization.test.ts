@@ -1,8 +1,8 @@
 /**
- * Every admin route module, every loader and action, against three visitors: anonymous, a session
- * whose account was removed from ADMIN_EMAILS, and the admin. Refusals must change nothing (rows
- * and stored objects); the admin's identical request must change something, which proves each
- * payload below is one that would have done harm.
+ * Every admin route module, every loader and action, against four visitors: anonymous, a session
+ * whose account was removed from ADMIN_EMAILS, a staff member (STAFF_EMAILS, decision 071) and the
+ * owner. Refusals must change nothing (rows and stored objects); the owner's identical request must
+ * change something, which proves each payload below is one that would have done harm.
  */
 import { readdirSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
@@ -12,6 +12,7 @@ import { file, photo } from '../fixtures/images'
 import {
 	ADMIN,
 	FORMER_ADMIN,
+	STAFF,
 	get,
 	post,
 	run,
@@ -31,6 +32,13 @@ interface RouteCase {
 	signInScreen?: true
 	/** A server-sent event stream (the board's live feed): its headers are checked, its endless body is not read. */
 	stream?: true
+	/**
+	 * What a staff member gets from the loader: the screen, a refusal (403), or sent on to today's
+	 * orders. Required, so a new admin route cannot be left unclassified.
+	 */
+	staff: 'screen' | 'refused' | 'sent to orders'
+	/** The action requests staff may make; every other one is refused with 403. */
+	staffMay?: readonly string[]
 	/** One harmful request per thing the action can do. */
 	actions?: Record<string, (f: Fixtures) => Promise<Fields> | Fields>
 }
@@ -45,23 +53,37 @@ const uploadItem = async () => ({
 })
 
 const routes: Record<string, RouteCase> = {
-	'image-uploader.tsx': { path: () => '/image-uploader', signInScreen: true, actions: { upload: uploadItem } },
-	'admin-upload.tsx': { path: () => '/admin-upload', signInScreen: true, actions: { upload: uploadItem } },
+	'image-uploader.tsx': {
+		staff: 'sent to orders',
+		path: () => '/image-uploader',
+		signInScreen: true,
+		actions: { upload: uploadItem },
+	},
+	'admin-upload.tsx': {
+		staff: 'sent to orders',
+		path: () => '/admin-upload',
+		signInScreen: true,
+		actions: { upload: uploadItem },
+	},
 	'admin-custom-cake-orders.image-uploader.tsx': {
+		staff: 'sent to orders',
 		path: () => '/admin-custom-cake-orders/image-uploader',
 		signInScreen: true,
 		actions: { upload: uploadItem },
 	},
 	'admin._index.tsx': {
+		staff: 'sent to orders',
 		path: () => '/admin',
 		actions: { 'retry mail': (f) => ({ intent: 'retry-mail', id: f.deadMailId }) },
 	},
-	'admin.outbox.tsx': { path: () => '/admin/outbox' },
+	'admin.outbox.tsx': { staff: 'refused', path: () => '/admin/outbox' },
 	'admin.outbox_.$mailId.tsx': {
+		staff: 'refused',
 		path: (f) => `/admin/outbox/${f.outboxMail.id}`,
 		params: (f) => ({ mailId: f.outboxMail.id }),
 	},
 	'admin.custom-cakes.tsx': {
+		staff: 'refused',
 		path: () => '/admin/custom-cakes',
 		actions: {
 			delete: (f) => ({ intent: 'delete', id: f.cakeRequest.id, confirmed: 'yes' }),
@@ -69,18 +91,21 @@ const routes: Record<string, RouteCase> = {
 		},
 	},
 	'admin.custom-cakes_.$requestId.tsx': {
+		staff: 'refused',
 		path: (f) => `/admin/custom-cakes/${f.cakeRequest.id}`,
 		params: (f) => ({ requestId: f.cakeRequest.id }),
 		actions: {
 			cancel: () => ({ intent: 'cancel', confirmed: 'yes' }),
 		},
 	},
-	'admin.custom-cakes[.]csv.ts': { path: () => '/admin/custom-cakes.csv' },
+	'admin.custom-cakes[.]csv.ts': { staff: 'refused', path: () => '/admin/custom-cakes.csv' },
 	'admin.cake-photos.$.ts': {
+		staff: 'refused',
 		path: (f) => `/admin/cake-photos/${f.cakeRequest.imageKey}`,
 		params: (f) => ({ '*': f.cakeRequest.imageKey! }),
 	},
 	'admin.menu.tsx': {
+		staff: 'refused',
 		path: () => '/admin/menu',
 		actions: {
 			'sold out': (f) => ({ intent: 'sold-out', id: f.menuItem.id, name: f.menuItem.name }),
@@ -88,6 +113,7 @@ const routes: Record<string, RouteCase> = {
 		},
 	},
 	'admin.menu_.$itemId.tsx': {
+		staff: 'refused',
 		path: (f) => `/admin/menu/${f.menuItem.id}`,
 		params: (f) => ({ itemId: f.menuItem.id }),
 		actions: {
@@ -103,6 +129,8 @@ const routes: Record<string, RouteCase> = {
 		},
 	},
 	'admin.orders.tsx': {
+		staff: 'sent to orders',
+		staffMay: ['picked up', 'ready'],
 		path: () => '/admin/orders',
 		actions: {
 			'picked up': (f) => ({ intent: 'picked-up', id: f.order.id }),
@@ -111,22 +139,26 @@ const routes: Record<string, RouteCase> = {
 		},
 	},
 	'admin.board.tsx': {
+		staff: 'screen',
 		path: () => '/admin/board',
 		actions: {
 			ready: (f) => ({ intent: 'ready', id: f.order.id }),
 			'picked up': (f) => ({ intent: 'picked-up', id: f.order.id }),
 		},
+		staffMay: ['picked up', 'ready'],
 	},
-	'admin.board_.events.ts': { path: () => '/admin/board/events', stream: true },
-	'admin.customers.tsx': { path: () => '/admin/customers?q=pat' },
+	'admin.board_.events.ts': { staff: 'screen', path: () => '/admin/board/events', stream: true },
+	'admin.customers.tsx': { staff: 'refused', path: () => '/admin/customers?q=pat' },
 	'admin.customers_.$customerId.tsx': {
+		staff: 'refused',
 		path: (f) => `/admin/customers/${f.customer.id}`,
 		params: (f) => ({ customerId: f.customer.id }),
 		actions: { 'private note': () => ({ note: 'Written by an intruder.' }) },
 	},
-	'admin.prep-list.tsx': { path: () => '/admin/prep-list' },
-	'admin.prep-list[.]csv.ts': { path: () => '/admin/prep-list.csv' },
+	'admin.prep-list.tsx': { staff: 'screen', path: () => '/admin/prep-list' },
+	'admin.prep-list[.]csv.ts': { staff: 'refused', path: () => '/admin/prep-list.csv' },
 	'admin.messages.tsx': {
+		staff: 'refused',
 		path: () => '/admin/messages',
 		actions: {
 			'mark read': (f) => ({ intent: 'read', id: f.message.id }),
@@ -134,6 +166,7 @@ const routes: Record<string, RouteCase> = {
 		},
 	},
 	'admin.gallery.tsx': {
+		staff: 'refused',
 		path: () => '/admin/gallery',
 		actions: {
 			upload: async () => ({ intent: 'upload', alt: 'A tray of brigadeiros', image: await validImage() }),
@@ -142,6 +175,7 @@ const routes: Record<string, RouteCase> = {
 		},
 	},
 	'admin.reviews.tsx': {
+		staff: 'refused',
 		path: () => '/admin/reviews',
 		actions: {
 			add: () => ({ intent: 'add', name: 'Mallory', rating: '1', comment: 'Planted by an intruder.' }),
@@ -152,15 +186,18 @@ const routes: Record<string, RouteCase> = {
 		},
 	},
 	'admin.reviews_.$reviewId.tsx': {
+		staff: 'refused',
 		path: (f) => `/admin/reviews/${f.reviews[0]!.id}`,
 		params: (f) => ({ reviewId: f.reviews[0]!.id }),
 		actions: { edit: () => ({ name: 'Mallory', rating: '1', comment: 'Rewritten by an intruder.' }) },
 	},
 	'admin.site-texts.tsx': {
+		staff: 'refused',
 		path: () => '/admin/site-texts',
 		actions: { save: () => ({ intent: 'save', key: 'story', en: 'Rewritten by an intruder.' }) },
 	},
 	'admin.pickup-schedule.tsx': {
+		staff: 'refused',
 		path: () => '/admin/pickup-schedule',
 		actions: {
 			'weekly hours': () => ({
@@ -200,7 +237,7 @@ const modules = new Map<string, RouteModule>()
 
 let env: Awaited<ReturnType<typeof useAdminTestEnv>>
 let fixtures: Fixtures
-const cookies = { anonymous: undefined as string | undefined, former: '', admin: '' }
+const cookies = { anonymous: undefined as string | undefined, former: '', staff: '', admin: '' }
 
 beforeAll(async () => {
 	env = await useAdminTestEnv()
@@ -210,14 +247,19 @@ beforeAll(async () => {
 	resetEnv()
 	cookies.former = await sessionCookieFor(FORMER_ADMIN)
 	process.env.ADMIN_EMAILS = ADMIN.email
+	process.env.STAFF_EMAILS = STAFF.email
 	resetEnv()
 	cookies.admin = await sessionCookieFor(ADMIN)
+	cookies.staff = await sessionCookieFor(STAFF)
 	for (const name of adminRouteFiles) {
 		modules.set(name, (await import(/* @vite-ignore */ path.join(routesDir, name))) as RouteModule)
 	}
 })
 
-afterAll(() => env.cleanup())
+afterAll(async () => {
+	delete process.env.STAFF_EMAILS
+	await env.cleanup()
+})
 
 beforeEach(async () => {
 	const { prisma } = await import('~/utils/db.server')
@@ -232,12 +274,10 @@ beforeEach(async () => {
 	fixtures = await seedAdminFixtures()
 })
 
-function callLoader(file: string, cookie: string | undefined) {
+function callLoader(file: string, cookie: string | undefined, pathname = routes[file]!.path(fixtures)) {
 	const route = routes[file]!
 	const { loader } = modules.get(file)!
-	return run(
-		loader!({ request: get(route.path(fixtures), cookie), params: route.params?.(fixtures) ?? {}, context: {} }),
-	)
+	return run(loader!({ request: get(pathname, cookie), params: route.params?.(fixtures) ?? {}, context: {} }))
 }
 
 async function callAction(file: string, intent: string, cookie: string | undefined) {
@@ -289,16 +329,46 @@ describe('loaders', () => {
 		},
 	)
 
+	/** The stream routes' loaders answer with headers at once; their endless bodies are not read. */
+	async function callStream(name: string, cookie: string | undefined) {
+		const abort = new AbortController()
+		const request = new Request(get(routes[name]!.path(fixtures), cookie), { signal: abort.signal })
+		try {
+			return await run(
+				Promise.resolve(modules.get(name)!.loader!({ request, params: {}, context: {} })).then((response) => {
+					if (!(response instanceof Response)) return response
+					abort.abort()
+					return new Response(null, { status: response.status, headers: response.headers })
+				}),
+			)
+		} finally {
+			abort.abort()
+		}
+	}
+	const callAnyLoader = (name: string, cookie: string | undefined) =>
+		routes[name]!.stream ? callStream(name, cookie) : callLoader(name, cookie)
+
 	it.each(loaderFiles.filter((name) => routes[name]!.stream))(
 		'%s streams to the admin, never cacheable nor compressed',
 		async (name) => {
-			const abort = new AbortController()
-			const request = new Request(get(routes[name]!.path(fixtures), cookies.admin), { signal: abort.signal })
-			const response = (await modules.get(name)!.loader!({ request, params: {}, context: {} })) as Response
-			abort.abort()
-			expect(response.status).toBe(200)
-			expect(response.headers.get('Content-Type')).toBe('text/event-stream; charset=utf-8')
-			expect(response.headers.get('Cache-Control')).toBe('private, no-store, no-transform')
+			const outcome = await callStream(name, cookies.admin)
+			expect(outcome.status).toBe(200)
+			expect(outcome.headers.get('Content-Type')).toBe('text/event-stream; charset=utf-8')
+			expect(outcome.headers.get('Cache-Control')).toBe('private, no-store, no-transform')
+		},
+	)
+
+	it.each(loaderFiles.map((name) => [name, routes[name]!.staff] as const))(
+		'%s: a staff member gets %s',
+		async (name, expected) => {
+			const outcome = await callAnyLoader(name, cookies.staff)
+			expect(outcome.headers.get('Cache-Control')).toMatch(/^private, no-store/)
+			if (expected === 'screen') expect(outcome.status).toBe(200)
+			if (expected === 'refused') expect(outcome.status).toBe(403)
+			if (expected === 'sent to orders') {
+				expect(outcome.status).toBe(302)
+				expect(outcome.headers.get('Location')).toMatch(/^\/admin\/orders(\?date=\d{4}-\d{2}-\d{2})?$/)
+			}
 		},
 	)
 
@@ -323,6 +393,21 @@ describe('actions', () => {
 		const before = await snapshot()
 		expect((await callAction(name, intent, cookies.former)).status).toBe(403)
 		expect(await snapshot()).toEqual(before)
+	})
+
+	const staffRefused = actionCases.filter(([name, intent]) => !routes[name]!.staffMay?.includes(intent))
+	const staffAllowed = actionCases.filter(([name, intent]) => routes[name]!.staffMay?.includes(intent))
+
+	it.each(staffRefused)('%s (%s): a staff member gets 403 and nothing changes', async (name, intent) => {
+		const before = await snapshot()
+		expect((await callAction(name, intent, cookies.staff)).status).toBe(403)
+		expect(await snapshot()).toEqual(before)
+	})
+
+	it.each(staffAllowed)('%s (%s): a staff member may, and it changes something', async (name, intent) => {
+		const before = await snapshot()
+		expect((await callAction(name, intent, cookies.staff)).status).toBe(200)
+		expect(await snapshot()).not.toEqual(before)
 	})
 
 	it.each(actionCases)('%s (%s): the same request from the admin does change something', async (name, intent) => {
@@ -357,5 +442,53 @@ describe('every admin screen', () => {
 		expect([outage.get('Cache-Control'), outage.get('Retry-After')]).toEqual(['private, no-store', '30'])
 		const meta = module.meta?.({ location: { pathname: '/admin' }, matches: [] }) ?? []
 		expect(meta).toContainEqual({ name: 'robots', content: 'noindex' })
+	})
+})
+
+describe('what staff see of the orders', () => {
+	async function pickupToday() {
+		const { prisma } = await import('~/utils/db.server')
+		const { ownerDay } = await import('~/domain/pickup/owner-day.server')
+		const { dateColumn } = await import('~/domain/pickup/models/pickup-schedule.server')
+		const { today } = await ownerDay(null)
+		await prisma.order.update({
+			where: { id: fixtures.order.id },
+			data: { pickupAt: new Date(), pickupDate: dateColumn(today) },
+		})
+		return today
+	}
+
+	it("today's and tomorrow's orders with the customer's name, without contact details or account", async () => {
+		const today = await pickupToday()
+		const outcome = await callLoader('admin.orders.tsx', cookies.staff, `/admin/orders?date=${today}`)
+		expect(outcome.status).toBe(200)
+		const { orders } = outcome.data as { orders: Array<Record<string, unknown>> }
+		expect(orders).toHaveLength(1)
+		expect(orders[0]).toMatchObject({ customerName: 'Pat Buyer', customerEmail: '', customerId: null })
+		const owners = await callLoader('admin.orders.tsx', cookies.admin, `/admin/orders?date=${today}`)
+		expect((owners.data as { orders: unknown[] }).orders[0]).toMatchObject({ customerEmail: 'pat@example.com' })
+	})
+
+	it('another day, or every order, sends staff back to today', async () => {
+		const today = await pickupToday()
+		for (const pathname of ['/admin/orders?date=2020-01-01', '/admin/orders', '/admin/orders?status=PAID']) {
+			const outcome = await callLoader('admin.orders.tsx', cookies.staff, pathname)
+			expect(outcome.status).toBe(302)
+			expect(outcome.headers.get('Location')).toBe(`/admin/orders?date=${today}`)
+		}
+	})
+
+	it('a staff member taken off STAFF_EMAILS is refused on the next request', async () => {
+		const { resetEnv } = await import('~/utils/env.server')
+		process.env.STAFF_EMAILS = ''
+		resetEnv()
+		try {
+			const outcome = await callLoader('admin.prep-list.tsx', cookies.staff)
+			expect(outcome.status).toBe(302)
+			expect(outcome.headers.get('Location')).toMatch(/^\/image-uploader\?returnTo=/)
+		} finally {
+			process.env.STAFF_EMAILS = STAFF.email
+			resetEnv()
+		}
 	})
 })

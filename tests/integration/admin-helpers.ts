@@ -11,6 +11,8 @@ import { clearMailQueues, failMailForGood } from './mail-helpers'
 
 export const ORIGIN = 'http://localhost:3000'
 export const ADMIN = { email: 'owner@example.com', name: 'Olivia Owner' }
+/** A staff member (STAFF_EMAILS): today's orders and the prep list only (decision 071). */
+export const STAFF = { email: 'sam@example.com', name: 'Sam Staff' }
 /** Signed in while allow-listed; no longer in ADMIN_EMAILS. */
 export const FORMER_ADMIN = { email: 'former@example.com', name: 'Fiona Former' }
 

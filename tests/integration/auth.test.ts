@@ -118,7 +118,7 @@ describe('Google sign-in', () => {
 		const { done, jar } = await signInAs({ email: 'baker@example.com', name: 'Bea Baker' })
 		expect(done.status).toBe(302)
 		expect(done.headers.get('Location')).toBe('/admin/orders')
-		expect(await auth.getAdmin(requestWith(jar))).toEqual({ email: 'baker@example.com', name: 'Bea Baker' })
+		expect(await auth.getAdmin(requestWith(jar))).toEqual({ email: 'baker@example.com', name: 'Bea Baker', role: 'owner' })
 		expect(google.tokenRequests.at(-1)?.get('client_secret')).toBe('test-secret')
 	})
 
@@ -284,13 +284,13 @@ describe('expired sessions', () => {
 
 describe('requireAdmin', () => {
 	it('redirects an anonymous page visit to sign-in, keeping where it was going', async () => {
-		const response = await caught(auth.requireAdmin(new Request(`${ORIGIN}/admin/orders?status=PAID`)))
+		const response = await caught(auth.requireAdmin(new Request(`${ORIGIN}/admin/orders?status=PAID`), 'owner'))
 		expect(response.status).toBe(302)
 		expect(response.headers.get('Location')).toBe('/image-uploader?returnTo=%2Fadmin%2Forders%3Fstatus%3DPAID')
 	})
 
 	it('answers an anonymous post with 401', async () => {
-		const response = await caught(auth.requireAdmin(new Request(`${ORIGIN}/admin/menu`, { method: 'POST' })))
+		const response = await caught(auth.requireAdmin(new Request(`${ORIGIN}/admin/menu`, { method: 'POST' }), 'owner'))
 		expect(response.status).toBe(401)
 	})
 
@@ -299,7 +299,7 @@ describe('requireAdmin', () => {
 		process.env.ADMIN_EMAILS = 'owner@example.com'
 		resetEnv()
 		try {
-			const response = await caught(auth.requireAdmin(requestWith(jar, '/admin/menu', 'POST')))
+			const response = await caught(auth.requireAdmin(requestWith(jar, '/admin/menu', 'POST'), 'owner'))
 			expect(response.status).toBe(403)
 		} finally {
 			process.env.ADMIN_EMAILS = 'owner@example.com, Baker@Example.com'
@@ -362,7 +362,7 @@ describe('demo sign-in', () => {
 					context: {},
 				}),
 			)
-			expect(await auth.getAdmin(requestWith(jar))).toEqual(auth.DEMO_ADMIN)
+			expect(await auth.getAdmin(requestWith(jar))).toEqual({ ...auth.DEMO_ADMIN, role: 'owner' })
 		} finally {
 			process.env.GOOGLE_CLIENT_ID = 'test-client'
 			resetEnv()

@@ -1,4 +1,8 @@
 import { Form, NavLink } from '@remix-run/react'
+import { mayUse, type AdminRole } from '~/domain/admin-auth/roles'
+
+// The screens staff may use (decision 071); every other link is the owner's.
+const staffScreens: ReadonlySet<string> = new Set(['/admin/board', '/admin/orders', '/admin/prep-list'])
 
 const adminLinks = [
 	{ to: '/admin', label: 'Dashboard' },
@@ -22,12 +26,13 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 	`rounded-md px-2 py-1 font-semibold underline-offset-4 hover:underline ${isActive ? 'bg-cocoa text-cream' : 'text-cocoa'}`
 
 /** The admin area's own navigation, who is signed in, and Logout (a POST: a link could be forged). */
-export function AdminBar({ adminName }: { adminName?: string }) {
+export function AdminBar({ adminName, adminRole = 'owner' }: { adminName?: string; adminRole?: AdminRole }) {
+	const links = adminLinks.filter((link) => mayUse(adminRole, staffScreens.has(link.to) ? 'staff' : 'owner'))
 	return (
 		<div className="mb-8 flex flex-wrap items-center justify-between gap-4 rounded-2xl bg-dough px-4 py-3">
 			<nav aria-label="Admin">
 				<ul className="flex flex-wrap gap-x-2 gap-y-2">
-					{adminLinks.map((link) => (
+					{links.map((link) => (
 						<li key={link.to}>
 							<NavLink to={link.to} end className={linkClass}>
 								{link.label}

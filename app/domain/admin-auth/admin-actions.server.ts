@@ -55,7 +55,7 @@ export async function deleteAfterConfirming<Refusal extends string = never>(
 
 /** The development Outbox screens: the admin, outside production (there mails go through SMTP: 404). */
 export async function requireOutboxAdmin(request: Request) {
-	const admin = await requireAdmin(request)
+	const admin = await requireAdmin(request, 'owner')
 	if (process.env.NODE_ENV === 'production')
 		throw new Response('Not Found', { status: 404, headers: adminResponseHeaders })
 	return admin

@@ -5,11 +5,16 @@ import { getEnv } from '~/utils/env.server'
 import { sameSitePath } from '~/utils/page-path'
 import { siteOrigin } from '~/utils/request.server'
 import { commitSession, cookieSecrets, destroySession, getSession, getSessionStorage } from './session.server'
+import { mayUse, type AdminRole } from './roles'
 import { SIGN_IN_PATH } from './sign-in-path'
 
 export interface AdminUser {
 	email: string
 	name: string
+}
+
+export interface SignedInAdmin extends AdminUser {
+	role: AdminRole
 }
 
 export const ADMIN_SESSION_KEY = 'admin'
@@ -60,9 +65,18 @@ export function isGoogleSignInConfigured() {
 	return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET)
 }
 
+/** The account's role, read from the environment on every request; null = no access at all. */
+export function adminRoleOf(email: string): AdminRole | null {
+	if (isDemoSignInEnabled() && email === DEMO_ADMIN.email) return 'owner'
+	const env = getEnv()
+	const address = email.toLowerCase()
+	if (env.ADMIN_EMAILS.includes(address)) return 'owner'
+	if (env.STAFF_EMAILS.includes(address)) return 'staff'
+	return null
+}
+
 export function isAllowedAdmin(email: string) {
-	if (isDemoSignInEnabled() && email === DEMO_ADMIN.email) return true
-	return getEnv().ADMIN_EMAILS.includes(email.toLowerCase())
+	return adminRoleOf(email) !== null
 }
 
 /** Built per request because the callback URL is absolute and depends on this site's origin. */
@@ -136,11 +150,7 @@ export async function finishGoogleSignIn(request: Request) {
 		])
 		return redirect(SIGN_IN_PATH, { headers })
 	}
-	const response = await startAdminSession(
-		request,
-		user,
-		sameSitePath(await returnTo.parse(cookieHeader), '/admin'),
-	)
+	const response = await startAdminSession(request, user, sameSitePath(await returnTo.parse(cookieHeader), '/admin'))
 	response.headers.append('Set-Cookie', await flow.destroySession(await flow.getSession(cookieHeader)))
 	response.headers.append('Set-Cookie', clearReturnTo)
 	return response
@@ -174,20 +184,29 @@ export async function startAdminSession(request: Request, user: AdminUser, redir
 	return redirect(redirectTo, { headers: { 'Set-Cookie': await commitSession(session) } })
 }
 
-/** The signed-in admin, or null. An account removed from ADMIN_EMAILS loses access at once. */
-export async function getAdmin(request: Request): Promise<AdminUser | null> {
+/**
+ * The signed-in owner or staff member, or null. The role is looked up on every request, so an
+ * account removed from ADMIN_EMAILS/STAFF_EMAILS loses access (or owner rights) at once.
+ */
+export async function getAdmin(request: Request): Promise<SignedInAdmin | null> {
 	const session = await getSession(request)
 	const user = session.get(ADMIN_SESSION_KEY) as AdminUser | undefined
-	return user && isAllowedAdmin(user.email) ? user : null
+	const role = user ? adminRoleOf(user.email) : null
+	return user && role ? { email: user.email, name: user.name, role } : null
 }
 
+const forbidden = () => new Response('Forbidden', { status: 403, headers: { 'Cache-Control': 'private, no-store' } })
+
 /**
- * The guard for every admin loader and action. Reads redirect anonymous visitors to sign-in;
- * writes are refused (401 anonymous, 403 for a session whose account lost access) and change nothing.
+ * The guard for every admin loader and action, with the role the screen or request needs ('staff'
+ * = staff and owners, 'owner' = owners only). Reads redirect anonymous visitors to sign-in; writes
+ * are refused (401 anonymous, 403 for a session whose account lost access); a staff member asking
+ * for an owner's screen or request gets 403. Refusals change nothing.
  */
-export async function requireAdmin(request: Request): Promise<AdminUser> {
+export async function requireAdmin(request: Request, needs: AdminRole): Promise<SignedInAdmin> {
 	const admin = await getAdmin(request)
-	if (admin) return admin
+	if (admin && mayUse(admin.role, needs)) return admin
+	if (admin) throw forbidden()
 	const session = await getSession(request)
 	const hadSession = Boolean(session.get(ADMIN_SESSION_KEY))
 	if (request.method === 'GET' || request.method === 'HEAD') {
@@ -195,10 +214,8 @@ export async function requireAdmin(request: Request): Promise<AdminUser> {
 		const returnTo = sameSitePath(url.pathname + url.search, '/admin')
 		throw redirect(`${SIGN_IN_PATH}?returnTo=${encodeURIComponent(returnTo)}`)
 	}
-	throw new Response(hadSession ? 'Forbidden' : 'Unauthorized', {
-		status: hadSession ? 403 : 401,
-		headers: { 'Cache-Control': 'private, no-store' },
-	})
+	if (hadSession) throw forbidden()
+	throw new Response('Unauthorized', { status: 401, headers: { 'Cache-Control': 'private, no-store' } })
 }
 
 export async function signOut(request: Request) {
