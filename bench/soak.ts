@@ -10,7 +10,7 @@
  *
  * SOAK_SECONDS and SOAK_CONNECTIONS change the load (bounded at 4 h and 200 clients); SOAK_BUILD_DIR serves
  * another build (e.g. a baseline copied into the repository). Pass/fail: 0 errors, every accepted POST
- * stored, RSS below 300 MB at every sample, and at the end within 10 % of its value after five minutes
+ * stored, RSS below 300 MB at every minute sample, and at the end of the traffic within 10 % of its value after five minutes
  * (runs shorter than ten minutes: within 20 % of its value after warm-up).
  */
 import crypto from 'node:crypto'
@@ -260,7 +260,14 @@ async function main() {
 	}
 
 	const rssSamples: Array<{ second: number; bytes: number }> = []
-	const minuteSamples: Array<{ minute: number; rss: number; anonymous: number; files: number; requests: number }> = []
+	const minuteSamples: Array<{
+		minute: number
+		underTraffic: boolean
+		rss: number
+		anonymous: number
+		files: number
+		requests: number
+	}> = []
 	const startedAt = Date.now()
 	const deadline = startedAt + SECONDS * 1000
 	const secondsSinceStart = () => Math.round((Date.now() - startedAt) / 1000)
@@ -269,11 +276,12 @@ async function main() {
 			if (bytes) rssSamples.push({ second: secondsSinceStart(), bytes })
 		})
 	}, 1000)
-	const sampleMinute = async () => {
+	const sampleMinute = async (underTraffic = true) => {
 		const memory = await memoryOf(server.process.pid)
 		if (!memory) return
 		const sample = {
 			minute: Math.round((Date.now() - startedAt) / MINUTE_MS),
+			underTraffic,
 			...memory,
 			requests: Object.values(counts.sent).reduce((sum, value) => sum + value, 0),
 		}
@@ -308,7 +316,7 @@ async function main() {
 		clearInterval(sampler)
 		clearInterval(minuteSampler)
 		clearInterval(pickupTimesReader)
-		await sampleMinute()
+		await sampleMinute(false)
 		// Let webhooks and in-flight writes settle before counting.
 		await new Promise((resolve) => setTimeout(resolve, 1500))
 		const storedCount = async (sql: string) => Number((await server.query<{ count: string }>(sql))[0]!.count)
@@ -340,13 +348,16 @@ async function main() {
 				requests: sample.requests,
 			})),
 		)
-		const peak = Math.max(...rssSamples.map((sample) => sample.bytes), ...minuteSamples.map((sample) => sample.rss))
-		const underCeiling = peak < RSS_CEILING_BYTES
+		// The issue's ceiling is on the minute samples; the 1-second samples' peak is shown beside it.
+		const minutePeak = Math.max(...minuteSamples.map((sample) => sample.rss))
+		const secondPeak = Math.max(...rssSamples.map((sample) => sample.bytes))
+		const underCeiling = minutePeak < RSS_CEILING_BYTES
 		let flat: boolean
 		let flatness: string
 		if (SECONDS >= LONG_RUN_SECONDS) {
 			const settled = minuteSamples.find((sample) => sample.minute * MINUTE_MS >= SETTLED_SECOND * 1000)!
-			const end = minuteSamples.at(-1)!
+			// The last sample with the clients still running: the one after they stop shows memory being given back.
+			const end = minuteSamples.filter((sample) => sample.underTraffic).at(-1)!
 			const change = (end.rss - settled.rss) / settled.rss
 			flat = Math.abs(change) <= 0.1
 			flatness = `end ${mb(end.rss)} vs ${mb(settled.rss)} at minute ${settled.minute} (${signedPercent(change)}, limit ±10 %)`
@@ -358,7 +369,8 @@ async function main() {
 		}
 		console.log(
 			`${total} requests in ${SECONDS} s (${(total / SECONDS).toFixed(0)} req/s); errors ${counts.errors.length}; ` +
-				`custom cakes told busy ${counts.busy}; RSS peak ${mb(peak)} (limit ${mb(RSS_CEILING_BYTES)}); ${flatness}`,
+				`custom cakes told busy ${counts.busy}; RSS peak of the minute samples ${mb(minutePeak)} (limit ` +
+				`${mb(RSS_CEILING_BYTES)}; of the 1-second samples ${mb(secondPeak)}); ${flatness}`,
 		)
 		const everyAcceptedStored = (['contact', 'customCake', 'checkout', 'ownerUpload'] as const).every(
 			(kind) => stored[kind] === counts.accepted[kind],
