@@ -5,11 +5,9 @@ import { useEffect, useRef } from 'react'
 import { z } from 'zod'
 import { buttonClass } from '~/components/ui/button-classes'
 import { orderNumber } from '~/domain/orders/models/order.server'
-import { findOrderForArrival, recordArrival, type ArrivalOutcome } from '~/domain/orders/models/order-board.server'
-import { readArrivalToken } from '~/domain/orders/order-arrival-token.server'
-import { getPickupSettings } from '~/domain/pickup/models/pickup-schedule.server'
+import { arrivalLink, type ArrivalLinkState } from '~/domain/orders/arrival-link.server'
+import { recordArrival } from '~/domain/orders/models/order-board.server'
 import { formatPickupAt } from '~/domain/pickup/pickup-display'
-import { localDateOf } from '~/domain/pickup/pickup-schedule'
 import { readForm } from '~/utils/body.server'
 import type { MessageKey } from '~/utils/i18n'
 import { useT } from '~/utils/i18n-react'
@@ -38,34 +36,19 @@ const arrivalSchema = z.object({
 	car: z.string().trim().max(CAR_MAX_LENGTH, 'shop.hereCarTooLong').optional(),
 })
 
-type PageState = 'open' | 'arrived' | Exclude<ArrivalOutcome['outcome'], 'arrived'>
-
-/** The order a link names, what the page can offer, and the pickup time in the customer's words. */
-async function loadArrival(token: string, request: Request, now = new Date()) {
-	const orderId = readArrivalToken(token)
-	const order = orderId ? await findOrderForArrival(orderId) : null
-	if (!order?.paidAt) return null
-	const { timeZone } = await getPickupSettings()
-	const open = order.status === 'PAID' || order.status === 'READY'
-	const pickupDay = order.pickupAt ? localDateOf(order.pickupAt, timeZone) : null
-	const state: PageState = !open
-		? order.status === 'PICKED_UP'
-			? 'picked-up'
-			: 'closed'
-		: pickupDay !== null && pickupDay > localDateOf(now, timeZone)
-			? 'too-early'
-			: order.arrivedAt
-				? 'arrived'
-				: 'open'
+/** The order a link names and what its page can offer, with the pickup time in the customer's words. */
+async function loadArrival(token: string, request: Request) {
+	const arrival = await arrivalLink(token)
+	if (!arrival) return null
 	return {
-		orderId: order.id,
-		today: localDateOf(now, timeZone),
+		orderId: arrival.orderId,
+		today: arrival.today,
 		view: {
-			state,
-			number: orderNumber(order.id),
-			pickup: order.pickupAt ? formatPickupAt(order.pickupAt, timeZone, requestLocale(request)) : '',
-			spot: order.arrivalSpot,
-			car: order.arrivalCar ?? '',
+			state: arrival.state,
+			number: orderNumber(arrival.orderId),
+			pickup: arrival.pickupAt ? formatPickupAt(arrival.pickupAt, arrival.timeZone, requestLocale(request)) : '',
+			spot: arrival.spot,
+			car: arrival.car ?? '',
 		},
 	}
 }
@@ -106,7 +89,7 @@ const closedTexts = {
 	'picked-up': 'shop.herePickedUp',
 	closed: 'shop.hereClosed',
 	'not-found': 'shop.hereInvalidText',
-} as const satisfies Record<Exclude<PageState, 'open' | 'arrived'>, MessageKey>
+} as const satisfies Record<Exclude<ArrivalLinkState, 'open' | 'arrived'>, MessageKey>
 
 export default function ImHere() {
 	const { view } = useLoaderData<typeof loader>()
