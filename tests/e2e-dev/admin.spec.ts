@@ -68,6 +68,10 @@ test('after the demo sign-in every admin screen hydrates without an error and an
 	// The owner's Spanish and Portuguese texts beside the English ones.
 	await visitHydrated(page, watch, '/admin/site-texts')
 
+	// The order board, with its live feed open (decision 070).
+	await visitHydrated(page, watch, '/admin/board')
+	await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+
 	await visitHydrated(page, watch, '/admin/orders')
 	await expectClientSideNavigation(page, async () => {
 		await page.getByLabel('Status').selectOption({ label: 'Paid' })
