@@ -319,7 +319,12 @@ export default function AdminOrders() {
 	return (
 		<AdminFrame adminName={adminName} adminRole={adminRole}>
 			<AdminHeading title="Orders">
-				<DayTabs label="Order views" tabs={tabs} />
+				<div className="flex flex-wrap items-end gap-4">
+					<Link to="/admin/orders/new" className={secondaryButtonClass}>
+						New phone order
+					</Link>
+					<DayTabs label="Order views" tabs={tabs} />
+				</div>
 			</AdminHeading>
 			<div className="mb-6 flex flex-wrap items-end justify-between gap-4">
 				{isOwner ? <PickupDateForm id="order-date" date={date ?? today} /> : null}
@@ -536,7 +541,9 @@ function OrderCard({
 	const headingId = `order-${order.id}`
 	const canReady = canMove(ORDER_MOVES.ready, order.status)
 	const canPickUp = canMove(ORDER_MOVES['picked-up'], order.status)
-	const refundable = isOwner && canMove(ORDER_MOVES.refund, order.status)
+	// Unpaid at the counter (decision 075): nothing to refund, and handing it over takes the payment.
+	const owedAtPickup = order.payAtPickup && order.paidAt === null
+	const refundable = isOwner && !owedAtPickup && canMove(ORDER_MOVES.refund, order.status)
 	const movable = isOwner && order.status === 'PAID' && order.pickupAt !== null
 	const changeLink = useChangeLink(order.id)
 	return (
@@ -556,6 +563,7 @@ function OrderCard({
 							{' · '}paid <time dateTime={order.paidAt.toISOString()}>{formatBakeryDateTime(order.paidAt)}</time>
 						</>
 					) : null}
+					{order.source === 'PHONE' ? <> · phone order{order.enteredBy ? ` entered by ${order.enteredBy}` : ''}</> : null}
 				</p>
 			}
 			aside={
@@ -571,6 +579,12 @@ function OrderCard({
 					settle it with the customer before preparing the order.
 				</p>
 			) : null}
+			{owedAtPickup && canPickUp ? (
+				<p role="note" className="mt-3 rounded-lg bg-amber-50 p-3 font-semibold text-amber-950 ring-1 ring-amber-300">
+					Pay at pickup: unpaid. Take {formatPrice(order.totalCents)} at the counter when handing it over.
+				</p>
+			) : null}
+			{order.staffNote ? <p className="mt-3">Note: {order.staffNote}</p> : null}
 			<div className="mt-3 grid gap-4 md:grid-cols-2">
 				<div>
 					<Subheading className="font-semibold">Customer</Subheading>
@@ -635,7 +649,7 @@ function OrderCard({
 					) : null}
 					{canPickUp ? (
 						<StepButton order={order} step="picked-up">
-							Mark as picked up
+							{owedAtPickup ? 'Paid at the counter & picked up' : 'Mark as picked up'}
 						</StepButton>
 					) : null}
 					{movable && !change ? (

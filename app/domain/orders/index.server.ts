@@ -23,3 +23,8 @@ export {
 	type OrderPickupChoices,
 } from './order-changes.server'
 export { arrivalPath, arrivalUrl } from './order-arrival-token.server'
+export {
+	sendPaymentLink,
+	type PaymentLinkChannel,
+	type SendPaymentLinkOutcome,
+} from './phone-orders.server'

@@ -25,6 +25,9 @@ const boardOrderSelect = {
 	arrivedAt: true,
 	arrivalSpot: true,
 	arrivalCar: true,
+	source: true,
+	payAtPickup: true,
+	staffNote: true,
 	items: { select: { id: true, name: true, quantity: true, options: true }, orderBy: { id: 'asc' } },
 } as const satisfies Prisma.OrderSelect
 

@@ -35,6 +35,11 @@ const adminOrderSelect = {
 	createdAt: true,
 	paidAt: true,
 	pickupAt: true,
+	/** A phone order (decision 075): who entered it, to be paid at pickup, their note. */
+	source: true,
+	enteredBy: true,
+	payAtPickup: true,
+	staffNote: true,
 	items: {
 		select: { id: true, name: true, unitPriceCents: true, quantity: true, options: true },
 		orderBy: { id: 'asc' },
@@ -102,7 +107,8 @@ const REVIEW_REQUEST_DELAY_MS = 24 * 60 * 60 * 1000
 
 /**
  * A conditional update: a stale click (the order moved on meanwhile) changes nothing and says where it
- * is now. The step's mail ("ready", or the review request a day after pickup) is queued with it.
+ * is now. The step's mail ("ready", or the review request a day after pickup) is queued with it. Handing over a
+ * phone order to be paid at pickup records its payment, taken at the counter, in the same transaction (decision 075).
  */
 export async function advanceOrder(orderId: string, step: OrderStep): Promise<StepOutcome> {
 	const { from, to } = ORDER_MOVES[step]
@@ -114,6 +120,7 @@ export async function advanceOrder(orderId: string, step: OrderStep): Promise<St
 		if (count === 0) return false
 		if (to === 'READY') await enqueueMail(tx, { kind: 'order-ready', orderId })
 		if (to === 'PICKED_UP') {
+			await tx.order.updateMany({ where: { id: orderId, payAtPickup: true, paidAt: null }, data: { paidAt: new Date() } })
 			const startAfter = new Date(Date.now() + REVIEW_REQUEST_DELAY_MS)
 			await enqueueMail(tx, { kind: 'review-request', orderId }, { startAfter })
 		}
