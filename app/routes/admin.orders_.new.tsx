@@ -442,7 +442,11 @@ function SelectLanguage({ meta }: { meta: Field }) {
 			<label htmlFor={meta.id} className="block font-semibold">
 				Language for the customer’s mails and payment page
 			</label>
-			<select {...props} key={props.key} className="mt-1 block w-full rounded-lg border border-cocoa/30 bg-white px-3 py-2">
+			<select
+				{...props}
+				key={props.key}
+				className="mt-1 block w-full rounded-lg border border-cocoa/30 bg-white px-3 py-2"
+			>
 				{LOCALES.map((locale) => (
 					<option key={locale} value={locale}>
 						{LANGUAGE_NAMES[locale]}
