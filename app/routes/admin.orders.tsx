@@ -563,7 +563,9 @@ function OrderCard({
 							{' · '}paid <time dateTime={order.paidAt.toISOString()}>{formatBakeryDateTime(order.paidAt)}</time>
 						</>
 					) : null}
-					{order.source === 'PHONE' ? <> · phone order{order.enteredBy ? ` entered by ${order.enteredBy}` : ''}</> : null}
+					{order.source === 'PHONE' ? (
+						<> · phone order{order.enteredBy ? ` entered by ${order.enteredBy}` : ''}</>
+					) : null}
 				</p>
 			}
 			aside={

@@ -461,7 +461,13 @@ function SettingsForm({ schedule, lastResult }: SectionProps) {
 	)
 }
 
-function PhoneOrderSettingsForm({ allowed, lastResult }: { allowed: boolean; lastResult?: SubmissionResult<string[]> }) {
+function PhoneOrderSettingsForm({
+	allowed,
+	lastResult,
+}: {
+	allowed: boolean
+	lastResult?: SubmissionResult<string[]>
+}) {
 	const [form, fields] = useScheduleForm('phone-order-settings', phoneOrderSettingsSchema, lastResult, {
 		defaultValue: { payAtPickupAllowed: allowed },
 	})

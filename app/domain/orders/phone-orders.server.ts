@@ -14,8 +14,7 @@ import { findPaymentLinkOrder, queuePaymentLinkMail } from './models/phone-order
 export type PhoneOrderRefusal = CheckoutRefusal | { reason: 'pay-at-pickup-off' }
 
 export type PhoneOrderResult =
-	| { ok: true; orderId: string; payment: PhoneOrderPayment; linkMailed: boolean }
-	| ({ ok: false } & PhoneOrderRefusal)
+	{ ok: true; orderId: string; payment: PhoneOrderPayment; linkMailed: boolean } | ({ ok: false } & PhoneOrderRefusal)
 
 /**
  * Enters a phone order. `staffEmail` is who entered it (kept on the order); the customer's `locale` is the payment

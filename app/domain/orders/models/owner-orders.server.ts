@@ -120,7 +120,10 @@ export async function advanceOrder(orderId: string, step: OrderStep): Promise<St
 		if (count === 0) return false
 		if (to === 'READY') await enqueueMail(tx, { kind: 'order-ready', orderId })
 		if (to === 'PICKED_UP') {
-			await tx.order.updateMany({ where: { id: orderId, payAtPickup: true, paidAt: null }, data: { paidAt: new Date() } })
+			await tx.order.updateMany({
+				where: { id: orderId, payAtPickup: true, paidAt: null },
+				data: { paidAt: new Date() },
+			})
 			const startAfter = new Date(Date.now() + REVIEW_REQUEST_DELAY_MS)
 			await enqueueMail(tx, { kind: 'review-request', orderId }, { startAfter })
 		}
