@@ -3,6 +3,7 @@
  * server, held by the online checkout's statement (racing online checkouts for the last place), a payment link
  * mailed in the customer's language, and pay at pickup only where the owner allows it.
  */
+import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createCakeOptions, createMenuItem } from '../fixtures/menu'
 import { ORIGIN, STAFF, post, run, sessionCookieFor, useAdminTestEnv } from './admin-helpers'
@@ -207,6 +208,27 @@ describe('the payment link', () => {
 	})
 })
 
+describe('the payment link’s hold', () => {
+	it('lapses like an online checkout’s: the sweep expires the unpaid order and gives its time back', async () => {
+		const cake = await createMenuItem()
+		const pickupAt = pickupSlot(1, '15:00')
+		const orderId = enteredId(await phoneOrder(orderFields(cake.id, { pickupAt, 'rows[0].quantity': '1' })))
+		const slotOrders = async () =>
+			(await prisma.pickupSlotUsage.findUnique({ where: { slotStart: new Date(pickupAt) } }))?.orders ?? 0
+		expect(await slotOrders()).toBe(1)
+		// Still open: the sweep leaves it.
+		expect(await checkout.sweepAbandonedCheckouts(new Date(Date.now() + 10 * 60_000))).toBe(0)
+		// The link's 30 minutes have passed.
+		await prisma.order.update({ where: { id: orderId }, data: { createdAt: new Date(Date.now() - 40 * 60_000) } })
+		expect(await checkout.sweepAbandonedCheckouts()).toBe(1)
+		expect(await prisma.order.findUniqueOrThrow({ where: { id: orderId } })).toMatchObject({
+			status: 'EXPIRED',
+			capacityHeld: false,
+		})
+		expect(await slotOrders()).toBe(0)
+	})
+})
+
 describe('pay at pickup', () => {
 	it('is refused while the owner has not allowed it, and nothing is saved', async () => {
 		const cake = await createMenuItem()
@@ -248,6 +270,47 @@ describe('pay at pickup', () => {
 		const handedOver = await prisma.order.findUniqueOrThrow({ where: { id: orderId } })
 		expect(handedOver.status).toBe('PICKED_UP')
 		expect(handedOver.paidAt).toBeInstanceOf(Date)
+	})
+})
+
+describe('the live boards', () => {
+	it('hear a pay-at-pickup order when it is entered, a payment-link order only once paid', async () => {
+		await prisma.pickupSettings.update({ where: { id: 1 }, data: { payAtPickupAllowed: true } })
+		const { getEnv } = await import('~/utils/env.server')
+		const client = new pg.Client({ connectionString: getEnv().DATABASE_URL })
+		await client.connect()
+		const heard: Array<{ orderId: string; kind: string }> = []
+		client.on('notification', ({ payload }) => heard.push(JSON.parse(payload ?? '{}') as (typeof heard)[number]))
+		await client.query('LISTEN bakery_board')
+		const settle = () => new Promise((resolve) => setTimeout(resolve, 300))
+		try {
+			const cake = await createMenuItem()
+			const atCounter = enteredId(await phoneOrder(orderFields(cake.id, { payment: 'pay-at-pickup' })))
+			const byLink = enteredId(await phoneOrder(orderFields(cake.id, { 'customer.phone': '425 555 0166' })))
+			await settle()
+			expect(heard).toEqual([expect.objectContaining({ orderId: atCounter, kind: 'paid' })])
+
+			heard.length = 0
+			const { advanceOrder } = await import('~/domain/orders/models/owner-orders.server')
+			await advanceOrder(atCounter, 'picked-up')
+			await settle()
+			expect(heard.length).toBeGreaterThan(0)
+			expect(heard.every((event) => event.orderId === atCounter && event.kind === 'changed')).toBe(true)
+
+			heard.length = 0
+			const sessionId = (await prisma.order.findUniqueOrThrow({ where: { id: byLink } })).providerSessionId!
+			const { applyCheckoutEvent } = await import('~/domain/orders/models/order.server')
+			await applyCheckoutEvent({
+				eventId: `evt_${byLink}`,
+				type: 'checkout.session.completed',
+				kind: 'paid',
+				sessionId,
+			})
+			await settle()
+			expect(heard).toEqual([expect.objectContaining({ orderId: byLink, kind: 'paid' })])
+		} finally {
+			await client.end()
+		}
 	})
 })
 
