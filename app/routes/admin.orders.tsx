@@ -27,7 +27,7 @@ import type { AdminRole } from '~/domain/admin-auth/roles'
 import { formatBakeryDateTime } from '~/domain/pickup/bakery-time'
 import { lineOptionsText } from '~/domain/menu/item-options'
 import { formatPrice } from '~/utils/money'
-import { cancelAndRefund, type CancelAndRefundOutcome } from '~/domain/orders/order-refund.server'
+import { cancelOrderForOwner, type CancelAndRefundOutcome } from '~/domain/orders/order-refund.server'
 import {
 	changeOrderPickup,
 	orderPickupChoices,
@@ -69,6 +69,8 @@ const statusBadgeClass: Record<OrderStatus, string> = {
 
 const REFUND_QUESTION =
 	'Cancel this order and refund the customer in full? Its pickup time and items become free again.'
+/** A phone order to be paid at pickup (decision 075): nothing was paid, so nothing is refunded. */
+const CANCEL_UNPAID_QUESTION = 'Cancel this order? Nothing was paid yet. Its pickup time and items become free again.'
 
 function isOrderStatus(value: string | null): value is OrderStatus {
 	return value !== null && value in statusLabels
@@ -259,11 +261,15 @@ export async function action({ request }: ActionFunctionArgs) {
 	}
 	if (intent === 'refund') {
 		if (form.get(CONFIRMED_FIELD) !== 'yes') return reply({ confirm: id })
-		const result = await cancelAndRefund(id)
+		const result = await cancelOrderForOwner(id)
 		switch (result.outcome) {
 			case 'refunded':
 				return reply({
 					message: `Order ${number} is cancelled and refunded in full; its pickup time and items are free again.`,
+				})
+			case 'cancelled-unpaid':
+				return reply({
+					message: `Order ${number} is cancelled; it was to be paid at pickup, so there is nothing to refund. Its pickup time and items are free again.`,
 				})
 			case 'refund-failed':
 				return reply(
@@ -543,7 +549,7 @@ function OrderCard({
 	const canPickUp = canMove(ORDER_MOVES['picked-up'], order.status)
 	// Unpaid at the counter (decision 075): nothing to refund, and handing it over takes the payment.
 	const owedAtPickup = order.payAtPickup && order.paidAt === null
-	const refundable = isOwner && !owedAtPickup && canMove(ORDER_MOVES.refund, order.status)
+	const refundable = isOwner && canMove(ORDER_MOVES.refund, order.status)
 	const movable = isOwner && order.status === 'PAID' && order.pickupAt !== null
 	const changeLink = useChangeLink(order.id)
 	return (
@@ -661,8 +667,13 @@ function OrderCard({
 						</Link>
 					) : null}
 					{refundable ? (
-						<DeleteForm id={order.id} intent="refund" question={REFUND_QUESTION} busyLabel="Refunding...">
-							Cancel &amp; refund
+						<DeleteForm
+							id={order.id}
+							intent="refund"
+							question={owedAtPickup ? CANCEL_UNPAID_QUESTION : REFUND_QUESTION}
+							busyLabel={owedAtPickup ? 'Cancelling...' : 'Refunding...'}
+						>
+							{owedAtPickup ? 'Cancel order' : 'Cancel & refund'}
 							<VisuallyHidden>: order {order.number}</VisuallyHidden>
 						</DeleteForm>
 					) : null}
@@ -673,8 +684,8 @@ function OrderCard({
 				<ConfirmDeletePanel
 					id={order.id}
 					intent="refund"
-					question={REFUND_QUESTION}
-					confirmLabel={`Yes, cancel and refund order ${order.number}`}
+					question={owedAtPickup ? CANCEL_UNPAID_QUESTION : REFUND_QUESTION}
+					confirmLabel={`Yes, cancel ${owedAtPickup ? '' : 'and refund '}order ${order.number}`}
 					keepLabel="Keep the order"
 				/>
 			) : null}

@@ -6,7 +6,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createCakeOptions, createMenuItem } from '../fixtures/menu'
-import { ORIGIN, STAFF, post, run, sessionCookieFor, useAdminTestEnv } from './admin-helpers'
+import { ADMIN, ORIGIN, STAFF, post, run, sessionCookieFor, useAdminTestEnv } from './admin-helpers'
 import { clearMailQueues } from './mail-helpers'
 import { clearPickupHolds, openEveryDay, pickupSlot } from './pickup-helpers'
 
@@ -38,6 +38,7 @@ beforeEach(async () => {
 	await prisma.menuItem.deleteMany()
 	await clearMailQueues()
 	await openEveryDay({ ordersPerSlot: 1000 })
+	await prisma.pickupSettings.update({ where: { id: 1 }, data: { payAtPickupAllowed: false } })
 })
 
 type Fields = Record<string, string | readonly string[]>
@@ -205,6 +206,37 @@ describe('the payment link', () => {
 		await phoneOrder(orderFields(cake.id, { 'customer.phone': '425 555 0188' }))
 		expect(await prisma.order.count({ where: { status: 'PENDING', capacityHeld: true } })).toBe(3)
 		expect((await prisma.order.findUniqueOrThrow({ where: { id: first } })).status).toBe('PENDING')
+	})
+})
+
+describe('cancelling a pay-at-pickup order', () => {
+	it('the owner cancels it before handover: nothing to refund, its time and items free again', async () => {
+		await prisma.pickupSettings.update({ where: { id: 1 }, data: { payAtPickupAllowed: true } })
+		const cake = await createMenuItem()
+		const pickupAt = pickupSlot(1, '16:00')
+		const orderId = enteredId(await phoneOrder(orderFields(cake.id, { payment: 'pay-at-pickup', pickupAt })))
+		const { action: ordersAction } = await import('~/routes/admin.orders')
+		const cancel = (cookie: string) =>
+			run(
+				ordersAction({
+					request: post('/admin/orders', { intent: 'refund', id: orderId, confirmed: 'yes' }, cookie),
+					params: {},
+					context: {},
+				}),
+			)
+		// Cancelling stays the owner's (decision 071).
+		expect((await cancel(staffCookie)).status).toBe(403)
+		const outcome = await cancel(await sessionCookieFor(ADMIN))
+		expect(outcome.status).toBe(200)
+		expect((outcome.data as { message: string }).message).toMatch(/is cancelled; it was to be paid at pickup/)
+		expect(await prisma.order.findUniqueOrThrow({ where: { id: orderId } })).toMatchObject({
+			status: 'CANCELLED',
+			capacityHeld: false,
+			paidAt: null,
+		})
+		expect((await prisma.pickupSlotUsage.findUniqueOrThrow({ where: { slotStart: new Date(pickupAt) } })).orders).toBe(
+			0,
+		)
 	})
 })
 

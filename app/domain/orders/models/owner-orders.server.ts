@@ -137,7 +137,24 @@ export async function advanceOrder(orderId: string, step: OrderStep): Promise<St
 export function findOrderPayment(orderId: string) {
 	return prisma.order.findUnique({
 		where: { id: orderId },
-		select: { id: true, status: true, providerSessionId: true },
+		select: { id: true, status: true, providerSessionId: true, payAtPickup: true, paidAt: true },
+	})
+}
+
+/**
+ * Cancels a phone order still to be paid at pickup (decision 075): CANCELLED and its hold released, in one
+ * transaction, only while it is unpaid and not handed over (false: it was paid or moved on meanwhile).
+ */
+export function cancelUnpaidOrder(orderId: string) {
+	return prisma.$transaction(async (tx) => {
+		const { from, to } = ORDER_MOVES['cancel-unpaid']
+		const { count } = await tx.order.updateMany({
+			where: { id: orderId, status: { in: [...from] }, payAtPickup: true, paidAt: null },
+			data: { status: to },
+		})
+		if (count === 0) return false
+		await releasePickupCapacityIn(tx, orderId)
+		return true
 	})
 }
 
