@@ -124,3 +124,32 @@ test('pay at pickup, once the owner allows it: on the board at once, paid at the
 	await expect(boardCard(staff, 'Picked up', customer)).toBeVisible()
 	await expect(boardCard(staff, 'Picked up', customer)).not.toContainText('unpaid')
 })
+
+test.describe('without JavaScript', () => {
+	test.use({ javaScriptEnabled: false })
+
+	test('the form says what is wrong, keeps what was typed, then enters the order', async ({ browser, baseURL }) => {
+		const customer = `Plain Pedro ${crypto.randomBytes(3).toString('hex')}`
+		const context = await browser.newContext({ javaScriptEnabled: false })
+		const mockGoogle = `http://127.0.0.1:${Number(new URL(baseURL!).port) + 2000}`
+		await context.addCookies([{ name: 'mock_google_account', value: encodeAccount(STAFF), url: mockGoogle }])
+		const staff = await context.newPage()
+		await signInTo(staff, '/admin/orders/new', 'New phone order', { hydrated: false })
+
+		await staff.getByLabel('Name', { exact: true }).fill(customer)
+		await staff.getByRole('spinbutton', { name: /^Tres Leches Cake/ }).fill('1')
+		await chooseTimeDaysAhead(staff)
+		await staff.getByLabel('Note (optional)').fill('Write “Parabéns”')
+		await staff.getByRole('button', { name: 'Enter order' }).click()
+		await expect(staff.getByText('Enter a phone number or an e-mail address (or both).').first()).toBeVisible()
+		await expect(staff.getByLabel('Name', { exact: true })).toHaveValue(customer)
+		await expect(staff.getByRole('spinbutton', { name: /^Tres Leches Cake/ })).toHaveValue('1')
+		await expect(staff.getByLabel('Note (optional)')).toHaveValue('Write “Parabéns”')
+
+		await staff.getByLabel('Phone').fill('425 555 0175')
+		await chooseTimeDaysAhead(staff)
+		await staff.getByRole('button', { name: 'Enter order' }).click()
+		await expect(staff.getByRole('heading', { name: new RegExp(`for ${customer}$`) })).toBeVisible()
+		await expect(staff.getByText('No e-mail was given: read the link out or send it to the customer.')).toBeVisible()
+	})
+})
