@@ -37,10 +37,10 @@ export async function enterPhoneOrder(
 		{ now, locale, entry: { enteredBy: staffEmail, staffNote: form.note, payAtPickup } },
 	)
 	if (!placed.ok) return placed
+	// The customer's own older unpaid holds beyond the cap were replaced (decision 058): their pages close.
+	if (provider) await closeReplacedSessions(provider, placed.replacedSessionIds)
 	if (payAtPickup || !provider) return { ok: true, orderId: placed.orderId, payment: form.payment, linkMailed: false }
 
-	// The customer's own older unpaid holds beyond the cap were replaced (decision 058): their pages close.
-	await closeReplacedSessions(provider, placed.replacedSessionIds)
 	const opened = await openPaymentPage(provider, placed, { origin, locale, customerEmail: customer.email })
 	if (!opened.ok) return opened
 	const sent = customer.email ? await sendPaymentLink(placed.orderId, 'email') : 'no-address'
