@@ -39,6 +39,7 @@ import { canMove } from '~/utils/state-machine'
 import { ownerDay } from '~/domain/pickup/owner-day.server'
 import { formatPickupAt, formatPickupDate, formatPickupDateLong, formatWallTime } from '~/domain/pickup/pickup-display'
 import { wallTimeOf } from '~/domain/pickup/pickup-schedule'
+import { OrderNotes } from '~/components/admin/order-notes'
 
 export { headers } from '~/utils/admin-route'
 export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'
@@ -626,6 +627,7 @@ function OrderCard({
 					</p>
 				</div>
 			</div>
+			<OrderNotes allergyNote={order.allergyNote} customerNote={order.customerNote} className="mt-3" />
 			{canReady || canPickUp || refundable ? (
 				<div className="mt-4 flex flex-wrap items-center gap-3">
 					{canReady ? (

@@ -76,7 +76,7 @@ export async function startCheckout(
 	const provider = paymentProvider('order')
 	if (!provider) return refused({ reason: 'ordering-off' })
 
-	const { items: cart, pickupAt, customer } = request
+	const { items: cart, pickupAt, customer, customerNote, allergyNote } = request
 	const { schedule, menuItems } = await getCheckoutRules([...new Set(cart.map((line) => line.id))], now, locale)
 	const policy = taxPolicy()
 	const priced = priceCart(cart, menuItems, policy)
@@ -101,7 +101,7 @@ export async function startCheckout(
 	}))
 	const slotStart = new Date(pickupAt)
 	const placed = await placePendingOrder(
-		{ customer, client, currency: CURRENCY, lines, locale },
+		{ customer, client, currency: CURRENCY, lines, locale, notes: { customerNote, allergyNote } },
 		{
 			slotStart,
 			pickupDate: check.date,

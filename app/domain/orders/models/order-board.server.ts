@@ -25,6 +25,8 @@ const boardOrderSelect = {
 	arrivedAt: true,
 	arrivalSpot: true,
 	arrivalCar: true,
+	customerNote: true,
+	allergyNote: true,
 	items: { select: { id: true, name: true, quantity: true, options: true }, orderBy: { id: 'asc' } },
 } as const satisfies Prisma.OrderSelect
 

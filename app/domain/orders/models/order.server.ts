@@ -41,6 +41,8 @@ export interface NewOrder {
 		/** The name and options as the customer saw them, in `locale` (kept for their mails); default: the English. */
 		localized?: { name: string; options: LineOption[] }
 	}>
+	/** What the customer wrote for the bakery and about allergies (decision 077); missing: none. */
+	notes?: { customerNote?: string; allergyNote?: string }
 }
 
 export interface PendingPickup {
@@ -79,7 +81,7 @@ export type PlacedOrder = { ok: true; orderId: string; replacedSessionIds: strin
  * come back in `replacedSessionIds` for the provider to close.
  */
 export async function placePendingOrder(
-	{ customer, client, currency, lines, locale = 'en' }: NewOrder,
+	{ customer, client, currency, lines, locale = 'en', notes }: NewOrder,
 	pickup: PendingPickup,
 ): Promise<PlacedOrder | PickupRefusal> {
 	const orderId = crypto.randomUUID()
@@ -91,6 +93,8 @@ export async function placePendingOrder(
 		currency,
 		locale,
 		holdClient: client ? holdClientDigest(client) : null,
+		customerNote: notes?.customerNote ?? null,
+		allergyNote: notes?.allergyNote ?? null,
 	})
 	const holdLines = lines.map(({ localized, ...line }) => ({
 		...line,

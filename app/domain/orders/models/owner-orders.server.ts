@@ -24,6 +24,9 @@ export const orderCustomerAndTotals = {
 	currency: true,
 	/** Set when the provider charged another amount: the payment waits for the owner (decision 058). */
 	heldChargeCents: true,
+	/** What the customer wrote at checkout (decision 077): null when nothing. */
+	customerNote: true,
+	allergyNote: true,
 } as const satisfies Prisma.OrderSelect
 
 const adminOrderSelect = {
