@@ -22,6 +22,7 @@ import { formatPickupDateLong, formatWallTime } from '~/domain/pickup/pickup-dis
 import { wallTimeOf } from '~/domain/pickup/pickup-schedule'
 import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
 import { canMove } from '~/utils/state-machine'
+import { OrderNotes } from '~/components/admin/order-notes'
 
 export { headers } from '~/utils/admin-route'
 export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'
@@ -263,7 +264,7 @@ function OrderCard({ order, timeZone, now }: { order: BoardOrder; timeZone: stri
 				<p className="mt-2 font-bold text-amber-900">Pay at pickup · unpaid</p>
 			) : null}
 			{order.source === 'PHONE' ? <p className="text-base">Phone order</p> : null}
-			{order.staffNote ? <p className="mt-1 text-base">Note: {order.staffNote}</p> : null}
+			<OrderNotes allergyNote={order.allergyNote} customerNote={order.customerNote} />
 			{order.customerPhone ? <p className="mt-2 text-base">Phone: {order.customerPhone}</p> : null}
 			<div className="mt-3 flex flex-wrap gap-2">
 				{canMove(ORDER_MOVES.ready, status) ? (

@@ -39,6 +39,7 @@ import { canMove } from '~/utils/state-machine'
 import { ownerDay } from '~/domain/pickup/owner-day.server'
 import { formatPickupAt, formatPickupDate, formatPickupDateLong, formatWallTime } from '~/domain/pickup/pickup-display'
 import { wallTimeOf } from '~/domain/pickup/pickup-schedule'
+import { OrderNotes } from '~/components/admin/order-notes'
 
 export { headers } from '~/utils/admin-route'
 export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'
@@ -592,7 +593,6 @@ function OrderCard({
 					Pay at pickup: unpaid. Take {formatPrice(order.totalCents)} at the counter when handing it over.
 				</p>
 			) : null}
-			{order.staffNote ? <p className="mt-3">Note: {order.staffNote}</p> : null}
 			<div className="mt-3 grid gap-4 md:grid-cols-2">
 				<div>
 					<Subheading className="font-semibold">Customer</Subheading>
@@ -648,6 +648,7 @@ function OrderCard({
 					</p>
 				</div>
 			</div>
+			<OrderNotes allergyNote={order.allergyNote} customerNote={order.customerNote} className="mt-3" />
 			{canReady || canPickUp || refundable ? (
 				<div className="mt-4 flex flex-wrap items-center gap-3">
 					{canReady ? (

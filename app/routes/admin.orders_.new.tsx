@@ -13,7 +13,7 @@ import { optionProblemMessage, type OptionGroupView } from '~/domain/menu/item-o
 import type { LineRefusal } from '~/domain/orders/checkout.server'
 import { orderNumber } from '~/domain/orders/models/order.server'
 import { findEnteredPhoneOrder } from '~/domain/orders/models/phone-orders.server'
-import { MAX_STAFF_NOTE_LENGTH, phoneOrderSchema } from '~/domain/orders/phone-order'
+import { MAX_ALLERGY_NOTE_LENGTH, MAX_CUSTOMER_NOTE_LENGTH, phoneOrderSchema } from '~/domain/orders/phone-order'
 import { enterPhoneOrder, type PhoneOrderRefusal } from '~/domain/orders/phone-orders.server'
 import { MAX_QUANTITY_PER_LINE } from '~/domain/orders/cart'
 import { paymentMode } from '~/domain/payments/index.server'
@@ -295,7 +295,8 @@ function PhoneOrderForm() {
 					<p>Payments are switched off and pay at pickup is not allowed: no order can be entered.</p>
 				)}
 				<FieldErrors id={fields.payment.errorId} errors={fields.payment.errors} />
-				<NoteField meta={fields.note} />
+				<NoteField meta={fields.customerNote} label="Customer’s note (optional)" maxLength={MAX_CUSTOMER_NOTE_LENGTH} />
+				<NoteField meta={fields.allergyNote} label="Allergies (optional)" maxLength={MAX_ALLERGY_NOTE_LENGTH} />
 			</fieldset>
 			<button type="submit" className={buttonClass} disabled={submitting || payments.length === 0}>
 				{submitting ? 'Entering…' : 'Enter order'}
@@ -490,18 +491,18 @@ function PickupSelect({ meta, days }: { meta: Field; days: LoaderData['days'] })
 	)
 }
 
-function NoteField({ meta }: { meta: Field }) {
+function NoteField({ meta, label, maxLength }: { meta: Field; label: string; maxLength: number }) {
 	const props = getTextareaProps(meta as Parameters<typeof getTextareaProps>[0], { ariaAttributes: true })
 	return (
 		<div className="mt-4">
 			<label htmlFor={meta.id} className="block font-semibold">
-				Note (optional)
+				{label}
 			</label>
 			<textarea
 				{...props}
 				key={props.key}
-				maxLength={MAX_STAFF_NOTE_LENGTH}
-				rows={3}
+				maxLength={maxLength}
+				rows={2}
 				className="mt-1 block w-full rounded-lg border border-cocoa/30 bg-white px-3 py-2"
 			/>
 			<FieldErrors id={meta.errorId} errors={meta.errors} />

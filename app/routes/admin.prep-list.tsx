@@ -9,7 +9,13 @@ import { getPrepList } from '~/domain/pickup/models/prep-list.server'
 import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
 import { requireAdmin } from '~/domain/admin-auth/auth.server'
 import { ownerDay } from '~/domain/pickup/owner-day.server'
-import { formatPickupDate, formatPickupDateLong, PICKUP_BAND_LABELS } from '~/domain/pickup/pickup-display'
+import {
+	formatPickupDate,
+	formatPickupDateLong,
+	formatWallTime,
+	PICKUP_BAND_LABELS,
+} from '~/domain/pickup/pickup-display'
+import { wallTimeOf } from '~/domain/pickup/pickup-schedule'
 import { prepChoicesLabel, prepMessageTexts, prepMessageView } from '~/domain/pickup/prep-list-display'
 import printHref from '~/styles/prep-list-print.css?url'
 
@@ -23,7 +29,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printHref,
 export async function loader({ request }: LoaderFunctionArgs) {
 	const admin = await requireAdmin(request, 'staff')
 	const day = await ownerDay(new URL(request.url).searchParams.get('date'))
-	const { items, totals, cakes } = await getPrepList(day.date, day.timeZone)
+	const { items, totals, cakes, allergies } = await getPrepList(day.date, day.timeZone)
 	const rows = items.map(({ messages, ...row }) => ({
 		...row,
 		messages: messages.map((message) => prepMessageView(message, day.timeZone)),
@@ -39,6 +45,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			items: rows,
 			totals,
 			cakes,
+			allergies: allergies.map(({ pickupAt, ...order }) => ({
+				...order,
+				pickup: pickupAt ? formatWallTime(wallTimeOf(pickupAt, day.timeZone)) : null,
+			})),
 		},
 		{ headers: adminResponseHeaders },
 	)
@@ -57,7 +67,8 @@ function PrintButton() {
 }
 
 export default function AdminPrepList() {
-	const { adminName, adminRole, date, today, tomorrow, timeZone, items, totals, cakes } = useLoaderData<typeof loader>()
+	const { adminName, adminRole, date, today, tomorrow, timeZone, items, totals, cakes, allergies } =
+		useLoaderData<typeof loader>()
 	const days = [
 		{ date: today, label: 'Today' },
 		{ date: tomorrow, label: 'Tomorrow' },
@@ -134,6 +145,27 @@ export default function AdminPrepList() {
 						</tfoot>
 					</table>
 				)}
+				{allergies.length > 0 ? (
+					<section aria-labelledby="allergies-heading" className="mt-8 max-w-3xl">
+						<h3 id="allergies-heading" className="mb-3 font-display text-xl font-bold">
+							<span aria-hidden="true">⚠ </span>Allergies ({allergies.length})
+						</h3>
+						<ul className="space-y-2">
+							{allergies.map((order) => (
+								<li key={order.orderNumber} className="rounded-lg border-2 border-red-800 bg-red-50 p-3 text-red-900">
+									<p className="font-semibold">
+										Order {order.orderNumber}
+										{order.pickup ? `, pickup ${order.pickup}` : ''} · {order.customerName}
+									</p>
+									<p className="break-words whitespace-pre-line">
+										<strong>Allergies:</strong> {order.allergyNote}
+									</p>
+									<p className="text-sm">{order.items.map((line) => `${line.quantity} × ${line.name}`).join(', ')}</p>
+								</li>
+							))}
+						</ul>
+					</section>
+				) : null}
 				<DayCakes cakes={cakes} date={date} timeZone={timeZone} headingLevel={3} />
 			</section>
 		</AdminFrame>

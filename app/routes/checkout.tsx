@@ -11,7 +11,7 @@ import { AllergenNotice } from '~/components/checkout/allergen-notice'
 import { CheckoutLines } from '~/components/checkout/checkout-lines'
 import { ConfirmOrderDialog } from '~/components/checkout/confirm-order-dialog'
 import { PickupChooser } from '~/components/checkout/pickup-chooser'
-import { FormErrors, TextField } from '~/components/ui/forms'
+import { FormErrors, TextareaField, TextField } from '~/components/ui/forms'
 import { buttonClass } from '~/components/ui/button-classes'
 import { bodyLimits, bodyProblems, readForm } from '~/utils/body.server'
 import {
@@ -313,7 +313,14 @@ function CheckoutForm({ menu }: { menu: CartMenu }) {
 			const fieldsWithErrors = Object.keys(fetcher.data.result.error ?? {})
 			// A refused time is no longer offered: the refusal read the free times again (shouldRevalidate).
 			const pickupRefused = fieldsWithErrors.includes(fields.pickupAt.name)
-			if (pickupRefused || fieldsWithErrors.some((name) => name.startsWith(`${fields.customer.name}.`))) {
+			const noteRefused = [fields.customerNote.name, fields.allergyNote.name].some((name) =>
+				fieldsWithErrors.includes(name),
+			)
+			if (
+				pickupRefused ||
+				noteRefused ||
+				fieldsWithErrors.some((name) => name.startsWith(`${fields.customer.name}.`))
+			) {
 				// The server found a detail to fix: close the dialog, so its message shows beside the field.
 				backToFields.current = true
 				setPreviewed(null)
@@ -356,6 +363,18 @@ function CheckoutForm({ menu }: { menu: CartMenu }) {
 					errors={fields.pickupAt.errors}
 					loading={pickupFetcher.state !== 'idle' || !pickupFetcher.data}
 				/>
+				<TextareaField
+					meta={fields.allergyNote}
+					label={t('shop.allergyNoteLabel')}
+					hint={t('shop.allergyNoteHint')}
+					rows={2}
+				/>
+				<TextareaField
+					meta={fields.customerNote}
+					label={t('shop.customerNoteLabel')}
+					hint={t('shop.customerNoteHint')}
+					rows={3}
+				/>
 				{payable.map((item, index) => (
 					<CartLineFields key={item.key} name={`${fields.items.name}[${index}]`} item={item} />
 				))}
@@ -375,6 +394,7 @@ function CheckoutForm({ menu }: { menu: CartMenu }) {
 			<ConfirmOrderDialog
 				open={previewed !== null}
 				customer={previewed?.customer ?? null}
+				notes={previewed ? { customerNote: previewed.customerNote, allergyNote: previewed.allergyNote } : null}
 				pickup={previewed && pickup ? formatPickupAt(previewed.pickupAt, pickup.timeZone, locale) : null}
 				processing={processing}
 				lines={payable}

@@ -1,5 +1,5 @@
 -- The checkout's pending order, its lines and its pickup hold, all or nothing (decisions 029 and 030): one round
--- trip per checkout. Each line of p_lines carries its name and unit price snapshots, options, tax and the names
+-- trip per checkout. p_order may carry the customer's 'customerNote' and 'allergyNote' (decision 077). Each line of p_lines carries its name and unit price snapshots, options, tax and the names
 -- the customer saw ('localizedName', 'localizedOptions'; missing: null); line ids `<order id>-01`, `-02`… keep the
 -- cart's order. Returns no refusal row when held, else one refusal row ('slot-full', or 'item-limit' with the item and
 -- its limit); a refusal leaves nothing behind (the block's writes roll back).
@@ -8,7 +8,7 @@
 -- oldest of theirs beyond p_max_live_holds - 1 are cancelled and given back first, so at most p_max_live_holds stay
 -- live. A held order returns one row per replaced order with a session ('replacedSessionId', for the provider to
 -- close); a refusal replaces nothing.
--- A phone order (decision 075) carries 'source', 'enteredBy' and 'staffNote'; without an e-mail ('customerEmail' empty)
+-- A phone order (decision 075) carries 'source' and 'enteredBy'; without an e-mail ('customerEmail' empty)
 -- only its client's holds are capped. One marked 'payAtPickup' is confirmed at once: PAID with no payment yet, in the
 -- same statement as its hold (an UPDATE, so the live boards hear of it through order_board_notify).
 CREATE OR REPLACE FUNCTION place_pending_order(
@@ -54,12 +54,13 @@ BEGIN
       END IF;
     END LOOP;
     INSERT INTO "Order" ("id", "customerName", "customerEmail", "customerPhone", "currency", "totalCents", "taxCents",
-      "locale", "holdClient", "source", "enteredBy", "staffNote", "payAtPickup", "createdAt", "updatedAt")
+      "locale", "holdClient", "createdAt", "updatedAt",
+      "customerNote", "allergyNote", "source", "enteredBy", "payAtPickup")
     SELECT v_order_id, p_order ->> 'customerName', p_order ->> 'customerEmail', p_order ->> 'customerPhone',
       p_order ->> 'currency', sums."total" + sums."tax", sums."tax",
-      COALESCE(p_order ->> 'locale', 'en'), v_client, COALESCE(p_order ->> 'source', 'ONLINE')::"OrderSource",
-      p_order ->> 'enteredBy', p_order ->> 'staffNote', COALESCE((p_order ->> 'payAtPickup')::boolean, false),
-      timezone('UTC', now()), timezone('UTC', now())
+      COALESCE(p_order ->> 'locale', 'en'), v_client, timezone('UTC', now()), timezone('UTC', now()),
+      p_order ->> 'customerNote', p_order ->> 'allergyNote', COALESCE(p_order ->> 'source', 'ONLINE')::"OrderSource",
+      p_order ->> 'enteredBy', COALESCE((p_order ->> 'payAtPickup')::boolean, false)
     FROM (
       SELECT sum(x."unitPriceCents" * x."quantity")::integer AS "total", COALESCE(sum(x."taxCents"), 0)::integer AS "tax"
       FROM jsonb_to_recordset(p_lines) AS x("unitPriceCents" integer, "quantity" integer, "taxCents" integer)

@@ -72,6 +72,11 @@ test('after the demo sign-in every admin screen hydrates without an error and an
 	await visitHydrated(page, watch, '/admin/board')
 	await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 
+	// The staff screen (decision 076): the browser says what is missing before anything is posted.
+	await visitHydrated(page, watch, '/admin/staff')
+	await page.getByRole('button', { name: 'Add staff member' }).click()
+	await expect(page.getByText('Please enter the Google e-mail address they sign in with.')).toBeVisible()
+
 	await visitHydrated(page, watch, '/admin/orders')
 	await expectClientSideNavigation(page, async () => {
 		await page.getByLabel('Status').selectOption({ label: 'Paid' })

@@ -61,6 +61,7 @@ const adminRoutes = [
 	'/admin/orders?status=PAID',
 	'/admin/customers',
 	'/admin/customers?q=no-such-customer',
+	'/admin/staff',
 	// Signed in, the sign-in page is the upload form.
 	'/image-uploader',
 ]

@@ -294,6 +294,11 @@ test('the whole purchase by keyboard only', async ({ page }) => {
 			.getByRole('radio')
 			.first(),
 	).toBeChecked()
+	// Then the two optional notes (decision 077), and on to Preview Order.
+	await page.keyboard.press('Tab')
+	await expect(page.getByLabel('Allergies (optional)')).toBeFocused()
+	await page.keyboard.press('Tab')
+	await expect(page.getByLabel('Note for the bakery (optional)')).toBeFocused()
 	await page.keyboard.press('Tab')
 	await expect(page.getByRole('button', { name: 'Preview Order' })).toBeFocused()
 	await page.keyboard.press('Enter')

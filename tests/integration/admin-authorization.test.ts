@@ -217,6 +217,14 @@ const routes: Record<string, RouteCase> = {
 		path: () => '/admin/site-texts',
 		actions: { save: () => ({ intent: 'save', key: 'story', en: 'Rewritten by an intruder.' }) },
 	},
+	'admin.staff.tsx': {
+		staff: 'refused',
+		path: () => '/admin/staff',
+		actions: {
+			add: () => ({ intent: 'add', email: 'mallory@example.com' }),
+			remove: (f) => ({ intent: 'remove', id: f.staffMember.id, confirmed: 'yes' }),
+		},
+	},
 	'admin.pickup-schedule.tsx': {
 		staff: 'refused',
 		path: () => '/admin/pickup-schedule',
@@ -292,6 +300,7 @@ beforeEach(async () => {
 	await prisma.contactMessage.deleteMany()
 	await prisma.review.deleteMany()
 	await prisma.siteText.deleteMany()
+	await prisma.staffMember.deleteMany()
 	await rm(process.env.STORAGE_DIR!, { recursive: true, force: true })
 	// Pickup times open, none held: a phone order can take one.
 	await clearPickupHolds()

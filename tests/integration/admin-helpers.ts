@@ -106,6 +106,7 @@ export async function snapshot() {
 		mailJobs,
 		siteTexts,
 		customers,
+		staffMembers,
 	] = await Promise.all([
 		prisma.menuItem.findMany({
 			orderBy: { id: 'asc' },
@@ -138,6 +139,8 @@ export async function snapshot() {
 		prisma.siteText.findMany({ orderBy: { key: 'asc' } }),
 		// Customer accounts with the owner's private note (decision 067).
 		prisma.customer.findMany({ orderBy: { id: 'asc' } }),
+		// The staff the owner added (decision 076).
+		prisma.staffMember.findMany({ orderBy: { id: 'asc' } }),
 	])
 	return JSON.parse(
 		JSON.stringify({
@@ -152,6 +155,7 @@ export async function snapshot() {
 			mailJobs,
 			siteTexts,
 			customers,
+			staffMembers,
 		}),
 	) as unknown
 }
@@ -244,9 +248,15 @@ export async function seedAdminFixtures() {
 			attachments: [],
 		},
 	})
+	const staffMember = await prisma.staffMember.upsert({
+		where: { email: 'kim@example.com' },
+		create: { email: 'kim@example.com', addedBy: 'owner@example.com' },
+		update: {},
+	})
 	return {
 		menuItem,
 		cakeRequest,
+		staffMember,
 		gallery,
 		customer,
 		order,

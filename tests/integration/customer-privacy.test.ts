@@ -110,6 +110,7 @@ describe('download my data', () => {
 		const ana = await signedInCustomer('ana@example.com', 'Ana Souza')
 		const other = await signedInCustomer('bruno@example.com', 'Bruno Lima')
 		const order = await paidOrder(ana, { cakeMessage: 'Feliz aniversário, Maria' })
+		await prisma.order.update({ where: { id: order.id }, data: { allergyNote: 'Sesame', customerNote: 'Candles' } })
 		await prisma.order.create({
 			data: { customerId: ana.id, customerName: 'Ana', customerEmail: ana.email, status: 'PENDING', totalCents: 100 },
 		})
@@ -149,7 +150,13 @@ describe('download my data', () => {
 		expect(file.account).toMatchObject({ email: 'ana@example.com', name: 'Ana Souza', phone: '(425) 555-0100' })
 		// Paid orders only (an abandoned checkout is not an order), with their lines and typed answers.
 		expect(file.orders).toHaveLength(1)
-		expect(file.orders[0]).toMatchObject({ status: 'picked_up', totalCents: 4200, email: 'ana@example.com' })
+		expect(file.orders[0]).toMatchObject({
+			status: 'picked_up',
+			totalCents: 4200,
+			email: 'ana@example.com',
+			allergyNote: 'Sesame',
+			note: 'Candles',
+		})
 		expect(file.orders[0].number).toMatch(/^[0-9A-Z]{8}$/)
 		expect(file.orders[0].lines).toEqual([
 			{
@@ -193,6 +200,10 @@ describe('delete my account', () => {
 			data: { id: 'ana-phone', customerId: ana.id, expiresAt: new Date(Date.now() + DAY) },
 		})
 		const anaOrder = await paidOrder(ana, { cakeMessage: 'Feliz aniversário, Maria' })
+		await prisma.order.update({
+			where: { id: anaOrder.id },
+			data: { allergyNote: 'Tree nuts', customerNote: 'My sister picks it up' },
+		})
 		// Paid as a guest with the same address after her last sign-in: hers too.
 		const guestOrder = await paidOrder({ id: null, email: ' Ana@Example.com', name: 'Ana' })
 		const brunoOrder = await paidOrder(bruno, { cakeMessage: 'Parabéns, Bruno' })
@@ -243,6 +254,8 @@ describe('delete my account', () => {
 				customerEmail: '',
 				customerPhone: null,
 				customerId: null,
+				allergyNote: null,
+				customerNote: null,
 				status: 'PICKED_UP',
 				totalCents: 4200,
 			})

@@ -124,14 +124,14 @@ describe('a phone order is priced by the server', () => {
 	it('keeps what was typed and saves nothing when a detail is missing or wrong', async () => {
 		const cake = await createMenuItem()
 		const missingContact = await phoneOrder(
-			orderFields(cake.id, { 'customer.phone': '', 'customer.email': '', note: 'Candles, please' }),
+			orderFields(cake.id, { 'customer.phone': '', 'customer.email': '', customerNote: 'Candles, please' }),
 		)
 		expect(missingContact.status).toBe(400)
 		const { result } = missingContact.data as {
 			result: { error: Record<string, string[]>; initialValue: Record<string, unknown> }
 		}
 		expect(result.error['customer.phone']).toEqual(['Enter a phone number or an e-mail address (or both).'])
-		expect(result.initialValue).toMatchObject({ customer: { name: 'Dona Cida' }, note: 'Candles, please' })
+		expect(result.initialValue).toMatchObject({ customer: { name: 'Dona Cida' }, customerNote: 'Candles, please' })
 
 		const nothingOrdered = await phoneOrder(orderFields(cake.id, { 'rows[0].quantity': '0' }))
 		expect((nothingOrdered.data as { result: { error: Record<string, string[]> } }).result.error.rows).toEqual([
@@ -277,7 +277,14 @@ describe('pay at pickup', () => {
 		const cake = await createMenuItem({ name: 'Conchas', priceCents: 350 })
 		const pickupAt = pickupSlot(1, '09:00')
 		const orderId = enteredId(
-			await phoneOrder(orderFields(cake.id, { payment: 'pay-at-pickup', pickupAt, note: 'Pink conchas only' })),
+			await phoneOrder(
+				orderFields(cake.id, {
+					payment: 'pay-at-pickup',
+					pickupAt,
+					customerNote: 'Pink conchas only',
+					allergyNote: 'Peanuts',
+				}),
+			),
 		)
 		const order = await prisma.order.findUniqueOrThrow({ where: { id: orderId } })
 		expect(order).toMatchObject({
@@ -286,7 +293,8 @@ describe('pay at pickup', () => {
 			paidAt: null,
 			capacityHeld: true,
 			providerSessionId: null,
-			staffNote: 'Pink conchas only',
+			customerNote: 'Pink conchas only',
+			allergyNote: 'Peanuts',
 			totalCents: 700,
 		})
 		expect((await prisma.pickupSlotUsage.findUniqueOrThrow({ where: { slotStart: new Date(pickupAt) } })).orders).toBe(

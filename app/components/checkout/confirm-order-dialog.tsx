@@ -19,6 +19,7 @@ export interface CheckoutTax {
 export function ConfirmOrderDialog({
 	open,
 	customer,
+	notes,
 	pickup,
 	processing,
 	lines,
@@ -32,6 +33,8 @@ export function ConfirmOrderDialog({
 	open: boolean
 	/** What the checkout form validated (trimmed; no phone when none was given). */
 	customer: CheckoutRequest['customer'] | null
+	/** The customer's note and allergy note as validated (missing when left empty). */
+	notes: Pick<CheckoutRequest, 'customerNote' | 'allergyNote'> | null
 	/** The chosen pickup time, as the customer reads it. */
 	pickup: string | null
 	processing: boolean
@@ -72,6 +75,18 @@ export function ConfirmOrderDialog({
 				<dd>{customer?.phone ?? t('shop.notGiven')}</dd>
 				<dt className="font-semibold">{t('shop.pickup')}</dt>
 				<dd>{pickup}</dd>
+				{notes?.allergyNote ? (
+					<>
+						<dt className="font-semibold">{t('shop.allergies')}</dt>
+						<dd className="break-words whitespace-pre-line">{notes.allergyNote}</dd>
+					</>
+				) : null}
+				{notes?.customerNote ? (
+					<>
+						<dt className="font-semibold">{t('shop.noteForBakery')}</dt>
+						<dd className="break-words whitespace-pre-line">{notes.customerNote}</dd>
+					</>
+				) : null}
 			</dl>
 			<div className="mt-4">
 				<PriceChanges changes={changes} />

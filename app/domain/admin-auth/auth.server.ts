@@ -7,6 +7,7 @@ import { siteOrigin } from '~/utils/request.server'
 import { commitSession, cookieSecrets, destroySession, getSession, getSessionStorage } from './session.server'
 import { mayUse, type AdminRole } from './roles'
 import { SIGN_IN_PATH } from './sign-in-path'
+import { isStaff } from './staff.server'
 
 export interface AdminUser {
 	email: string
@@ -65,18 +66,20 @@ export function isGoogleSignInConfigured() {
 	return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET)
 }
 
-/** The account's role, read from the environment on every request; null = no access at all. */
-export function adminRoleOf(email: string): AdminRole | null {
+/**
+ * The account's role, looked up on every request; null = no access at all. Owners are ADMIN_EMAILS; staff are the
+ * owner's staff list (/admin/staff) and STAFF_EMAILS (decision 076). An owner added as staff stays an owner.
+ */
+export async function adminRoleOf(email: string): Promise<AdminRole | null> {
 	if (isDemoSignInEnabled() && email === DEMO_ADMIN.email) return 'owner'
-	const env = getEnv()
 	const address = email.toLowerCase()
-	if (env.ADMIN_EMAILS.includes(address)) return 'owner'
-	if (env.STAFF_EMAILS.includes(address)) return 'staff'
+	if (getEnv().ADMIN_EMAILS.includes(address)) return 'owner'
+	if (await isStaff(address)) return 'staff'
 	return null
 }
 
-export function isAllowedAdmin(email: string) {
-	return adminRoleOf(email) !== null
+async function isAllowedAdmin(email: string) {
+	return (await adminRoleOf(email)) !== null
 }
 
 /** Built per request because the callback URL is absolute and depends on this site's origin. */
@@ -95,7 +98,8 @@ function googleAuthenticator(request: Request) {
 		},
 		async ({ profile }) => {
 			const email = profile._json.email?.toLowerCase() ?? ''
-			if (!profile._json.email_verified || !isAllowedAdmin(email)) throw new AuthorizationError(NOT_ALLOWED_MESSAGE)
+			if (!profile._json.email_verified || !(await isAllowedAdmin(email)))
+				throw new AuthorizationError(NOT_ALLOWED_MESSAGE)
 			return { email, name: profile.displayName || profile._json.name || email }
 		},
 	)
@@ -186,12 +190,12 @@ export async function startAdminSession(request: Request, user: AdminUser, redir
 
 /**
  * The signed-in owner or staff member, or null. The role is looked up on every request, so an
- * account removed from ADMIN_EMAILS/STAFF_EMAILS loses access (or owner rights) at once.
+ * account removed from ADMIN_EMAILS, STAFF_EMAILS or the staff list loses access (or owner rights) at once.
  */
 export async function getAdmin(request: Request): Promise<SignedInAdmin | null> {
 	const session = await getSession(request)
 	const user = session.get(ADMIN_SESSION_KEY) as AdminUser | undefined
-	const role = user ? adminRoleOf(user.email) : null
+	const role = user ? await adminRoleOf(user.email) : null
 	return user && role ? { email: user.email, name: user.name, role } : null
 }
 

@@ -34,6 +34,8 @@ export async function customerDataExport(customerId: string, now = new Date()) {
 			name: order.customerName,
 			email: order.customerEmail,
 			phone: order.customerPhone,
+			allergyNote: order.allergyNote,
+			note: order.customerNote,
 			language: order.locale,
 			currency: order.currency,
 			totalCents: order.totalCents,

@@ -177,6 +177,7 @@ async function composeOrderMail(kind: OrderMailKind, orderId: string, context: M
 			customer: customerOf(order),
 			customerLanguage: languageForOwner(order.locale),
 			ordersUrl: `${context.origin}/admin/orders${order.pickupDate ? `?date=${order.pickupDate}` : ''}`,
+			notes: { customerNote: order.customerNote, allergyNote: order.allergyNote },
 		}
 		const paid = kind === 'order-paid-owner'
 		const about = paid
@@ -213,6 +214,7 @@ async function composeOrderMail(kind: OrderMailKind, orderId: string, context: M
 					taxCents={order.taxCents}
 					withCalendar={Boolean(calendar)}
 					arrivalUrl={arrivalUrl(context.origin, order.id, lang.locale)}
+					notes={{ customerNote: order.customerNote, allergyNote: order.allergyNote }}
 				/>
 			),
 		})

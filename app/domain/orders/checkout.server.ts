@@ -67,12 +67,14 @@ export interface OrderRequest {
 	customer: { name: string; email?: string; phone?: string }
 	items: CheckoutRequest['items']
 	pickupAt: string
+	/** The customer's note and allergy note (decision 077); a phone order's note is the customer's, taken down. */
+	customerNote?: string
+	allergyNote?: string
 }
 
-/** A phone or walk-in order: who entered it, their note, and whether it is confirmed to be paid at the counter. */
+/** A phone or walk-in order: who entered it, and whether it is confirmed to be paid at the counter. */
 export interface StaffEntry {
 	enteredBy: string
-	staffNote?: string
 	payAtPickup: boolean
 }
 
@@ -87,7 +89,7 @@ export async function placeOrder(
 	request: OrderRequest,
 	{ now, locale, client, entry }: { now: Date; locale: Locale; client?: string; entry?: StaffEntry },
 ) {
-	const { items: cart, pickupAt, customer } = request
+	const { items: cart, pickupAt, customer, customerNote, allergyNote } = request
 	const { schedule, menuItems } = await getCheckoutRules([...new Set(cart.map((line) => line.id))], now, locale)
 	const policy = taxPolicy()
 	const priced = priceCart(cart, menuItems, policy)
@@ -118,6 +120,7 @@ export async function placeOrder(
 			currency: CURRENCY,
 			lines,
 			locale,
+			notes: { customerNote, allergyNote },
 			...(entry ? { entry } : {}),
 		},
 		{

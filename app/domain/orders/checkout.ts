@@ -32,6 +32,19 @@ const customerSchema = z.object({
 		.transform((value) => value || undefined),
 })
 
+/** The customer's notes to the bakery (decision 077): at most these many characters, the Order columns' widths. */
+const CUSTOMER_NOTE_MAX_LENGTH = 500
+const ALLERGY_NOTE_MAX_LENGTH = 300
+
+/** An optional note: trimmed, bounded, and nothing at all when left empty. */
+const optionalNote = (maxLength: number, tooLong: string) =>
+	z
+		.string()
+		.trim()
+		.max(maxLength, tooLong)
+		.optional()
+		.transform((value) => value || undefined)
+
 /**
  * A line's quantity: a form sends it as text, and only plain decimal digits count ('1e1' and '0x10' are not 10 and
  * 16). Conform turns the text into a number with `Number()` inside this preprocess, so anything else becomes NaN first.
@@ -81,6 +94,10 @@ export const checkoutRequestSchema = z.object({
 			(items) => new Set(items.map((item) => cartLineKey(item.id, item.choices))).size === items.length,
 			'shop.duplicateLines',
 		),
+	/** Anything the customer wants the bakery to know about the order ("I'll send my sister"), shown to the staff. */
+	customerNote: optionalNote(CUSTOMER_NOTE_MAX_LENGTH, 'shop.customerNoteTooLong'),
+	/** The customer's allergies for this order, shown prominently on the board and the orders screen. */
+	allergyNote: optionalNote(ALLERGY_NOTE_MAX_LENGTH, 'shop.allergyNoteTooLong'),
 })
 
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>

@@ -7,14 +7,16 @@ import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE } from './cart'
 /**
  * The staff's phone-order form (decision 075), one schema for the browser and the action: who is ordering (a name,
  * and a phone number or an e-mail or both), the menu's rows with a quantity each (0: not ordered) and their
- * choices, a pickup time, how the customer pays and a note. No price is read from it: the server prices the order
+ * choices, a pickup time, how the customer pays, and their note and allergies (decision 077). No price is read from it: the server prices the order
  * from the database, through the online checkout's own path. Admin words are English.
  */
 
 const PHONE_ORDER_PAYMENTS = ['link', 'pay-at-pickup'] as const
 export type PhoneOrderPayment = (typeof PHONE_ORDER_PAYMENTS)[number]
 
-export const MAX_STAFF_NOTE_LENGTH = 500
+/** The checkout's bounds for the customer's note and allergy note (decision 077; the columns' widths). */
+export const MAX_CUSTOMER_NOTE_LENGTH = 500
+export const MAX_ALLERGY_NOTE_LENGTH = 300
 
 /** Empty fields arrive as undefined (Conform); a quantity of 0 or nothing means "not ordered". */
 const quantityField = z.preprocess(
@@ -79,7 +81,16 @@ export const phoneOrderSchema = z
 			.max(40, 'Choose a pickup time.')
 			.refine((value) => !Number.isNaN(Date.parse(value)), 'Choose a pickup time.'),
 		payment: z.enum(PHONE_ORDER_PAYMENTS, { errorMap: () => ({ message: 'Choose how the customer pays.' }) }),
-		note: z.string().trim().max(MAX_STAFF_NOTE_LENGTH, `At most ${MAX_STAFF_NOTE_LENGTH} characters.`).optional(),
+		customerNote: z
+			.string()
+			.trim()
+			.max(MAX_CUSTOMER_NOTE_LENGTH, `At most ${MAX_CUSTOMER_NOTE_LENGTH} characters.`)
+			.optional(),
+		allergyNote: z
+			.string()
+			.trim()
+			.max(MAX_ALLERGY_NOTE_LENGTH, `At most ${MAX_ALLERGY_NOTE_LENGTH} characters.`)
+			.optional(),
 		rows: z.array(menuRow).max(500).default([]),
 	})
 	.superRefine((order, ctx) => {

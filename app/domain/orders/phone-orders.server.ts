@@ -33,8 +33,14 @@ export async function enterPhoneOrder(
 	const locale: Locale = form.locale
 	const { customer } = form
 	const placed = await placeOrder(
-		{ customer, items: phoneOrderItems(form.rows), pickupAt: form.pickupAt },
-		{ now, locale, entry: { enteredBy: staffEmail, staffNote: form.note, payAtPickup } },
+		{
+			customer,
+			items: phoneOrderItems(form.rows),
+			pickupAt: form.pickupAt,
+			customerNote: form.customerNote,
+			allergyNote: form.allergyNote,
+		},
+		{ now, locale, entry: { enteredBy: staffEmail, payAtPickup } },
 	)
 	if (!placed.ok) return placed
 	// The customer's own older unpaid holds beyond the cap were replaced (decision 058): their pages close.

@@ -27,6 +27,8 @@ export async function loadCustomerData(customerId: string) {
 					customerName: true,
 					customerEmail: true,
 					customerPhone: true,
+					customerNote: true,
+					allergyNote: true,
 					locale: true,
 					createdAt: true,
 					paidAt: true,
@@ -168,8 +170,9 @@ async function openBusiness(tx: Prisma.TransactionClient, customerId: string, no
 }
 
 /**
- * The orders lose who placed them (name, e-mail, phone, the checkout's client digest, the account link) and the
- * words typed into a line's text options (a cake's message); items, prices, tax and dates stay for the books.
+ * The orders lose who placed them (name, e-mail, phone, the checkout's client digest, the account link), the notes
+ * typed at checkout (an allergy is health data: decision 077) and the words typed into a line's text options (a
+ * cake's message); items, prices, tax and dates stay for the books.
  */
 async function deIdentifyOrders(tx: Prisma.TransactionClient, orderIds: readonly string[]) {
 	if (orderIds.length === 0) return
@@ -181,6 +184,8 @@ async function deIdentifyOrders(tx: Prisma.TransactionClient, orderIds: readonly
 			customerPhone: null,
 			holdClient: null,
 			customerId: null,
+			customerNote: null,
+			allergyNote: null,
 		},
 	})
 	await tx.$executeRaw`

@@ -21,6 +21,9 @@ export interface MailOrder {
 	customerName: string
 	customerEmail: string
 	customerPhone: string | null
+	/** What the customer wrote at checkout (decision 077): null when nothing. */
+	customerNote: string | null
+	allergyNote: string | null
 	totalCents: number
 	/** The sales tax inside totalCents (0: none charged). */
 	taxCents: number

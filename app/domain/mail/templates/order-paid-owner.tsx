@@ -18,6 +18,8 @@ export interface OrderPaidOwnerProps {
 	customerLanguage?: string
 	/** The admin's day view of the pickup date (or the orders list). */
 	ordersUrl: string
+	/** What the customer wrote at checkout (decision 077): null when nothing. */
+	notes?: { customerNote: string | null; allergyNote: string | null }
 }
 
 /** To the owner when an order is paid. */
@@ -32,6 +34,7 @@ export function OrderPaidOwnerMail({
 	customer,
 	customerLanguage,
 	ordersUrl,
+	notes,
 }: OrderPaidOwnerProps) {
 	return (
 		<OwnerAlert
@@ -41,8 +44,18 @@ export function OrderPaidOwnerMail({
 			admin={{ href: ordersUrl, label: pickupText ? 'Open the day in the admin' : 'Open orders in the admin' }}
 		>
 			<Paragraph>{pickupText ? <strong>Pickup {pickupText}</strong> : 'No pickup time chosen.'}</Paragraph>
+			{notes?.allergyNote ? (
+				<Paragraph>
+					<strong>Allergies: {notes.allergyNote}</strong>
+				</Paragraph>
+			) : null}
 			<OrderLines lang={lang} lines={lines} totalCents={totalCents} taxCents={taxCents} />
-			<Details rows={orderCustomerRows(customer, customerLanguage)} />
+			<Details
+				rows={[
+					...(notes?.customerNote ? [{ label: 'Note', value: notes.customerNote }] : []),
+					...orderCustomerRows(customer, customerLanguage),
+				]}
+			/>
 		</OwnerAlert>
 	)
 }

@@ -1,5 +1,5 @@
 import { richText } from '~/domain/mail/mail-language'
-import { MailButton, MailHeading, MailLayout, MailLink, Paragraph } from './layout'
+import { Details, MailButton, MailHeading, MailLayout, MailLink, Paragraph } from './layout'
 import { OrderLines, type CustomerOrderMailProps } from './order-lines'
 
 export interface OrderReceiptProps extends CustomerOrderMailProps {
@@ -10,6 +10,8 @@ export interface OrderReceiptProps extends CustomerOrderMailProps {
 	withCalendar: boolean
 	/** The order's "I'm here" page (decision 070). */
 	arrivalUrl: string
+	/** What the customer wrote at checkout, repeated so they can check it (decision 077): null when nothing. */
+	notes: { customerNote: string | null; allergyNote: string | null }
 }
 
 /** To the customer when the order is paid: the receipt /success promises. */
@@ -24,8 +26,13 @@ export function OrderReceiptMail({
 	taxCents,
 	withCalendar,
 	arrivalUrl,
+	notes,
 }: OrderReceiptProps) {
 	const { t } = lang
+	const noteRows = [
+		...(notes.allergyNote ? [{ label: t('mail.receiptAllergies'), value: notes.allergyNote }] : []),
+		...(notes.customerNote ? [{ label: t('mail.receiptNote'), value: notes.customerNote }] : []),
+	]
 	return (
 		<MailLayout
 			bakery={bakery}
@@ -52,6 +59,7 @@ export function OrderReceiptMail({
 				</Paragraph>
 			) : null}
 			<OrderLines lang={lang} lines={lines} totalCents={totalCents} taxCents={taxCents} />
+			{noteRows.length > 0 ? <Details rows={noteRows} /> : null}
 			<Paragraph>{t('mail.receiptReadyLater')}</Paragraph>
 			<Paragraph>{t('mail.arrivalText')}</Paragraph>
 			<MailButton href={arrivalUrl}>{t('mail.arrivalButton')}</MailButton>

@@ -25,9 +25,10 @@ const boardOrderSelect = {
 	arrivedAt: true,
 	arrivalSpot: true,
 	arrivalCar: true,
+	customerNote: true,
+	allergyNote: true,
 	source: true,
 	payAtPickup: true,
-	staffNote: true,
 	items: { select: { id: true, name: true, quantity: true, options: true }, orderBy: { id: 'asc' } },
 } as const satisfies Prisma.OrderSelect
 

@@ -26,7 +26,7 @@ export interface NewOrder {
 	/** `email` empty: a phone order whose customer gave only a phone number (decision 075). */
 	customer: { name: string; email: string; phone?: string }
 	/** A phone or walk-in order staff entered (decision 075); missing: the online checkout. */
-	entry?: { enteredBy: string; staffNote?: string; payAtPickup: boolean }
+	entry?: { enteredBy: string; payAtPickup: boolean }
 	/** Who started the checkout, as the rate limits know them (a digest is stored); missing: only the e-mail's cap. */
 	client?: string
 	currency: string
@@ -44,6 +44,8 @@ export interface NewOrder {
 		/** The name and options as the customer saw them, in `locale` (kept for their mails); default: the English. */
 		localized?: { name: string; options: LineOption[] }
 	}>
+	/** What the customer wrote for the bakery and about allergies (decision 077); missing: none. */
+	notes?: { customerNote?: string; allergyNote?: string }
 }
 
 export interface PendingPickup {
@@ -82,7 +84,7 @@ export type PlacedOrder = { ok: true; orderId: string; replacedSessionIds: strin
  * come back in `replacedSessionIds` for the provider to close.
  */
 export async function placePendingOrder(
-	{ customer, client, currency, lines, locale = 'en', entry }: NewOrder,
+	{ customer, client, currency, lines, locale = 'en', notes, entry }: NewOrder,
 	pickup: PendingPickup,
 ): Promise<PlacedOrder | PickupRefusal> {
 	const orderId = crypto.randomUUID()
@@ -94,14 +96,9 @@ export async function placePendingOrder(
 		currency,
 		locale,
 		holdClient: client ? holdClientDigest(client) : null,
-		...(entry
-			? {
-					source: 'PHONE',
-					enteredBy: entry.enteredBy,
-					staffNote: entry.staffNote ?? null,
-					payAtPickup: entry.payAtPickup,
-				}
-			: {}),
+		customerNote: notes?.customerNote ?? null,
+		allergyNote: notes?.allergyNote ?? null,
+		...(entry ? { source: 'PHONE', enteredBy: entry.enteredBy, payAtPickup: entry.payAtPickup } : {}),
 	})
 	const holdLines = lines.map(({ localized, ...line }) => ({
 		...line,

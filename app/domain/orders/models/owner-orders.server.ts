@@ -24,6 +24,9 @@ export const orderCustomerAndTotals = {
 	currency: true,
 	/** Set when the provider charged another amount: the payment waits for the owner (decision 058). */
 	heldChargeCents: true,
+	/** What the customer wrote at checkout (decision 077): null when nothing. */
+	customerNote: true,
+	allergyNote: true,
 } as const satisfies Prisma.OrderSelect
 
 const adminOrderSelect = {
@@ -35,11 +38,10 @@ const adminOrderSelect = {
 	createdAt: true,
 	paidAt: true,
 	pickupAt: true,
-	/** A phone order (decision 075): who entered it, to be paid at pickup, their note. */
+	/** A phone order (decision 075): who entered it, and whether it is to be paid at pickup. */
 	source: true,
 	enteredBy: true,
 	payAtPickup: true,
-	staffNote: true,
 	items: {
 		select: { id: true, name: true, unitPriceCents: true, quantity: true, options: true },
 		orderBy: { id: 'asc' },

@@ -65,7 +65,7 @@ function addToBand(band: Band, morning: boolean, quantity: number) {
 export async function getPrepList(date: LocalDate, timeZone: string) {
 	const paidOnDate = Prisma.sql`o."pickupDate" = ${dateColumn(date)}::date
 			AND o."status"::text = ANY(${[...PAID_ORDER_STATUSES]}::text[])`
-	const [groups, messageLines, bookedCakes] = await Promise.all([
+	const [groups, messageLines, bookedCakes, allergies] = await Promise.all([
 		prisma.$queryRaw<Array<{ key: string; name: string; morning: boolean; options: unknown; quantity: number }>>`
 			SELECT COALESCE(i."menuItemId", 'line:' || i."name") AS "key",
 				MIN(COALESCE(m."name", i."name")) AS "name",
@@ -87,6 +87,7 @@ export async function getPrepList(date: LocalDate, timeZone: string) {
 			WHERE ${paidOnDate} AND jsonb_path_exists(i."options", '$[*].text')
 			ORDER BY o."pickupAt" ASC NULLS LAST, o."id", i."id"`,
 		listCakesForPickupDate(date),
+		listAllergyNotes(date),
 	])
 	const rows = new Map<string, PrepListRow & { byChoices: Map<string, PrepListChoices> }>()
 	for (const group of groups) {
@@ -141,7 +142,30 @@ export async function getPrepList(date: LocalDate, timeZone: string) {
 		...cake,
 		morning: cake.pickupAt !== null && Number(wallTimeOf(cake.pickupAt, timeZone).slice(0, 2)) < AFTERNOON_FROM_HOUR,
 	}))
-	return { items, totals, cakes }
+	return { items, totals, cakes, allergies }
+}
+
+/**
+ * The day's paid orders whose customer wrote an allergy note at checkout (decision 077), by pickup time, with what
+ * they ordered: the bakers read them before they start.
+ */
+async function listAllergyNotes(date: LocalDate) {
+	const orders = await prisma.order.findMany({
+		where: { pickupDate: dateColumn(date), status: { in: [...PAID_ORDER_STATUSES] }, allergyNote: { not: null } },
+		select: {
+			id: true,
+			pickupAt: true,
+			customerName: true,
+			allergyNote: true,
+			items: { select: { name: true, quantity: true }, orderBy: { id: 'asc' } },
+		},
+		orderBy: [{ pickupAt: 'asc' }, { id: 'asc' }],
+	})
+	return orders.map(({ id, allergyNote, ...order }) => ({
+		...order,
+		orderNumber: orderNumber(id),
+		allergyNote: allergyNote ?? '',
+	}))
 }
 
 /** How many paid orders are to be collected on each date. */
