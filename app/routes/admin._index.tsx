@@ -81,6 +81,7 @@ const MAIL_KIND_LABELS: Record<MailKind, string> = {
 	'order-payment-held-owner': 'Order payment held: charged amount differs (to you)',
 	'cake-payment-held-owner': 'Cake payment held: charged amount differs (to you)',
 	'order-ready': '“Your order is ready” (to the customer)',
+	'order-payment-link': 'Phone order payment link (to the customer)',
 	'order-pickup-moved': '“Your pickup moved” (to the customer)',
 	'order-cancelled': '“Your order was cancelled and refunded” (to the customer)',
 	'order-cancelled-owner': 'A customer cancelled their order (to you)',

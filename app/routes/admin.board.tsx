@@ -148,6 +148,9 @@ export default function OrderBoard() {
 			</AdminHeading>
 			<div className="-mt-4 mb-4 flex flex-wrap items-baseline gap-4 text-xl">
 				<p>{formatPickupDateLong(date)}</p>
+				<Link to="/admin/orders/new" className="font-semibold underline underline-offset-4">
+					New phone order
+				</Link>
 				{date === today ? (
 					<Link to={`/admin/board?date=${tomorrow}`} className="font-semibold underline underline-offset-4">
 						Tomorrow’s board
@@ -257,6 +260,10 @@ function OrderCard({ order, timeZone, now }: { order: BoardOrder; timeZone: stri
 					</li>
 				))}
 			</ul>
+			{order.payAtPickup && order.paidAt === null ? (
+				<p className="mt-2 font-bold text-amber-900">Pay at pickup · unpaid</p>
+			) : null}
+			{order.source === 'PHONE' ? <p className="text-base">Phone order</p> : null}
 			<OrderNotes allergyNote={order.allergyNote} customerNote={order.customerNote} />
 			{order.customerPhone ? <p className="mt-2 text-base">Phone: {order.customerPhone}</p> : null}
 			<div className="mt-3 flex flex-wrap gap-2">
@@ -264,7 +271,13 @@ function OrderCard({ order, timeZone, now }: { order: BoardOrder; timeZone: stri
 					<StepButton orderId={order.id} intent="ready" label="Ready" number={order.number} busy={busy} />
 				) : null}
 				{canMove(ORDER_MOVES['picked-up'], status) ? (
-					<StepButton orderId={order.id} intent="picked-up" label="Picked up" number={order.number} busy={busy} />
+					<StepButton
+						orderId={order.id}
+						intent="picked-up"
+						label={order.payAtPickup && order.paidAt === null ? 'Paid & picked up' : 'Picked up'}
+						number={order.number}
+						busy={busy}
+					/>
 				) : null}
 				{canMove(ORDER_MOVES['no-show'], status) && afterPickup ? (
 					<StepButton orderId={order.id} intent="no-show" label="No-show" number={order.number} busy={busy} />

@@ -27,7 +27,7 @@ import type { AdminRole } from '~/domain/admin-auth/roles'
 import { formatBakeryDateTime } from '~/domain/pickup/bakery-time'
 import { lineOptionsText } from '~/domain/menu/item-options'
 import { formatPrice } from '~/utils/money'
-import { cancelAndRefund, type CancelAndRefundOutcome } from '~/domain/orders/order-refund.server'
+import { cancelOrderForOwner, type CancelAndRefundOutcome } from '~/domain/orders/order-refund.server'
 import {
 	changeOrderPickup,
 	orderPickupChoices,
@@ -70,6 +70,8 @@ const statusBadgeClass: Record<OrderStatus, string> = {
 
 const REFUND_QUESTION =
 	'Cancel this order and refund the customer in full? Its pickup time and items become free again.'
+/** A phone order to be paid at pickup (decision 075): nothing was paid, so nothing is refunded. */
+const CANCEL_UNPAID_QUESTION = 'Cancel this order? Nothing was paid yet. Its pickup time and items become free again.'
 
 function isOrderStatus(value: string | null): value is OrderStatus {
 	return value !== null && value in statusLabels
@@ -260,11 +262,15 @@ export async function action({ request }: ActionFunctionArgs) {
 	}
 	if (intent === 'refund') {
 		if (form.get(CONFIRMED_FIELD) !== 'yes') return reply({ confirm: id })
-		const result = await cancelAndRefund(id)
+		const result = await cancelOrderForOwner(id)
 		switch (result.outcome) {
 			case 'refunded':
 				return reply({
 					message: `Order ${number} is cancelled and refunded in full; its pickup time and items are free again.`,
+				})
+			case 'cancelled-unpaid':
+				return reply({
+					message: `Order ${number} is cancelled; it was to be paid at pickup, so there is nothing to refund. Its pickup time and items are free again.`,
 				})
 			case 'refund-failed':
 				return reply(
@@ -320,7 +326,12 @@ export default function AdminOrders() {
 	return (
 		<AdminFrame adminName={adminName} adminRole={adminRole}>
 			<AdminHeading title="Orders">
-				<DayTabs label="Order views" tabs={tabs} />
+				<div className="flex flex-wrap items-end gap-4">
+					<Link to="/admin/orders/new" className={secondaryButtonClass}>
+						New phone order
+					</Link>
+					<DayTabs label="Order views" tabs={tabs} />
+				</div>
 			</AdminHeading>
 			<div className="mb-6 flex flex-wrap items-end justify-between gap-4">
 				{isOwner ? <PickupDateForm id="order-date" date={date ?? today} /> : null}
@@ -537,6 +548,8 @@ function OrderCard({
 	const headingId = `order-${order.id}`
 	const canReady = canMove(ORDER_MOVES.ready, order.status)
 	const canPickUp = canMove(ORDER_MOVES['picked-up'], order.status)
+	// Unpaid at the counter (decision 075): nothing to refund, and handing it over takes the payment.
+	const owedAtPickup = order.payAtPickup && order.paidAt === null
 	const refundable = isOwner && canMove(ORDER_MOVES.refund, order.status)
 	const movable = isOwner && order.status === 'PAID' && order.pickupAt !== null
 	const changeLink = useChangeLink(order.id)
@@ -557,6 +570,9 @@ function OrderCard({
 							{' · '}paid <time dateTime={order.paidAt.toISOString()}>{formatBakeryDateTime(order.paidAt)}</time>
 						</>
 					) : null}
+					{order.source === 'PHONE' ? (
+						<> · phone order{order.enteredBy ? ` entered by ${order.enteredBy}` : ''}</>
+					) : null}
 				</p>
 			}
 			aside={
@@ -570,6 +586,11 @@ function OrderCard({
 					Payment held: Stripe charged {formatPrice(order.heldChargeCents)}, but the order was priced at{' '}
 					{formatPrice(order.totalCents)}. The customer got no receipt: check the payment in Stripe, then refund it or
 					settle it with the customer before preparing the order.
+				</p>
+			) : null}
+			{owedAtPickup && canPickUp ? (
+				<p role="note" className="mt-3 rounded-lg bg-amber-50 p-3 font-semibold text-amber-950 ring-1 ring-amber-300">
+					Pay at pickup: unpaid. Take {formatPrice(order.totalCents)} at the counter when handing it over.
 				</p>
 			) : null}
 			<div className="mt-3 grid gap-4 md:grid-cols-2">
@@ -637,7 +658,7 @@ function OrderCard({
 					) : null}
 					{canPickUp ? (
 						<StepButton order={order} step="picked-up">
-							Mark as picked up
+							{owedAtPickup ? 'Paid at the counter & picked up' : 'Mark as picked up'}
 						</StepButton>
 					) : null}
 					{movable && !change ? (
@@ -647,8 +668,13 @@ function OrderCard({
 						</Link>
 					) : null}
 					{refundable ? (
-						<DeleteForm id={order.id} intent="refund" question={REFUND_QUESTION} busyLabel="Refunding...">
-							Cancel &amp; refund
+						<DeleteForm
+							id={order.id}
+							intent="refund"
+							question={owedAtPickup ? CANCEL_UNPAID_QUESTION : REFUND_QUESTION}
+							busyLabel={owedAtPickup ? 'Cancelling...' : 'Refunding...'}
+						>
+							{owedAtPickup ? 'Cancel order' : 'Cancel & refund'}
 							<VisuallyHidden>: order {order.number}</VisuallyHidden>
 						</DeleteForm>
 					) : null}
@@ -659,8 +685,8 @@ function OrderCard({
 				<ConfirmDeletePanel
 					id={order.id}
 					intent="refund"
-					question={REFUND_QUESTION}
-					confirmLabel={`Yes, cancel and refund order ${order.number}`}
+					question={owedAtPickup ? CANCEL_UNPAID_QUESTION : REFUND_QUESTION}
+					confirmLabel={`Yes, cancel ${owedAtPickup ? '' : 'and refund '}order ${order.number}`}
 					keepLabel="Keep the order"
 				/>
 			) : null}

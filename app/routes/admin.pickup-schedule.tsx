@@ -23,8 +23,10 @@ import {
 	deletePickupClosure,
 	deleteSpecialHours,
 	getAdminPickupSchedule,
+	getPayAtPickupAllowed,
 	getPickupSettings,
 	replaceWeeklyHours,
+	savePayAtPickupAllowed,
 	savePickupSettings,
 	setSpecialHours,
 } from '~/domain/pickup/models/pickup-schedule.server'
@@ -41,6 +43,7 @@ import {
 	closureSchema,
 	leadUnits,
 	PAST_DATE_MESSAGE,
+	phoneOrderSettingsSchema,
 	pickupSettingsSchema,
 	slotLengthChoices,
 	specialHoursSchema,
@@ -65,11 +68,14 @@ async function bakeryToday() {
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const admin = await requireAdmin(request, 'owner')
-	const schedule = await getAdminPickupSchedule(await bakeryToday())
-	return data({ adminName: admin.name, schedule }, { headers: adminResponseHeaders })
+	const [schedule, payAtPickupAllowed] = await Promise.all([
+		getAdminPickupSchedule(await bakeryToday()),
+		getPayAtPickupAllowed(),
+	])
+	return data({ adminName: admin.name, schedule, payAtPickupAllowed }, { headers: adminResponseHeaders })
 }
 
-const SCHEDULE_FORMS = ['hours', 'settings', 'closure', 'special-hours'] as const
+const SCHEDULE_FORMS = ['hours', 'settings', 'phone-orders', 'closure', 'special-hours'] as const
 type ScheduleForm = (typeof SCHEDULE_FORMS)[number]
 const isScheduleForm = (intent: string): intent is ScheduleForm =>
 	(SCHEDULE_FORMS as readonly string[]).includes(intent)
@@ -119,6 +125,17 @@ const saveScheduleForm: Record<ScheduleForm, (form: FormData, reply: Reply) => P
 			changeLockHours,
 		})
 		return reply(submission, {}, 'Ordering settings saved.')
+	},
+	async 'phone-orders'(form, reply) {
+		const submission = parseWithZod(form, { schema: phoneOrderSettingsSchema })
+		if (submission.status !== 'success') return reply(submission)
+		const allowed = submission.value.payAtPickupAllowed === true
+		await savePayAtPickupAllowed(allowed)
+		return reply(
+			submission,
+			{},
+			allowed ? 'Staff may now take phone orders to be paid at pickup.' : 'Phone orders are now paid by link only.',
+		)
 	},
 	async closure(form, reply) {
 		const submission = parseWithZod(form, { schema: closureSchema })
@@ -197,7 +214,7 @@ function useSubmitting(intent: string) {
 }
 
 export default function AdminPickupSchedule() {
-	const { adminName, schedule } = useLoaderData<typeof loader>()
+	const { adminName, schedule, payAtPickupAllowed } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const confirming = actionData && 'confirm' in actionData ? actionData.confirm : undefined
 	return (
@@ -211,6 +228,7 @@ export default function AdminPickupSchedule() {
 			<div className="grid gap-8">
 				<WeeklyHoursForm schedule={schedule} lastResult={resultOf(actionData, 'hours')} />
 				<SettingsForm schedule={schedule} lastResult={resultOf(actionData, 'settings')} />
+				<PhoneOrderSettingsForm allowed={payAtPickupAllowed} lastResult={resultOf(actionData, 'phone-orders')} />
 				<ClosuresSection schedule={schedule} lastResult={resultOf(actionData, 'closure')} confirming={confirming} />
 				<SpecialHoursSection
 					schedule={schedule}
@@ -439,6 +457,36 @@ function SettingsForm({ schedule, lastResult }: SectionProps) {
 			<p className="mt-2">
 				<span className="font-semibold">Time zone:</span> {settings.timeZone}
 			</p>
+		</FormPanel>
+	)
+}
+
+function PhoneOrderSettingsForm({
+	allowed,
+	lastResult,
+}: {
+	allowed: boolean
+	lastResult?: SubmissionResult<string[]>
+}) {
+	const [form, fields] = useScheduleForm('phone-order-settings', phoneOrderSettingsSchema, lastResult, {
+		defaultValue: { payAtPickupAllowed: allowed },
+	})
+	return (
+		<FormPanel
+			id="phone-order-settings-heading"
+			title="Phone orders"
+			intro={
+				<>
+					Staff enter orders taken on the phone or at the counter and send the customer a payment link. You can also let
+					them confirm an order to be paid at pickup: it holds its pickup time and is baked whether or not the customer
+					comes.
+				</>
+			}
+			form={form}
+			intent="phone-orders"
+			submit={{ idle: 'Save', busy: 'Saving...' }}
+		>
+			<CheckboxField meta={fields.payAtPickupAllowed} label="Allow pay at pickup for phone orders" />
 		</FormPanel>
 	)
 }

@@ -8,6 +8,9 @@
 -- oldest of theirs beyond p_max_live_holds - 1 are cancelled and given back first, so at most p_max_live_holds stay
 -- live. A held order returns one row per replaced order with a session ('replacedSessionId', for the provider to
 -- close); a refusal replaces nothing.
+-- A phone order (decision 075) carries 'source' and 'enteredBy'; without an e-mail ('customerEmail' empty)
+-- only its client's holds are capped. One marked 'payAtPickup' is confirmed at once: PAID with no payment yet, in the
+-- same statement as its hold (an UPDATE, so the live boards hear of it through order_board_notify).
 CREATE OR REPLACE FUNCTION place_pending_order(
   p_order jsonb,
   p_lines jsonb,
@@ -20,7 +23,7 @@ LANGUAGE plpgsql AS $$
 DECLARE
   v_order_id text := p_order ->> 'id';
   v_client text := p_order ->> 'holdClient';
-  v_email text := lower(p_order ->> 'customerEmail');
+  v_email text := NULLIF(lower(btrim(p_order ->> 'customerEmail')), '');
   v_key text;
   v_item text;
   v_limit text;
@@ -52,11 +55,12 @@ BEGIN
     END LOOP;
     INSERT INTO "Order" ("id", "customerName", "customerEmail", "customerPhone", "currency", "totalCents", "taxCents",
       "locale", "holdClient", "createdAt", "updatedAt",
-      "customerNote", "allergyNote")
+      "customerNote", "allergyNote", "source", "enteredBy", "payAtPickup")
     SELECT v_order_id, p_order ->> 'customerName', p_order ->> 'customerEmail', p_order ->> 'customerPhone',
       p_order ->> 'currency', sums."total" + sums."tax", sums."tax",
       COALESCE(p_order ->> 'locale', 'en'), v_client, timezone('UTC', now()), timezone('UTC', now()),
-      p_order ->> 'customerNote', p_order ->> 'allergyNote'
+      p_order ->> 'customerNote', p_order ->> 'allergyNote', COALESCE(p_order ->> 'source', 'ONLINE')::"OrderSource",
+      p_order ->> 'enteredBy', COALESCE((p_order ->> 'payAtPickup')::boolean, false)
     FROM (
       SELECT sum(x."unitPriceCents" * x."quantity")::integer AS "total", COALESCE(sum(x."taxCents"), 0)::integer AS "tax"
       FROM jsonb_to_recordset(p_lines) AS x("unitPriceCents" integer, "quantity" integer, "taxCents" integer)
@@ -73,6 +77,8 @@ BEGIN
     ) WITH ORDINALITY AS x("menuItemId", "name", "unitPriceCents", "quantity", "options", "taxCategory", "taxCents",
       "localizedName", "localizedOptions", "line");
     PERFORM pickup_hold(v_order_id, p_slot_start, p_pickup_date, p_orders_per_slot, p_lines);
+    UPDATE "Order" SET "status" = 'PAID', "updatedAt" = timezone('UTC', now())
+    WHERE "id" = v_order_id AND "payAtPickup";
   EXCEPTION
     WHEN SQLSTATE 'BK001' THEN
       RETURN QUERY SELECT 'slot-full'::text, NULL::text, NULL::integer, NULL::text;

@@ -49,6 +49,7 @@ const adminRoutes = [
 	'/admin/messages',
 	'/admin/orders',
 	'/admin/orders?date=2030-01-01',
+	'/admin/orders/new',
 	'/admin/prep-list',
 	'/admin/custom-cakes',
 	'/admin/gallery',

@@ -45,6 +45,8 @@ export function productionServerEnv({
 		GOOGLE_CLIENT_ID: 'e2e-google-client',
 		GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
 		ADMIN_EMAILS: 'owner@example.com',
+		// A staff account (decision 071): the phone-order tests sign in as it.
+		STAFF_EMAILS: 'staff@example.com',
 		GOOGLE_OAUTH_TEST_SERVER: `http://127.0.0.1:${standInsPort + 2000}`,
 		SMTP_URL: `smtp://127.0.0.1:${standInsPort + 3000}`,
 		MAIL_FROM: 'Doce Dulce Bakery <orders@docedulce.example>',

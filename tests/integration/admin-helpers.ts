@@ -126,6 +126,7 @@ export async function snapshot() {
 					sameDayCutoff: true,
 					horizonDays: true,
 					changeLockHours: true,
+					payAtPickupAllowed: true,
 				},
 			}),
 			prisma.openingHours.findMany({ orderBy: { weekday: 'asc' } }),

@@ -35,6 +35,8 @@ import { PaymentHeldOwnerMail } from '~/domain/mail/templates/payment-held-owner
 import type { MailBakery } from '~/domain/mail/templates/layout'
 import { OrderPaidOwnerMail } from '~/domain/mail/templates/order-paid-owner'
 import { OrderReadyMail } from '~/domain/mail/templates/order-ready'
+import { OrderPaymentLinkMail } from '~/domain/mail/templates/order-payment-link'
+import { CHECKOUT_SESSION_MINUTES } from '~/domain/payments/index.server'
 import { OrderPickupMovedMail } from '~/domain/mail/templates/order-pickup-moved'
 import { OrderCancelledMail } from '~/domain/mail/templates/order-cancelled'
 import { OrderCancelledOwnerMail } from '~/domain/mail/templates/order-cancelled-owner'
@@ -72,6 +74,7 @@ export async function composeMail(job: MailJob, context: MailContext): Promise<O
 		case 'order-paid-owner':
 		case 'order-receipt':
 		case 'order-ready':
+		case 'order-payment-link':
 		case 'review-request':
 		case 'order-cancelled':
 		case 'order-cancelled-owner':
@@ -138,6 +141,8 @@ const orderMailStatuses: Record<OrderMailKind, readonly string[]> = {
 	'order-paid-owner': PAID_ORDER_STATUSES,
 	'order-receipt': PAID_ORDER_STATUSES,
 	'order-ready': ['READY'],
+	// Only while the link can still be paid: a paid, expired or cancelled order sends none.
+	'order-payment-link': ['PENDING'],
 	'review-request': ['PICKED_UP'],
 	// A cancel & refund queues them (decision 065).
 	'order-cancelled': ['REFUNDED'],
@@ -210,6 +215,21 @@ async function composeOrderMail(kind: OrderMailKind, orderId: string, context: M
 					withCalendar={Boolean(calendar)}
 					arrivalUrl={arrivalUrl(context.origin, order.id, lang.locale)}
 					notes={{ customerNote: order.customerNote, allergyNote: order.allergyNote }}
+				/>
+			),
+		})
+	}
+	if (kind === 'order-payment-link') {
+		if (!order.paymentUrl) return null
+		return mail({
+			...toCustomer,
+			subject: t('mail.paymentLinkSubject', { number }),
+			body: (
+				<OrderPaymentLinkMail
+					{...view}
+					totalCents={order.totalCents}
+					paymentUrl={order.paymentUrl}
+					minutes={CHECKOUT_SESSION_MINUTES}
 				/>
 			),
 		})

@@ -10,6 +10,8 @@ export type MailJob =
 	| { kind: 'order-payment-held-owner'; orderId: string }
 	| { kind: 'cake-payment-held-owner'; paymentId: string }
 	| { kind: 'order-ready'; orderId: string }
+	/** A phone order's payment link (decision 075): sent only while the order still waits for payment. */
+	| { kind: 'order-payment-link'; orderId: string }
 	/** Each move of a paid order's pickup (OrderPickupChange's id): "your pickup moved", with the new calendar file. */
 	| { kind: 'order-pickup-moved'; changeId: string }
 	/** A paid order cancelled and refunded (by the owner or by its customer, decision 065): "your order was cancelled". */
@@ -42,6 +44,7 @@ export function mailKey(job: MailJob): string {
 		case 'order-receipt':
 		case 'order-payment-held-owner':
 		case 'order-ready':
+		case 'order-payment-link':
 		case 'review-request':
 		case 'order-cancelled':
 		case 'order-cancelled-owner':

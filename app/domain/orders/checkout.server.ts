@@ -60,22 +60,35 @@ export type StartCheckoutResult = { ok: true; url: string; orderId: string } | (
 const refused = <R extends CheckoutRefusal>(refusal: R) => ({ ok: false as const, ...refusal })
 
 /**
- * Prices an order from the database only, checks the chosen pickup slot against the schedule and the
- * cart's item rules, then records the pending order and holds its slot and item quantities in one
- * transaction, and only then (no row locks held) opens a hosted checkout session for it. Any provider
- * failure cancels the order and gives its hold back; nothing is charged. Decision 030.
- * `request` is the checkout form as the action parsed it (`checkoutRequestSchema`); a refusal is an outcome
- * whose words and status the route picks. `locale` is the order's language: its lines, its mails and the
- * payment page are in it. `client` is who asks, as the rate limits know them: with the e-mail, it caps their live
- * unpaid holds (decision 058; their oldest makes room, and its payment page is closed).
+ * What an order is made of, whoever enters it: the online checkout's form (`checkoutRequestSchema`) or a phone order
+ * staff typed (decision 075). Only ids, quantities and choices: every price comes from the database.
  */
-export async function startCheckout(
-	request: CheckoutRequest,
-	{ origin, now = new Date(), locale = 'en', client }: { origin: string; now?: Date; locale?: Locale; client?: string },
-): Promise<StartCheckoutResult> {
-	const provider = paymentProvider('order')
-	if (!provider) return refused({ reason: 'ordering-off' })
+export interface OrderRequest {
+	customer: { name: string; email?: string; phone?: string }
+	items: CheckoutRequest['items']
+	pickupAt: string
+	/** The customer's note and allergy note (decision 077); a phone order's note is the customer's, taken down. */
+	customerNote?: string
+	allergyNote?: string
+}
 
+/** A phone or walk-in order: who entered it, and whether it is confirmed to be paid at the counter. */
+export interface StaffEntry {
+	enteredBy: string
+	payAtPickup: boolean
+}
+
+/**
+ * Prices an order from the database only, checks the chosen pickup slot against the schedule and the
+ * cart's item rules, then records the order and holds its slot and item quantities in one statement
+ * (decision 030): the online checkout and staff's phone orders both take this one path, so they race for the same
+ * places under the same database rules. A refusal leaves nothing behind. `client` caps an online customer's live
+ * unpaid holds (decision 058); `entry` marks a phone order (a pay-at-pickup one is confirmed in that statement).
+ */
+export async function placeOrder(
+	request: OrderRequest,
+	{ now, locale, client, entry }: { now: Date; locale: Locale; client?: string; entry?: StaffEntry },
+) {
 	const { items: cart, pickupAt, customer, customerNote, allergyNote } = request
 	const { schedule, menuItems } = await getCheckoutRules([...new Set(cart.map((line) => line.id))], now, locale)
 	const policy = taxPolicy()
@@ -101,7 +114,15 @@ export async function startCheckout(
 	}))
 	const slotStart = new Date(pickupAt)
 	const placed = await placePendingOrder(
-		{ customer, client, currency: CURRENCY, lines, locale, notes: { customerNote, allergyNote } },
+		{
+			customer: { ...customer, email: customer.email ?? '' },
+			client,
+			currency: CURRENCY,
+			lines,
+			locale,
+			notes: { customerNote, allergyNote },
+			...(entry ? { entry } : {}),
+		},
 		{
 			slotStart,
 			pickupDate: check.date,
@@ -110,16 +131,35 @@ export async function startCheckout(
 		},
 	)
 	if (!placed.ok) return holdRefused(placed, check.date, priced.lines)
-	await closeReplacedSessions(provider, placed.replacedSessionIds)
+	return {
+		ok: true as const,
+		orderId: placed.orderId,
+		replacedSessionIds: placed.replacedSessionIds,
+		payment: { lines, taxCents: priced.taxCents, automaticTax: policy.mode === 'stripe', slotStart, schedule },
+	}
+}
 
+type PlacedForPayment = Extract<Awaited<ReturnType<typeof placeOrder>>, { ok: true }>
+
+/**
+ * Opens the hosted payment page for an order just placed, in the order's language, and attaches it to the order
+ * (with its address, which a phone order's link mail reads). Any provider failure cancels the order and gives its
+ * hold back; nothing is charged.
+ */
+export async function openPaymentPage(
+	provider: PaymentProvider,
+	{ orderId, payment }: PlacedForPayment,
+	{ origin, locale, customerEmail }: { origin: string; locale: Locale; customerEmail?: string },
+) {
+	const { lines, taxCents, automaticTax, slotStart, schedule } = payment
 	const business = getBusiness()
 	// The payment page's own words, in the order's language.
 	const t = translator(locale)
 	try {
 		const session = await provider.createCheckoutSession({
-			orderId: placed.orderId,
+			orderId,
 			currency: CURRENCY,
-			customerEmail: customer.email,
+			...(customerEmail ? { customerEmail } : {}),
 			lines: lines.map(({ localized, unitPriceCents, quantity, taxCategory }) => ({
 				name: localized.name,
 				description: lineOptionsText(localized.options) || undefined,
@@ -127,8 +167,8 @@ export async function startCheckout(
 				quantity,
 				taxCategory,
 			})),
-			taxCents: priced.taxCents,
-			automaticTax: policy.mode === 'stripe',
+			taxCents,
+			automaticTax,
 			// The payment page opens in the customer's language and comes back to the page in it.
 			locale,
 			successUrl: `${origin}${localizedPath('/success', locale)}?session_id={CHECKOUT_SESSION_ID}`,
@@ -139,15 +179,33 @@ export async function startCheckout(
 				place: `${business.name}, ${streetAddressLine(business)}`,
 			}),
 		})
-		await attachCheckoutSession(placed.orderId, session.sessionId)
-		return { ok: true, url: session.url, orderId: placed.orderId }
+		await attachCheckoutSession(orderId, session.sessionId, session.url)
+		return { ok: true as const, url: session.url, orderId }
 	} catch (error) {
-		console.error(
-			`Checkout failed for order ${placed.orderId}: ${error instanceof Error ? error.message : String(error)}`,
-		)
-		await markOrderCheckoutFailed(placed.orderId)
+		console.error(`Checkout failed for order ${orderId}: ${error instanceof Error ? error.message : String(error)}`)
+		await markOrderCheckoutFailed(orderId)
 		return refused({ reason: 'payment-failed' })
 	}
+}
+
+/**
+ * The online checkout: the order placed and held (`placeOrder`), and only then (no row locks held) its hosted
+ * checkout session opened (decision 030).
+ * `request` is the checkout form as the action parsed it (`checkoutRequestSchema`); a refusal is an outcome
+ * whose words and status the route picks. `locale` is the order's language: its lines, its mails and the
+ * payment page are in it. `client` is who asks, as the rate limits know them: with the e-mail, it caps their live
+ * unpaid holds (decision 058; their oldest makes room, and its payment page is closed).
+ */
+export async function startCheckout(
+	request: CheckoutRequest,
+	{ origin, now = new Date(), locale = 'en', client }: { origin: string; now?: Date; locale?: Locale; client?: string },
+): Promise<StartCheckoutResult> {
+	const provider = paymentProvider('order')
+	if (!provider) return refused({ reason: 'ordering-off' })
+	const placed = await placeOrder(request, { now, locale, client })
+	if (!placed.ok) return placed
+	await closeReplacedSessions(provider, placed.replacedSessionIds)
+	return openPaymentPage(provider, placed, { origin, locale, customerEmail: request.customer.email })
 }
 
 type PricedLine = { menuItemId: string; name: string }
@@ -197,7 +255,7 @@ function holdRefused(refusal: PickupRefusal, date: LocalDate, lines: readonly Pr
  * The payment pages of the holds a new checkout replaced (decision 058) can no longer be paid. Best effort: one the
  * provider cannot close now lapses with its session, and a payment made meanwhile is still kept (decision 030).
  */
-async function closeReplacedSessions(provider: PaymentProvider, sessionIds: readonly string[]) {
+export async function closeReplacedSessions(provider: PaymentProvider, sessionIds: readonly string[]) {
 	for (const sessionId of sessionIds) {
 		if (!(await provider.expireSession(sessionId).catch(() => false))) {
 			console.error(`Could not close the replaced checkout session ${sessionId}`)

@@ -23,3 +23,4 @@ export {
 	type OrderPickupChoices,
 } from './order-changes.server'
 export { arrivalPath, arrivalUrl } from './order-arrival-token.server'
+export { sendPaymentLink, type PaymentLinkChannel, type SendPaymentLinkOutcome } from './phone-orders.server'

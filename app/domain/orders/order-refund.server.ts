@@ -1,5 +1,10 @@
 import type { OrderStatus } from '~/generated/prisma/enums'
-import { findOrderPayment, markOrderRefunded, type CancelledBy } from '~/domain/orders/models/owner-orders.server'
+import {
+	cancelUnpaidOrder,
+	findOrderPayment,
+	markOrderRefunded,
+	type CancelledBy,
+} from '~/domain/orders/models/owner-orders.server'
 import { providerOfSession, RefundFailed } from '~/domain/payments/index.server'
 import { canMove } from '~/utils/state-machine'
 import { ORDER_MOVES } from './order-states'
@@ -23,7 +28,29 @@ export type CancelAndRefundOutcome =
  * cancellation mails are queued. A failed refund leaves the order exactly as it was, and sends nothing.
  */
 export async function cancelAndRefund(orderId: string, by: CancelledBy = 'owner'): Promise<CancelAndRefundOutcome> {
+	return refundOrder(orderId, await findOrderPayment(orderId), by)
+}
+
+/**
+ * The owner's "Cancel" on /admin/orders: a phone order still to be paid at pickup (decision 075) is cancelled and its
+ * hold released, with nothing to refund; any other order is cancelled and refunded as `cancelAndRefund` does.
+ */
+export async function cancelOrderForOwner(
+	orderId: string,
+): Promise<CancelAndRefundOutcome | { outcome: 'cancelled-unpaid' }> {
 	const order = await findOrderPayment(orderId)
+	if (order?.payAtPickup && order.paidAt === null) {
+		if (await cancelUnpaidOrder(orderId)) return { outcome: 'cancelled-unpaid' }
+		return { outcome: 'not-refundable', status: (await findOrderPayment(orderId))?.status ?? null }
+	}
+	return refundOrder(orderId, order, 'owner')
+}
+
+async function refundOrder(
+	orderId: string,
+	order: Awaited<ReturnType<typeof findOrderPayment>>,
+	by: CancelledBy,
+): Promise<CancelAndRefundOutcome> {
 	if (!order || !canMove(ORDER_MOVES.refund, order.status)) {
 		return { outcome: 'not-refundable', status: order?.status ?? null }
 	}

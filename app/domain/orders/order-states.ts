@@ -27,6 +27,8 @@ export const ORDER_MOVES = {
 	'picked-up': { from: ['PAID', 'READY'], to: 'PICKED_UP' },
 	/** Never collected: only once the pickup time has passed (the model checks it; decision 070). */
 	'no-show': { from: ['PAID', 'READY'], to: 'NO_SHOW' },
+	/** A phone order to be paid at pickup, cancelled before handover (decision 075): nothing was paid, nothing refunded. */
+	'cancel-unpaid': { from: ['PAID', 'READY'], to: 'CANCELLED' },
 	/** The owner's "Cancel & refund": only before the order is handed over. */
 	refund: { from: ['PAID', 'READY'], to: 'REFUNDED' },
 	/** A full refund made in the provider's dashboard, whatever the order's step. */

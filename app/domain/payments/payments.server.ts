@@ -25,7 +25,8 @@ interface CreateSessionInput {
 	/** Stripe Tax works the tax out instead (STRIPE_TAX=true). */
 	automaticTax: boolean
 	currency: string
-	customerEmail: string
+	/** Missing: a phone order without an e-mail (decision 075); the payment page asks for one. */
+	customerEmail?: string
 	successUrl: string
 	cancelUrl: string
 	/** The chosen pickup, ISO instant, recorded in the session's metadata. */
@@ -158,7 +159,7 @@ const stripeProvider: PaymentProvider = {
 				mode: 'payment',
 				line_items: stripeLineItems(input),
 				...(input.automaticTax ? { automatic_tax: { enabled: true } } : {}),
-				customer_email: input.customerEmail,
+				...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
 				client_reference_id: input.orderId,
 				metadata: {
 					...input.metadata,

@@ -18,9 +18,10 @@ export {
 	getCapacityUsage,
 	getCheckoutRules,
 	getItemPickupRules,
+	getPayAtPickupAllowed,
 	getPickupSchedule,
 	getPickupSettings,
 	type CheckoutMenuItem,
 } from './models/pickup-schedule.server'
-export { cartPickupItems, loadMenuPickup, nothingHeld } from './pickup.server'
+export { cartPickupItems, loadCartPickup, loadMenuPickup, nothingHeld } from './pickup.server'
 export { loadVisitorHours } from './visitor-hours.server'

@@ -152,3 +152,6 @@ export const specialHoursSchema = z
 	})
 
 export const PAST_DATE_MESSAGE = 'That date has already passed. Please choose today or a later date.'
+
+/** Phone orders (decision 075): whether staff may confirm one to be paid at the counter. An unticked box is absent. */
+export const phoneOrderSettingsSchema = z.object({ payAtPickupAllowed: z.boolean().optional() })

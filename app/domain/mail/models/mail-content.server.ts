@@ -35,6 +35,8 @@ export interface MailOrder {
 	items: Array<{ name: string; unitPriceCents: number; quantity: number; options: LineOption[] }>
 	/** The same lines with the names the customer saw, in `locale` (English where there was no translation). */
 	customerItems: MailOrder['items']
+	/** A phone order's hosted payment page (decision 075); null otherwise. */
+	paymentUrl: string | null
 }
 
 /** An order with its lines (in the order they were bought), total, pickup and customer. */
@@ -49,6 +51,7 @@ export async function findOrderForMail(orderId: string): Promise<MailOrder | nul
 			...orderCustomerAndTotals,
 			pickupAt: true,
 			pickupDate: true,
+			paymentUrl: true,
 			items: { select: orderLineFields, orderBy: { id: 'asc' } },
 		},
 	})

@@ -27,6 +27,8 @@ const boardOrderSelect = {
 	arrivalCar: true,
 	customerNote: true,
 	allergyNote: true,
+	source: true,
+	payAtPickup: true,
 	items: { select: { id: true, name: true, quantity: true, options: true }, orderBy: { id: 'asc' } },
 } as const satisfies Prisma.OrderSelect
 

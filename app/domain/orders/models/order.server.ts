@@ -23,7 +23,10 @@ type Tx = Prisma.TransactionClient
 export { PAID_ORDER_STATUSES } from '../order-states'
 
 export interface NewOrder {
+	/** `email` empty: a phone order whose customer gave only a phone number (decision 075). */
 	customer: { name: string; email: string; phone?: string }
+	/** A phone or walk-in order staff entered (decision 075); missing: the online checkout. */
+	entry?: { enteredBy: string; payAtPickup: boolean }
 	/** Who started the checkout, as the rate limits know them (a digest is stored); missing: only the e-mail's cap. */
 	client?: string
 	currency: string
@@ -81,7 +84,7 @@ export type PlacedOrder = { ok: true; orderId: string; replacedSessionIds: strin
  * come back in `replacedSessionIds` for the provider to close.
  */
 export async function placePendingOrder(
-	{ customer, client, currency, lines, locale = 'en', notes }: NewOrder,
+	{ customer, client, currency, lines, locale = 'en', notes, entry }: NewOrder,
 	pickup: PendingPickup,
 ): Promise<PlacedOrder | PickupRefusal> {
 	const orderId = crypto.randomUUID()
@@ -95,6 +98,7 @@ export async function placePendingOrder(
 		holdClient: client ? holdClientDigest(client) : null,
 		customerNote: notes?.customerNote ?? null,
 		allergyNote: notes?.allergyNote ?? null,
+		...(entry ? { source: 'PHONE', enteredBy: entry.enteredBy, payAtPickup: entry.payAtPickup } : {}),
 	})
 	const holdLines = lines.map(({ localized, ...line }) => ({
 		...line,
@@ -121,10 +125,15 @@ export async function placePendingOrder(
 	}
 }
 
-/** Every checkout runs it: raw SQL costs the client a third of an `update`. */
-export async function attachCheckoutSession(orderId: string, sessionId: string) {
+/**
+ * Every checkout runs it: raw SQL costs the client a third of an `update`. A phone order keeps its payment page's
+ * address too, for the link staff read out and the mail sends (decision 075); an online one needs it no more.
+ */
+export async function attachCheckoutSession(orderId: string, sessionId: string, url: string) {
 	await prisma.$executeRaw`
-		UPDATE "Order" SET "providerSessionId" = ${sessionId}, "updatedAt" = timezone('UTC', now()) WHERE "id" = ${orderId}`
+		UPDATE "Order" SET "providerSessionId" = ${sessionId},
+			"paymentUrl" = CASE WHEN "source" = 'PHONE' THEN ${url} END, "updatedAt" = timezone('UTC', now())
+		WHERE "id" = ${orderId}`
 }
 
 /** The payment provider refused or failed: the order is cancelled and its pickup hold given back, together. */

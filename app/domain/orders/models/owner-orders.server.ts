@@ -38,6 +38,10 @@ const adminOrderSelect = {
 	createdAt: true,
 	paidAt: true,
 	pickupAt: true,
+	/** A phone order (decision 075): who entered it, and whether it is to be paid at pickup. */
+	source: true,
+	enteredBy: true,
+	payAtPickup: true,
 	items: {
 		select: { id: true, name: true, unitPriceCents: true, quantity: true, options: true },
 		orderBy: { id: 'asc' },
@@ -105,7 +109,8 @@ const REVIEW_REQUEST_DELAY_MS = 24 * 60 * 60 * 1000
 
 /**
  * A conditional update: a stale click (the order moved on meanwhile) changes nothing and says where it
- * is now. The step's mail ("ready", or the review request a day after pickup) is queued with it.
+ * is now. The step's mail ("ready", or the review request a day after pickup) is queued with it. Handing over a
+ * phone order to be paid at pickup records its payment, taken at the counter, in the same transaction (decision 075).
  */
 export async function advanceOrder(orderId: string, step: OrderStep): Promise<StepOutcome> {
 	const { from, to } = ORDER_MOVES[step]
@@ -117,6 +122,10 @@ export async function advanceOrder(orderId: string, step: OrderStep): Promise<St
 		if (count === 0) return false
 		if (to === 'READY') await enqueueMail(tx, { kind: 'order-ready', orderId })
 		if (to === 'PICKED_UP') {
+			await tx.order.updateMany({
+				where: { id: orderId, payAtPickup: true, paidAt: null },
+				data: { paidAt: new Date() },
+			})
 			const startAfter = new Date(Date.now() + REVIEW_REQUEST_DELAY_MS)
 			await enqueueMail(tx, { kind: 'review-request', orderId }, { startAfter })
 		}
@@ -130,7 +139,24 @@ export async function advanceOrder(orderId: string, step: OrderStep): Promise<St
 export function findOrderPayment(orderId: string) {
 	return prisma.order.findUnique({
 		where: { id: orderId },
-		select: { id: true, status: true, providerSessionId: true },
+		select: { id: true, status: true, providerSessionId: true, payAtPickup: true, paidAt: true },
+	})
+}
+
+/**
+ * Cancels a phone order still to be paid at pickup (decision 075): CANCELLED and its hold released, in one
+ * transaction, only while it is unpaid and not handed over (false: it was paid or moved on meanwhile).
+ */
+export function cancelUnpaidOrder(orderId: string) {
+	return prisma.$transaction(async (tx) => {
+		const { from, to } = ORDER_MOVES['cancel-unpaid']
+		const { count } = await tx.order.updateMany({
+			where: { id: orderId, status: { in: [...from] }, payAtPickup: true, paidAt: null },
+			data: { status: to },
+		})
+		if (count === 0) return false
+		await releasePickupCapacityIn(tx, orderId)
+		return true
 	})
 }
 

@@ -280,6 +280,20 @@ export async function savePickupSettings(settings: Omit<PickupSettings, 'timeZon
 	invalidateMenuCache()
 }
 
+/** Whether staff may confirm a phone order to be paid at the counter (decision 075; off until the owner allows it). */
+export async function getPayAtPickupAllowed() {
+	const row = await prisma.pickupSettings.findUnique({ where: { id: 1 }, select: { payAtPickupAllowed: true } })
+	return row?.payAtPickupAllowed ?? false
+}
+
+export async function savePayAtPickupAllowed(allowed: boolean) {
+	await prisma.pickupSettings.upsert({
+		where: { id: 1 },
+		create: { id: 1, payAtPickupAllowed: allowed },
+		update: { payAtPickupAllowed: allowed },
+	})
+}
+
 export async function addPickupClosure(closure: {
 	startDate: LocalDate
 	endDate: LocalDate
