@@ -1,4 +1,7 @@
 import { getBusiness } from '~/config/business.server'
+import { grantTextConsent } from '~/domain/texts/index.server'
+import { TEXT_CONSENT_VERSION } from '~/domain/texts/consent'
+import { normalizePhoneNumber } from '~/domain/texts/phone-number'
 import { streetAddressLine } from '~/config/business'
 import {
 	applyCheckoutEvent,
@@ -71,7 +74,13 @@ const refused = <R extends CheckoutRefusal>(refusal: R) => ({ ok: false as const
  */
 export async function startCheckout(
 	request: CheckoutRequest,
-	{ origin, now = new Date(), locale = 'en', client }: { origin: string; now?: Date; locale?: Locale; client?: string },
+	{
+		origin,
+		now = new Date(),
+		locale = 'en',
+		client,
+		userAgent,
+	}: { origin: string; now?: Date; locale?: Locale; client?: string; userAgent?: string | null },
 ): Promise<StartCheckoutResult> {
 	const provider = paymentProvider('order')
 	if (!provider) return refused({ reason: 'ordering-off' })
@@ -110,6 +119,19 @@ export async function startCheckout(
 		},
 	)
 	if (!placed.ok) return holdRefused(placed, check.date, priced.lines)
+	const textsTo = request.textsOptIn && customer.phone ? normalizePhoneNumber(customer.phone) : null
+	if (textsTo) {
+		// The customer's consent to texts, with the words they ticked (decision 074).
+		await grantTextConsent({
+			phone: textsTo,
+			channel: request.textsChannel === 'whatsapp' ? 'WHATSAPP' : 'SMS',
+			wording: translator(locale)('common.textsOptIn'),
+			version: TEXT_CONSENT_VERSION,
+			source: 'checkout',
+			client,
+			userAgent,
+		})
+	}
 	await closeReplacedSessions(provider, placed.replacedSessionIds)
 
 	const business = getBusiness()
