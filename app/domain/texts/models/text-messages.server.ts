@@ -167,3 +167,18 @@ export function listTexts(take = 100) {
 		take,
 	})
 }
+
+/**
+ * A deleted account's texts (decision 067): the rows about its orders and cake requests go (a job still waiting finds
+ * no row and sends nothing), and so does the consent of each of its numbers (the phones as typed).
+ */
+export async function forgetCustomerTexts(
+	tx: Prisma.TransactionClient,
+	about: { orderIds: readonly string[]; cakeRequestIds: readonly string[]; phones: readonly string[] },
+) {
+	await tx.textMessage.deleteMany({
+		where: { OR: [{ orderId: { in: [...about.orderIds] } }, { cakeRequestId: { in: [...about.cakeRequestIds] } }] },
+	})
+	const numbers = about.phones.flatMap((phone) => normalizePhoneNumber(phone) ?? [])
+	if (numbers.length > 0) await tx.textConsent.deleteMany({ where: { phone: { in: numbers } } })
+}
