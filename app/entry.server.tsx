@@ -20,7 +20,7 @@ import { getMailQueue, stopMailQueue } from '~/domain/mail/mail-queue.server'
 import { startMailWorker, type MailComposer } from '~/domain/mail/mail-worker.server'
 import { startCacheSync } from './utils/cache-sync.server'
 import { startScheduledWork } from '~/domain/housekeeping/scheduled-work.server'
-import { ensureTextQueue, startTextWorker, textOrigin } from '~/domain/texts/index.server'
+import { ensureTextQueue, startTextWorker } from '~/domain/texts/index.server'
 
 export const streamTimeout = 5_000
 
@@ -60,7 +60,8 @@ async function startMail(mailWorker: boolean) {
 		? await startMailWorker({ compose: composeForWorker })
 		: await getMailQueue().then(() => () => stopMailQueue())
 	try {
-		if (mailWorker) await startTextWorker({ origin: textOrigin() })
+		// Texts link to the same origin as mails (APP_URL, or this machine in development).
+		if (mailWorker) await startTextWorker({ origin: mailOrigin() })
 		else await ensureTextQueue(await getMailQueue())
 		await startScheduledWork({ work: mailWorker })
 	} catch (error) {

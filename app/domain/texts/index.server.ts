@@ -4,7 +4,7 @@
  */
 export { enqueueText, forgetCustomerTexts, listTexts } from './models/text-messages.server'
 export { grantTextConsent } from './models/text-consent.server'
-export { startTextWorker, textOrigin } from './text-worker.server'
+export { startTextWorker } from './text-worker.server'
 export { ensureTextQueue } from './text-queue.server'
 export { textTransportKind, whatsAppAvailable } from './text-provider.server'
 export { enqueueDueReminders, getTextSettings, saveTextSettings } from './models/text-reminders.server'

@@ -7,7 +7,6 @@
  * for good (an invalid number, 21610 "the number opted out") is recorded and never retried.
  */
 import type { Job, PgBoss } from 'pg-boss'
-import { getEnv } from '~/utils/env.server'
 import { queueErrorText } from '~/domain/mail/index.server'
 import { composeText } from './compose.server'
 import { currentTextConsent, withdrawTextConsent } from './models/text-consent.server'
@@ -123,10 +122,4 @@ export async function startTextWorker({
 				console.error(`Recording a text attempt failed: ${queueErrorText(outcome.reason)}`)
 		}
 	})
-}
-
-/** The origin links in texts point to: APP_URL, or this machine's server in development. */
-export function textOrigin() {
-	const env = getEnv()
-	return env.APP_URL ?? `http://localhost:${env.PORT}`
 }
