@@ -11,7 +11,7 @@ import { PasskeysSection } from '~/components/account/passkeys'
 import { accountOverview, saveAccountDetails } from '~/domain/customers/account.server'
 import { TextsOptIn } from '~/components/checkout/texts-opt-in'
 import { TEXTS_NEED_PHONE, textsNeedPhone, textsOptInFields } from '~/domain/texts/consent'
-import { whatsAppAvailable } from '~/domain/texts/index.server'
+import { textsOffer } from '~/domain/texts/index.server'
 import { clientKey } from '~/utils/request.server'
 import { ORDER_STATUS_LABELS } from '~/domain/customers/order-status-labels'
 import { customerPasskeys } from '~/domain/customers/passkeys.server'
@@ -85,7 +85,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return data(
 		{
 			profile: overview.profile,
-			whatsApp: whatsAppAvailable(),
+			texts: textsOffer(),
 			upcoming: overview.upcoming.map(order),
 			past: overview.past.map(order),
 			pastPage: overview.pastPage,
@@ -135,8 +135,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 type AccountOrder = ReturnType<typeof useLoaderData<typeof loader>>['upcoming'][number]
 
 export default function Account() {
-	const { profile, whatsApp, upcoming, past, pastPage, olderPast, cakeRequests, passkeys } =
-		useLoaderData<typeof loader>()
+	const { profile, texts, upcoming, past, pastPage, olderPast, cakeRequests, passkeys } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const t = useT()
 	const locale = useLocale()
@@ -219,7 +218,9 @@ export default function Account() {
 						<FormErrors id={form.errorId} errors={form.errors} />
 						<TextField meta={fields.name} label={t('account.nameLabel')} autoComplete="name" />
 						<TextField meta={fields.phone} label={t('account.phoneLabel')} type="tel" autoComplete="tel" />
-						<TextsOptIn optIn={fields.textsOptIn} channel={fields.textsChannel} whatsApp={whatsApp} />
+						{texts ? (
+							<TextsOptIn optIn={fields.textsOptIn} channel={fields.textsChannel} whatsApp={texts.whatsApp} />
+						) : null}
 						<SelectField
 							meta={fields.locale}
 							label={t('account.languageLabel')}

@@ -6,7 +6,7 @@ export { enqueueText, forgetCustomerTexts, listTexts } from './models/text-messa
 export { grantTextConsent } from './models/text-consent.server'
 export { startTextWorker } from './text-worker.server'
 export { ensureTextQueue } from './text-queue.server'
-export { textTransportKind, whatsAppAvailable } from './text-provider.server'
+export { textsOffer, textTransportKind, type TextsOffer } from './text-provider.server'
 export { enqueueDueReminders, getTextSettings, saveTextSettings } from './models/text-reminders.server'
 export { applyInboundText, isSignedByTwilio } from './inbound.server'
 export { accountTextPreference, saveAccountTextPreference } from './account-texts.server'

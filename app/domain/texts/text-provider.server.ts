@@ -18,10 +18,18 @@ export function textTransportKind(env: Env = getEnv()): TextTransportKind {
 	return 'outbox'
 }
 
-/** Whether customers may pick WhatsApp: a WhatsApp sender is configured (development's Outbox always offers it). */
-export function whatsAppAvailable(env: Env = getEnv()) {
+/**
+ * What the opt-in offers: nothing with texts turned off (no box to tick); WhatsApp beside SMS where a WhatsApp sender
+ * is configured (development's Outbox always offers it).
+ */
+export function textsOffer(env: Env = getEnv()): TextsOffer | null {
 	const kind = textTransportKind(env)
-	return kind === 'outbox' || (kind === 'twilio' && Boolean(env.TWILIO_WHATSAPP_FROM))
+	if (kind === 'disabled') return null
+	return { whatsApp: kind === 'outbox' || Boolean(env.TWILIO_WHATSAPP_FROM) }
+}
+
+export interface TextsOffer {
+	whatsApp: boolean
 }
 
 /** A text as the provider takes it. */
