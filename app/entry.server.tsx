@@ -20,6 +20,7 @@ import { getMailQueue, stopMailQueue } from '~/domain/mail/mail-queue.server'
 import { startMailWorker, type MailComposer } from '~/domain/mail/mail-worker.server'
 import { startCacheSync } from './utils/cache-sync.server'
 import { startScheduledWork } from '~/domain/housekeeping/scheduled-work.server'
+import { ensureTextQueue, startTextWorker } from '~/domain/texts/index.server'
 
 export const streamTimeout = 5_000
 
@@ -51,14 +52,17 @@ const composeForWorker: MailComposer = (job) => {
 }
 
 /**
- * The mail queue (schema and queues, ready before the first request enqueues) and the housekeeping
- * schedules; with `mailWorker`, the workers for both. Resolves to what stops them.
+ * The mail and text queues (schema and queues, ready before the first request enqueues) and the housekeeping
+ * schedules; with `mailWorker`, the workers for all three (texts: decision 074). Resolves to what stops them.
  */
 async function startMail(mailWorker: boolean) {
 	const stop = mailWorker
 		? await startMailWorker({ compose: composeForWorker })
 		: await getMailQueue().then(() => () => stopMailQueue())
 	try {
+		// Texts link to the same origin as mails (APP_URL, or this machine in development).
+		if (mailWorker) await startTextWorker({ origin: mailOrigin() })
+		else await ensureTextQueue(await getMailQueue())
 		await startScheduledWork({ work: mailWorker })
 	} catch (error) {
 		// Started again as a whole by the retry: never two mail workers in one process.

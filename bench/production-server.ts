@@ -101,6 +101,7 @@ export async function startProductionServer(
 		GOOGLE_CLIENT_SECRET: 'perf-secret',
 		ADMIN_EMAILS: 'owner@example.com',
 		EMAIL_DISABLED: 'true',
+		TEXTS_DISABLED: 'true',
 		...options.env,
 	}
 	Object.assign(env, productionAllocator())

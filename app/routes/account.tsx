@@ -8,7 +8,11 @@ import { buttonClass, outlineButtonClass } from '~/components/ui/button-classes'
 import { PageIntro } from '~/components/page-intro'
 import { AccountPrivacy, PastOrderPages } from '~/components/account/account-sections'
 import { PasskeysSection } from '~/components/account/passkeys'
-import { accountOverview, updateCustomerProfile } from '~/domain/customers/account.server'
+import { accountOverview, saveAccountDetails } from '~/domain/customers/account.server'
+import { TextsOptIn } from '~/components/checkout/texts-opt-in'
+import { TEXTS_NEED_PHONE, textsNeedPhone, textsOptInFields } from '~/domain/texts/consent'
+import { textsOffer } from '~/domain/texts/index.server'
+import { clientKey } from '~/utils/request.server'
 import { ORDER_STATUS_LABELS } from '~/domain/customers/order-status-labels'
 import { customerPasskeys } from '~/domain/customers/passkeys.server'
 import { requireCustomer, signOutCustomer } from '~/domain/customers/session.server'
@@ -25,16 +29,21 @@ import { formatPrice } from '~/utils/money'
 import { withOutagePolicy } from '~/utils/outage.server'
 import { metaTranslator, pageMeta } from '~/utils/seo'
 
-const profileSchema = z.object({
-	name: z.string().trim().max(100, 'account.nameTooLong').default(''),
-	phone: z
-		.string()
-		.trim()
-		.max(30, 'account.phoneInvalid')
-		.regex(/^[\d\s()+.-]*$/, 'account.phoneInvalid')
-		.default(''),
-	locale: z.enum(LOCALES, { errorMap: () => ({ message: 'account.languageInvalid' }) }),
-})
+const profileSchema = z
+	.object({
+		name: z.string().trim().max(100, 'account.nameTooLong').default(''),
+		phone: z
+			.string()
+			.trim()
+			.max(30, 'account.phoneInvalid')
+			.regex(/^[\d\s()+.-]*$/, 'account.phoneInvalid')
+			.default(''),
+		locale: z.enum(LOCALES, { errorMap: () => ({ message: 'account.languageInvalid' }) }),
+		...textsOptInFields,
+	})
+	.superRefine((value, ctx) => {
+		if (textsNeedPhone(value)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['phone'], message: TEXTS_NEED_PHONE })
+	})
 
 export const meta: MetaFunction = (args) => {
 	const t = metaTranslator(args.matches)
@@ -76,6 +85,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return data(
 		{
 			profile: overview.profile,
+			texts: textsOffer(),
 			upcoming: overview.upcoming.map(order),
 			past: overview.past.map(order),
 			pastPage: overview.pastPage,
@@ -96,7 +106,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	)
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
 	const locale = requestLocale(request)
 	const customer = await requireCustomer(request, localizedPath('/account/sign-in', locale))
 	const body = await readForm(request)
@@ -112,14 +122,20 @@ export async function action({ request }: ActionFunctionArgs) {
 	}
 	const submission = parseWithZod(body.value, { schema: profileSchema })
 	if (submission.status !== 'success') return formReply(submission, { locale }, { saved: false })
-	await withOutagePolicy(() => updateCustomerProfile(customer.id, submission.value))
+	await withOutagePolicy(() =>
+		saveAccountDetails(customer.id, submission.value, {
+			locale,
+			client: clientKey(context),
+			userAgent: request.headers.get('user-agent'),
+		}),
+	)
 	return formReply(submission, { locale }, { saved: true })
 }
 
 type AccountOrder = ReturnType<typeof useLoaderData<typeof loader>>['upcoming'][number]
 
 export default function Account() {
-	const { profile, upcoming, past, pastPage, olderPast, cakeRequests, passkeys } = useLoaderData<typeof loader>()
+	const { profile, texts, upcoming, past, pastPage, olderPast, cakeRequests, passkeys } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const t = useT()
 	const locale = useLocale()
@@ -127,7 +143,13 @@ export default function Account() {
 	const [form, fields] = useForm({
 		id: 'account-profile',
 		lastResult: actionData?.result,
-		defaultValue: { name: profile.name, phone: profile.phone, locale: profile.locale },
+		defaultValue: {
+			name: profile.name,
+			phone: profile.phone,
+			locale: profile.locale,
+			textsOptIn: profile.textsOptIn ? 'on' : undefined,
+			textsChannel: profile.textsChannel,
+		},
 		constraint: getZodConstraint(profileSchema),
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
 		shouldValidate: 'onBlur',
@@ -196,6 +218,9 @@ export default function Account() {
 						<FormErrors id={form.errorId} errors={form.errors} />
 						<TextField meta={fields.name} label={t('account.nameLabel')} autoComplete="name" />
 						<TextField meta={fields.phone} label={t('account.phoneLabel')} type="tel" autoComplete="tel" />
+						{texts ? (
+							<TextsOptIn optIn={fields.textsOptIn} channel={fields.textsChannel} whatsApp={texts.whatsApp} />
+						) : null}
 						<SelectField
 							meta={fields.locale}
 							label={t('account.languageLabel')}

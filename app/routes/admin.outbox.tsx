@@ -2,11 +2,13 @@ import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { AdminFrame } from '~/components/admin/admin-frame'
 import { AdminHeading } from '~/components/admin/admin-ui'
+import { TextsList } from '~/components/admin/texts-list'
 import { listOutboxMails } from '~/domain/mail/models/mail-outbox.server'
 import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
 import { requireOutboxAdmin } from '~/domain/admin-auth/admin-actions.server'
 import { formatBakeryDateTime } from '~/domain/pickup/bakery-time'
 import { mailTransportKind } from '~/domain/mail/mailer.server'
+import { listTexts, textTransportKind } from '~/domain/texts/index.server'
 
 export { headers } from '~/utils/admin-route'
 export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'
@@ -17,15 +19,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const admin = await requireOutboxAdmin(request)
 	const transport = mailTransportKind()
 	const mails = transport === 'outbox' ? await listOutboxMails() : []
-	return data({ adminName: admin.name, transport, mails }, { headers: adminResponseHeaders })
+	const texts = await listTexts()
+	return data(
+		{ adminName: admin.name, transport, mails, textTransport: textTransportKind(), texts },
+		{ headers: adminResponseHeaders },
+	)
 }
 
 export default function AdminOutbox() {
-	const { adminName, transport, mails } = useLoaderData<typeof loader>()
+	const { adminName, transport, mails, textTransport, texts } = useLoaderData<typeof loader>()
 	return (
 		<AdminFrame adminName={adminName}>
 			<AdminHeading title="Outbox">
-				<p>Development only: the mails the site would have sent.</p>
+				<p>The mails the site would have sent (development only), and every text message.</p>
 			</AdminHeading>
 			{transport !== 'outbox' ? (
 				<p className="text-lg">
@@ -68,6 +74,7 @@ export default function AdminOutbox() {
 					</tbody>
 				</table>
 			)}
+			<TextsList transport={textTransport} texts={texts} />
 		</AdminFrame>
 	)
 }

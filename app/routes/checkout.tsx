@@ -11,6 +11,8 @@ import { AllergenNotice } from '~/components/checkout/allergen-notice'
 import { CheckoutLines } from '~/components/checkout/checkout-lines'
 import { ConfirmOrderDialog } from '~/components/checkout/confirm-order-dialog'
 import { PickupChooser } from '~/components/checkout/pickup-chooser'
+import { TextsOptIn } from '~/components/checkout/texts-opt-in'
+import { textsOffer, type TextsOffer } from '~/domain/texts/index.server'
 import { FormErrors, TextareaField, TextField } from '~/components/ui/forms'
 import { buttonClass } from '~/components/ui/button-classes'
 import { bodyLimits, bodyProblems, readForm } from '~/utils/body.server'
@@ -64,7 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const pickup = paymentsEnabled && lines ? await withOutagePolicy(() => pickupFor(lines, locale)) : null
 	const tax = paymentsEnabled && lines ? await withOutagePolicy(() => taxFor(lines)) : null
 	const menu = paymentsEnabled && !lines ? await loadCartMenu(locale) : null
-	return data({ paymentsEnabled, pickup, tax, menu }, { headers: noStore })
+	return data({ paymentsEnabled, pickup, tax, menu, texts: textsOffer() }, { headers: noStore })
 }
 
 /**
@@ -134,6 +136,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		origin: siteOrigin(request),
 		locale,
 		client: clientKey(context),
+		userAgent: request.headers.get('user-agent'),
 	})
 	if (!checkout.ok) {
 		const { status, error, field } = checkoutRefusalReply(checkout, t, locale)
@@ -217,7 +220,7 @@ function pickupRefusalWords(refusal: PickupRefusal, t: Translate, locale: Locale
 }
 
 export default function Checkout() {
-	const { paymentsEnabled, menu } = useLoaderData<typeof loader>()
+	const { paymentsEnabled, menu, texts } = useLoaderData<typeof loader>()
 	const cart = useCart()
 	const t = useT()
 	return (
@@ -230,7 +233,7 @@ export default function Checkout() {
 				) : cart.items.length === 0 ? (
 					<EmptyCart />
 				) : paymentsEnabled && menu ? (
-					<CheckoutForm menu={menu} />
+					<CheckoutForm menu={menu} texts={texts} />
 				) : (
 					<p role="status" className="rounded-xl bg-dough/60 p-6 text-lg">
 						{t('shop.orderingUnavailable')}
@@ -249,7 +252,7 @@ export default function Checkout() {
  * Preview Order validates it in the browser and opens the dialog; Confirm & Pay posts that same form,
  * which the action parses with the same schema (decision 026).
  */
-function CheckoutForm({ menu }: { menu: CartMenu }) {
+function CheckoutForm({ menu, texts }: { menu: CartMenu; texts: TextsOffer | null }) {
 	const { current, changes, repricings } = useCurrentCart(menu)
 	const { lines, payable, problems: lineProblems, totalCents } = current!
 	// A line that cannot be bought now (said on its line) stops the order until it is removed.
@@ -356,6 +359,9 @@ function CheckoutForm({ menu }: { menu: CartMenu }) {
 				<TextField meta={customer.name} label={t('shop.fullName')} autoComplete="name" />
 				<TextField meta={customer.email} label={t('shop.emailAddress')} type="email" autoComplete="email" />
 				<TextField meta={customer.phone} label={t('shop.phoneOptional')} type="tel" autoComplete="tel" />
+				{texts ? (
+					<TextsOptIn optIn={fields.textsOptIn} channel={fields.textsChannel} whatsApp={texts.whatsApp} />
+				) : null}
 				<PickupChooser
 					days={pickup?.days ?? null}
 					name={fields.pickupAt.name}

@@ -41,6 +41,9 @@ describe('parseEnv', () => {
 		STORAGE_SECRET_ACCESS_KEY: 'secret',
 		SMTP_URL: 'smtps://apikey:secret@smtp.example.com:465',
 		MAIL_FROM: 'Doce Dulce Bakery <orders@docedulce.example>',
+		TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',
+		TWILIO_AUTH_TOKEN: 'a-twilio-auth-token-0123',
+		TWILIO_FROM: '+14255550100',
 	}
 
 	it('accepts a complete production environment', () => {
@@ -74,6 +77,28 @@ describe('parseEnv', () => {
 			`Invalid environment: ${key} is invalid: is required in production to send mail (or set EMAIL_DISABLED=true)`,
 		)
 		expect(parseEnv({ ...production, [key]: '', EMAIL_DISABLED: 'true' }).EMAIL_DISABLED).toBe(true)
+	})
+
+	it.each(['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'])(
+		'refuses production without %s unless texts are turned off',
+		(key) => {
+			expect(parseError({ ...production, [key]: '' })).toBe(
+				`Invalid environment: ${key} is invalid: is required in production to send texts (or set TEXTS_DISABLED=true)`,
+			)
+			expect(parseEnv({ ...production, [key]: '', TEXTS_DISABLED: 'true' }).TEXTS_DISABLED).toBe(true)
+		},
+	)
+
+	it('allows a Twilio stand-in in production only on this machine, and E.164 senders only', () => {
+		expect(parseEnv({ ...production, TWILIO_API_URL: 'http://127.0.0.1:4100' }).TWILIO_API_URL).toBe(
+			'http://127.0.0.1:4100',
+		)
+		expect(parseError({ ...production, TWILIO_API_URL: 'https://api.example.com' })).toMatch(
+			/^Invalid environment: TWILIO_API_URL is invalid: is for tests/,
+		)
+		expect(parseError({ ...production, TWILIO_FROM: '(425) 555-0100' })).toMatch(
+			/^Invalid environment: TWILIO_FROM is invalid: must be a phone number in E.164 form/,
+		)
 	})
 
 	it('reads the mail settings: SMTP URLs only, a one-line sender, owner alerts to ADMIN_EMAILS by default', () => {

@@ -34,6 +34,9 @@ const mailbox = z
 		return z.string().email().safeParse(address).success
 	}, 'must be an address such as Doce Dulce Bakery <orders@docedulce.example>')
 
+/** A phone number in E.164 (+ and up to 15 digits), as Twilio takes a sender. */
+const e164 = z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be a phone number in E.164 form, e.g. +14255550100')
+
 /** The names of this machine: an http:// APP_URL is allowed on them (the preview, development). */
 export const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 
@@ -198,6 +201,24 @@ const envSchema = z
 			.enum(['true', 'false'])
 			.default('true')
 			.transform((value) => value === 'true'),
+		// --- Text messages (decisions 069, 074) ---
+		/** Twilio's Account SID (AC…). Unset outside production = texts are kept in the Outbox, never sent. */
+		TWILIO_ACCOUNT_SID: z
+			.string()
+			.regex(/^AC[0-9a-fA-F]{32}$/, 'must be a Twilio Account SID (AC followed by 32 hex digits)')
+			.optional(),
+		TWILIO_AUTH_TOKEN: z.string().min(16, 'must be the account’s Auth Token').optional(),
+		/** The SMS number texts come from, in E.164 (+14255550100). */
+		TWILIO_FROM: e164.optional(),
+		/** The WhatsApp sender, in E.164; unset = customers are offered SMS only. */
+		TWILIO_WHATSAPP_FROM: e164.optional(),
+		/** Tests only: a Twilio-protocol stand-in on this machine (tests/mocks/twilio-server.ts). */
+		TWILIO_API_URL: httpUrl.optional(),
+		/** true = texts are recorded as skipped, never sent (logged once). */
+		TEXTS_DISABLED: z
+			.enum(['true', 'false'])
+			.default('false')
+			.transform((value) => value === 'true'),
 	})
 	.superRefine((env, ctx) => {
 		if (env.NODE_ENV === 'production') {
@@ -268,6 +289,35 @@ const envSchema = z
 					})
 				}
 			}
+		}
+		if (env.NODE_ENV === 'production' && !env.TEXTS_DISABLED) {
+			for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
+				if (!env[key]) {
+					ctx.addIssue({
+						code: z.ZodIssueCode.custom,
+						path: [key],
+						message: 'is required in production to send texts (or set TEXTS_DISABLED=true)',
+					})
+				}
+			}
+		}
+		if (
+			env.TWILIO_API_URL &&
+			env.NODE_ENV === 'production' &&
+			!LOOPBACK_HOSTS.has(new URL(env.TWILIO_API_URL).hostname)
+		) {
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				path: ['TWILIO_API_URL'],
+				message: 'is for tests: production only allows a stand-in on this machine (localhost)',
+			})
+		}
+		if (env.TWILIO_WHATSAPP_FROM && !env.TWILIO_FROM) {
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				path: ['TWILIO_FROM'],
+				message: 'is required when TWILIO_WHATSAPP_FROM is set (SMS is every customer’s fallback)',
+			})
 		}
 		if (env.NODE_ENV === 'production' && !env.DATABASE_URL) {
 			ctx.addIssue({

@@ -55,6 +55,7 @@ const adminRoutes = [
 	'/admin/gallery',
 	'/admin/pickup-schedule',
 	'/admin/site-texts',
+	'/admin/texts',
 	'/admin/reviews',
 	// A seeded review's editor.
 	'/admin/reviews/seed-review-1',

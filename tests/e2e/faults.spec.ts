@@ -45,6 +45,7 @@ async function startServer() {
 			RATE_LIMIT_MULTIPLIER: '1000',
 			PAYMENTS_DISABLED: 'true',
 			EMAIL_DISABLED: 'true',
+			TEXTS_DISABLED: 'true',
 			SESSION_SECRET,
 			GOOGLE_CLIENT_ID: 'faults-client',
 			GOOGLE_CLIENT_SECRET: 'faults-secret',

@@ -8,6 +8,10 @@ export const E2E_WEBHOOK_SECRET = 'whsec_e2e_tests'
  * several customers gives each its own address, since a client may hold only two unpaid checkouts (decision 058).
  */
 export const E2E_CLIENT_IP_HEADER = 'x-e2e-client-ip'
+/** The e2e run's Twilio account, as its stand-in (tests/mocks/twilio-server.ts) accepts it. */
+export const E2E_TWILIO_ACCOUNT_SID = 'AC0e2e0000000000000000000000000000'
+export const E2E_TWILIO_AUTH_TOKEN = 'e2e-twilio-auth-token-0123'
+export const E2E_TWILIO_FROM = '+14255550100'
 const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdef0123'
 
 interface ProductionEnvOptions {
@@ -15,7 +19,7 @@ interface ProductionEnvOptions {
 	port: number
 	databaseUrl: string
 	storageDir: string
-	/** The port of the run's first server: the stand-ins listen at +1000 (Stripe), +2000 (Google), +3000 (SMTP). */
+	/** The port of the run's first server: the stand-ins listen at +1000 (Stripe), +2000 (Google), +3000 (SMTP), +4000 (Twilio). */
 	standInsPort?: number
 	preview?: boolean
 }
@@ -50,5 +54,10 @@ export function productionServerEnv({
 		GOOGLE_OAUTH_TEST_SERVER: `http://127.0.0.1:${standInsPort + 2000}`,
 		SMTP_URL: `smtp://127.0.0.1:${standInsPort + 3000}`,
 		MAIL_FROM: 'Doce Dulce Bakery <orders@docedulce.example>',
+		TWILIO_ACCOUNT_SID: E2E_TWILIO_ACCOUNT_SID,
+		TWILIO_AUTH_TOKEN: E2E_TWILIO_AUTH_TOKEN,
+		TWILIO_FROM: E2E_TWILIO_FROM,
+		TWILIO_WHATSAPP_FROM: '+14255550101',
+		TWILIO_API_URL: `http://127.0.0.1:${standInsPort + 4000}`,
 	}
 }

@@ -1,8 +1,8 @@
 /**
  * Playwright's web server: a fresh, migrated and seeded database (on DATABASE_URL's server,
  * or an embedded Postgres when it is unset), then the production server from `npm run build`, with
- * local stand-ins for Stripe, Google and the SMTP server (E2E_PORT + 3000; mails are written to
- * .data/e2e-mail-<port>.jsonl, never sent). `npm run preview` runs the same for a person (PREVIEW=true):
+ * local stand-ins for Stripe, Google, the SMTP server (E2E_PORT + 3000; mails are written to
+ * .data/e2e-mail-<port>.jsonl, never sent) and Twilio (E2E_PORT + 4000; texts are listed at its /__messages). `npm run preview` runs the same for a person (PREVIEW=true):
  * on PORT (default 3000), with the request log and the real rate limits.
  */
 import { spawn } from 'node:child_process'
@@ -12,12 +12,18 @@ import { startEmbeddedPostgres } from '../../server/embedded-postgres'
 import { startMockGoogle } from '../mocks/google-oauth-server'
 import { startLocalSmtp } from '../mocks/smtp-server'
 import { startMockStripe } from '../mocks/stripe-server'
+import { startTwilioStandIn } from '../mocks/twilio-server'
 import { runPrisma } from '../../server/prisma-cli'
 import { productionNodeFlags } from '../../server/production-node'
 import { createDatabase, databaseUrl, dropDatabase, e2eDatabaseName, serverUrlOf } from '../setup/database-server'
 import { recordServerPid } from './server-process'
 import { receivedMailsFile } from './mail-log'
-import { E2E_WEBHOOK_SECRET, productionServerEnv } from './production-env'
+import {
+	E2E_TWILIO_ACCOUNT_SID,
+	E2E_TWILIO_AUTH_TOKEN,
+	E2E_WEBHOOK_SECRET,
+	productionServerEnv,
+} from './production-env'
 
 const serverEntry = path.resolve('server-build/index.js')
 if (!existsSync(serverEntry)) {
@@ -59,6 +65,12 @@ const smtp = await startLocalSmtp({
 	onMail: ({ recipients, headers, raw }) =>
 		appendFileSync(mailLog, `${JSON.stringify({ recipients, headers: Object.fromEntries(headers), raw })}\n`),
 })
+// Texts go to a Twilio-protocol stand-in that keeps them (the tests read its /__messages).
+const twilio = await startTwilioStandIn({
+	port: port + 4000,
+	accountSid: E2E_TWILIO_ACCOUNT_SID,
+	authToken: E2E_TWILIO_AUTH_TOKEN,
+})
 const env: NodeJS.ProcessEnv = {
 	...process.env,
 	...productionServerEnv({ port, databaseUrl: e2eDatabaseUrl, storageDir, preview }),
@@ -80,7 +92,8 @@ if (preview) {
 		`Preview of the production build on http://localhost:${port} (fresh demo data). Admin: /image-uploader → ` +
 			`'Sign in with Google' signs in as owner@example.com through a local stand-in; payments go to a local ` +
 			`stand-in of Stripe's hosted page. The stand-ins listen on ports ${port + 1000} (Stripe), ` +
-			`${port + 2000} (Google) and ${port + 3000} (SMTP; mails are written to ${mailLog}). ` +
+			`${port + 2000} (Google), ${port + 3000} (SMTP; mails are written to ${mailLog}) and ${port + 4000} ` +
+			`(Twilio; texts at ${twilio.baseUrl}/__messages). ` +
 			`Ctrl-C stops it and drops its database.`,
 	)
 }
@@ -96,6 +109,7 @@ async function stop(code: number) {
 	await stripe.close()
 	await google.close()
 	await smtp.stop()
+	await twilio.close()
 	await dropDatabase(serverUrl, name).catch(() => {})
 	await embedded?.stop()
 	process.exit(code)

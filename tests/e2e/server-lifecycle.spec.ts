@@ -24,6 +24,7 @@ function startServer(env: Record<string, string>) {
 			LOG_REQUESTS: 'false',
 			PAYMENTS_DISABLED: 'true',
 			EMAIL_DISABLED: 'true',
+			TEXTS_DISABLED: 'true',
 			SESSION_SECRET: 'lifecycle-test-session-secret-0123456789',
 			GOOGLE_CLIENT_ID: 'lifecycle-client',
 			GOOGLE_CLIENT_SECRET: 'lifecycle-secret',

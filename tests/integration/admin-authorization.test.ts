@@ -212,6 +212,11 @@ const routes: Record<string, RouteCase> = {
 		params: (f) => ({ reviewId: f.reviews[0]!.id }),
 		actions: { edit: () => ({ name: 'Mallory', rating: '1', comment: 'Rewritten by an intruder.' }) },
 	},
+	'admin.texts.tsx': {
+		staff: 'refused',
+		path: () => '/admin/texts',
+		actions: { 'reminder setting': () => ({ remindHoursBefore: 'on' }) },
+	},
 	'admin.site-texts.tsx': {
 		staff: 'refused',
 		path: () => '/admin/site-texts',

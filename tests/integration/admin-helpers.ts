@@ -132,6 +132,8 @@ export async function snapshot() {
 			prisma.openingHours.findMany({ orderBy: { weekday: 'asc' } }),
 			prisma.pickupClosure.findMany({ orderBy: { id: 'asc' } }),
 			prisma.specialHours.findMany({ orderBy: { date: 'asc' } }),
+			// The pickup reminders' setting (decision 074).
+			prisma.textSettings.findMany({ select: { remindEveningBefore: true, remindHoursBefore: true } }),
 		]),
 		prisma.review.findMany({ orderBy: { id: 'asc' } }),
 		// The mail queue (dead mails the dashboard retries; mails an order step queues).

@@ -333,6 +333,7 @@ describe('demo sign-in', () => {
 			ADMIN_EMAILS: 'owner@example.com',
 			STORAGE_DIR: '.data/uploads',
 			EMAIL_DISABLED: 'true',
+			TEXTS_DISABLED: 'true',
 		}
 		expect(() => parseEnv(production)).toThrow('GOOGLE_CLIENT_ID is invalid: is required in production')
 		const saved = { ...process.env }

@@ -513,4 +513,35 @@ describe('orders attach at verification', () => {
 			locale: 'pt-BR',
 		})
 	})
+
+	it('the texts box (decision 074): ticked records consent with the page’s words; without a number it is refused; unticked withdraws', async () => {
+		const { jar } = await signIn('texts@example.com')
+		const { action } = await import('~/routes/account')
+		const save = (fields: Record<string, string>) =>
+			run(
+				action({
+					request: form('/pt-br/account', { intent: 'profile', locale: 'pt-BR', ...fields }, jar),
+					params: {},
+					context,
+				}),
+			)
+		const refused = await save({ name: 'Rui', phone: '', textsOptIn: 'on' })
+		expect(refused.status).toBe(400)
+		expect(formErrors(refused)).toContain('Informe um celular para as mensagens (ou desmarque a opção).')
+		expect(await prisma.textConsent.count()).toBe(0)
+
+		expect(
+			(await save({ name: 'Rui', phone: '(425) 555-0177', textsOptIn: 'on', textsChannel: 'whatsapp' })).status,
+		).toBe(200)
+		const consent = await prisma.textConsent.findUniqueOrThrow({ where: { phone: '+14255550177' } })
+		expect(consent).toMatchObject({ channel: 'WHATSAPP', source: 'account', version: '2026-11-28', withdrawnAt: null })
+		expect(consent.wording).toMatch(/^Quero receber mensagens sobre meu pedido/)
+		expect(consent.clientDigest).toMatch(/^[A-Za-z0-9_-]{22}$/)
+		expect(consent.clientDigest).not.toContain('203.0.113.9')
+
+		expect((await save({ name: 'Rui', phone: '(425) 555-0177' })).status).toBe(200)
+		expect(await prisma.textConsent.findUniqueOrThrow({ where: { phone: '+14255550177' } })).toMatchObject({
+			withdrawnBy: 'account',
+		})
+	})
 })

@@ -309,6 +309,42 @@ describe('delete my account', () => {
 		expect((await page(ana.cookie)).headers.get('Location')).toBe('/account/sign-in?redirectTo=%2Faccount')
 	})
 
+	it('takes the account’s texts and its numbers’ consent to texts with it (decision 074); others keep theirs', async () => {
+		const ana = await signedInCustomer('ana@example.com', 'Ana Souza')
+		await prisma.customer.update({ where: { id: ana.id }, data: { phone: '(425) 555-0101' } })
+		const anaOrder = await prisma.order.update({
+			where: { id: (await paidOrder(ana)).id },
+			data: { customerPhone: '425 555 0102' },
+		})
+		const consent = (phone: string) => ({
+			phone,
+			channel: 'SMS' as const,
+			wording: 'Text me about my order.',
+			version: 'test',
+			source: 'checkout',
+			grantedAt: new Date(),
+		})
+		await prisma.textConsent.createMany({
+			data: [consent('+14255550101'), consent('+14255550102'), consent('+14255550103')],
+		})
+		const text = (key: string, orderId: string, to: string) => ({
+			key,
+			kind: 'order-confirmed',
+			orderId,
+			to,
+			channel: 'SMS' as const,
+			sendAfter: new Date(),
+		})
+		await prisma.textMessage.create({ data: text(`order-confirmed:${anaOrder.id}`, anaOrder.id, '+14255550102') })
+		await prisma.textMessage.create({ data: text('order-confirmed:someone-else', 'someone-else', '+14255550103') })
+
+		expect((await deleteAccount(ana.cookie)).status).toBe(302)
+		expect(await prisma.textMessage.findMany({ select: { key: true } })).toEqual([
+			{ key: 'order-confirmed:someone-else' },
+		])
+		expect(await prisma.textConsent.findMany({ select: { phone: true } })).toEqual([{ phone: '+14255550103' }])
+	})
+
 	it('is refused while a paid pickup is ahead, naming it, and nothing changes', async () => {
 		const ana = await signedInCustomer('ana@example.com', 'Ana Souza')
 		const upcoming = await paidOrder(ana, { status: 'PAID', pickupInDays: 2 })

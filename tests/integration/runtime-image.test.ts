@@ -76,7 +76,7 @@ async function replayRuntimeImage(name: string, skipLines: number[] = []): Promi
 	await createDatabase(serverUrl, database)
 	const port = await freePort()
 	const production = productionServerEnv({ port, databaseUrl: databaseUrl(serverUrl, database), storageDir: '' })
-	// What README's "Deploying" sets with `fly secrets set`; Stripe, Google and SMTP are not reached by these pages.
+	// What README's "Deploying" sets with `fly secrets set`; Stripe, Google, SMTP and Twilio are not reached by these pages.
 	const secrets = {
 		DATABASE_URL: production.DATABASE_URL,
 		SESSION_SECRET: production.SESSION_SECRET,
@@ -87,6 +87,10 @@ async function replayRuntimeImage(name: string, skipLines: number[] = []): Promi
 		STRIPE_WEBHOOK_SECRET: production.STRIPE_WEBHOOK_SECRET,
 		SMTP_URL: production.SMTP_URL,
 		MAIL_FROM: production.MAIL_FROM,
+		TWILIO_ACCOUNT_SID: production.TWILIO_ACCOUNT_SID,
+		TWILIO_AUTH_TOKEN: production.TWILIO_AUTH_TOKEN,
+		TWILIO_FROM: production.TWILIO_FROM,
+		TWILIO_API_URL: production.TWILIO_API_URL,
 		...storage.env,
 	}
 	// Fly layers fly.toml's [env] over the image's ENV, and the secrets over both. PORT is the one change: 8080 may be

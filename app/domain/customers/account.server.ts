@@ -1,5 +1,7 @@
 import { readLineOptions } from '~/domain/menu/item-options'
-import { loadAccount } from './models/customer.server'
+import { loadAccount, updateCustomerProfile } from './models/customer.server'
+import { accountTextPreference, saveAccountTextPreference } from '~/domain/texts/index.server'
+import type { Locale } from '~/utils/i18n'
 
 /** What a customer sees of an order's state (the statuses an account can hold: paid orders only). */
 type AccountOrderStatus = 'paid' | 'ready' | 'picked-up' | 'cancelled' | 'refunded' | 'no-show'
@@ -48,7 +50,13 @@ export async function accountOverview(customerId: string, past: string | null = 
 		})),
 	})
 	return {
-		profile: { email: account.email, name: account.name, phone: account.phone, locale: account.locale },
+		profile: {
+			email: account.email,
+			name: account.name,
+			phone: account.phone,
+			locale: account.locale,
+			...(await accountTextPreference(account.phone)),
+		},
 		upcoming: account.upcoming.map(order),
 		past: account.past.map(order),
 		pastPage,
@@ -68,4 +76,13 @@ export async function accountOverview(customerId: string, past: string | null = 
 	}
 }
 
-export { updateCustomerProfile } from './models/customer.server'
+/** The account's details, and whether its number gets texts (decision 074). */
+export async function saveAccountDetails(
+	customerId: string,
+	details: { name: string; phone: string; locale: string; textsOptIn: boolean; textsChannel: 'sms' | 'whatsapp' },
+	request: { locale: Locale; client?: string; userAgent?: string | null },
+) {
+	const { textsOptIn, textsChannel, ...profile } = details
+	await updateCustomerProfile(customerId, profile)
+	await saveAccountTextPreference(profile.phone, { textsOptIn, textsChannel }, request)
+}

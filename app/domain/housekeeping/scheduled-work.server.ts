@@ -18,6 +18,7 @@ import {
 import { sweepAbandonedCheckouts } from '~/domain/orders/index.server'
 import { getMailQueue } from '~/domain/mail/index.server'
 import { runBackup } from '~/domain/backups/index.server'
+import { enqueueDueReminders } from '~/domain/texts/index.server'
 
 interface ScheduledTask {
 	/** Five-field cron expression, UTC. */
@@ -48,6 +49,8 @@ export const scheduledTasks = {
 	},
 	/** The same for cake deposits and balances (app/domain/cake-quotes/quote-checkout.server.ts). */
 	'cake-payment-sweep': { cron: '*/2 * * * *', run: () => sweepLapsedCakePayments() },
+	/** Queues the pickup reminder texts due now, each once (decision 074; the owner picks which on /admin/texts). */
+	'text-reminders': { cron: '*/5 * * * *', run: () => enqueueDueReminders() },
 	/** Ends custom cake quotes past their "valid until" and frees their pickup times (decision 041). */
 	'quote-expiry': { cron: '*/5 * * * *', run: () => expireOverdueQuotes() },
 	/**

@@ -108,7 +108,12 @@ export async function stopMailQueue(timeoutMs = 1_500) {
 
 /** The job id of a key: the same event always maps to the same job, so the queue keeps one. */
 export function mailJobId(key: string) {
-	const bytes = crypto.createHash('sha256').update(`mail:${key}`).digest().subarray(0, 16)
+	return queueJobId(MAIL_QUEUE, key)
+}
+
+/** A UUID derived from a queue's name and an event's key (pg-boss job ids are UUIDs). */
+export function queueJobId(queue: string, key: string) {
+	const bytes = crypto.createHash('sha256').update(`${queue}:${key}`).digest().subarray(0, 16)
 	bytes[6] = (bytes[6]! & 0x0f) | 0x50
 	bytes[8] = (bytes[8]! & 0x3f) | 0x80
 	const hex = bytes.toString('hex')

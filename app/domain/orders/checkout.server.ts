@@ -1,4 +1,7 @@
 import { getBusiness } from '~/config/business.server'
+import { grantTextConsent } from '~/domain/texts/index.server'
+import { TEXT_CONSENT_VERSION } from '~/domain/texts/consent'
+import { normalizePhoneNumber } from '~/domain/texts/phone-number'
 import { streetAddressLine } from '~/config/business'
 import {
 	applyCheckoutEvent,
@@ -198,12 +201,31 @@ export async function openPaymentPage(
  */
 export async function startCheckout(
 	request: CheckoutRequest,
-	{ origin, now = new Date(), locale = 'en', client }: { origin: string; now?: Date; locale?: Locale; client?: string },
+	{
+		origin,
+		now = new Date(),
+		locale = 'en',
+		client,
+		userAgent,
+	}: { origin: string; now?: Date; locale?: Locale; client?: string; userAgent?: string | null },
 ): Promise<StartCheckoutResult> {
 	const provider = paymentProvider('order')
 	if (!provider) return refused({ reason: 'ordering-off' })
 	const placed = await placeOrder(request, { now, locale, client })
 	if (!placed.ok) return placed
+	const textsTo = request.textsOptIn && request.customer.phone ? normalizePhoneNumber(request.customer.phone) : null
+	if (textsTo) {
+		// The customer's consent to texts, with the words they ticked (decision 074).
+		await grantTextConsent({
+			phone: textsTo,
+			channel: request.textsChannel === 'whatsapp' ? 'WHATSAPP' : 'SMS',
+			wording: translator(locale)('common.textsOptIn'),
+			version: TEXT_CONSENT_VERSION,
+			source: 'checkout',
+			client,
+			userAgent,
+		})
+	}
 	await closeReplacedSessions(provider, placed.replacedSessionIds)
 	return openPaymentPage(provider, placed, { origin, locale, customerEmail: request.customer.email })
 }

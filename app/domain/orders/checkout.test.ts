@@ -26,3 +26,31 @@ describe('a line quantity from the checkout form', () => {
 		expect(submission.status === 'error' && Object.keys(submission.error ?? {})).toContain('items[0].quantity')
 	})
 })
+
+describe('the texts box (decision 074)', () => {
+	function withTexts(fields: Record<string, string>) {
+		const body = new FormData()
+		body.set('customer.name', 'Ana')
+		body.set('customer.email', 'ana@example.com')
+		body.set('pickupAt', '2026-11-28T17:00:00.000Z')
+		body.set('items[0].id', 'tres-leches')
+		body.set('items[0].quantity', '1')
+		for (const [name, value] of Object.entries(fields)) body.set(name, value)
+		return parseWithZod(body, { schema: checkoutRequestSchema })
+	}
+
+	it('is unticked unless sent, and SMS unless WhatsApp is picked', () => {
+		const plain = withTexts({})
+		expect(plain.status === 'success' && [plain.value.textsOptIn, plain.value.textsChannel]).toEqual([false, 'sms'])
+		const ticked = withTexts({ 'customer.phone': '(425) 555-0100', textsOptIn: 'on', textsChannel: 'whatsapp' })
+		expect(ticked.status === 'success' && [ticked.value.textsOptIn, ticked.value.textsChannel]).toEqual([
+			true,
+			'whatsapp',
+		])
+	})
+
+	it.each(['', '555-0100'])('ticked with the phone %j is refused beside the phone field', (phone) => {
+		const submission = withTexts({ 'customer.phone': phone, textsOptIn: 'on' })
+		expect(submission.status === 'error' && submission.error?.['customer.phone']).toEqual(['common.textsNeedPhone'])
+	})
+})

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE } from './cart'
 import { cartLineKey, MAX_OPTION_TEXT_LENGTH } from '~/domain/menu/item-options'
+import { TEXTS_NEED_PHONE, textsNeedPhone, textsOptInFields } from '~/domain/texts/consent'
 
 // Messages are keys (app/locales/*/shop.json): the page shows them in its language, the action answers in the page's.
 const NAME_REQUIRED = 'shop.nameRequired'
@@ -59,7 +60,7 @@ const plainQuantity = z.preprocess(
  * schema for the checkout form (Conform, in the browser and in the action) and for `startCheckout`.
  * Prices, names and images are deliberately absent: the server reads them from the database.
  */
-export const checkoutRequestSchema = z.object({
+const checkoutFields = z.object({
 	customer: customerSchema,
 	/** The chosen slot's start (ISO instant); the server checks it against the schedule and holds it. */
 	pickupAt: z
@@ -98,6 +99,15 @@ export const checkoutRequestSchema = z.object({
 	customerNote: optionalNote(CUSTOMER_NOTE_MAX_LENGTH, 'shop.customerNoteTooLong'),
 	/** The customer's allergies for this order, shown prominently on the board and the orders screen. */
 	allergyNote: optionalNote(ALLERGY_NOTE_MAX_LENGTH, 'shop.allergyNoteTooLong'),
+	/** Texts about this order (decision 074): an unticked box, and SMS or WhatsApp. */
+	...textsOptInFields,
+})
+
+/** Opting in to texts needs a number a text can reach (the message is the phone field's). */
+export const checkoutRequestSchema = checkoutFields.superRefine((value, ctx) => {
+	if (textsNeedPhone({ textsOptIn: value.textsOptIn, phone: value.customer.phone })) {
+		ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['customer', 'phone'], message: TEXTS_NEED_PHONE })
+	}
 })
 
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>

@@ -9,6 +9,7 @@ import type { CakePaymentKind, CakeRequestStatus, Prisma } from '~/generated/pri
 import { prisma } from '~/utils/db.server'
 import type { LocalDate } from '~/domain/pickup/pickup-schedule'
 import { enqueueMail } from '~/domain/mail/index.server'
+import { enqueueText } from '~/domain/texts/index.server'
 import { type CheckoutEvent, type FulfillmentOutcome } from '~/domain/orders/index.server'
 import { dateColumn, dateFromColumn, releasePickupSlotIn, takePickupSlotIn } from '~/domain/pickup/index.server'
 import { claimProviderEvent } from '~/domain/payments/index.server'
@@ -156,6 +157,7 @@ export function sendQuote(requestId: string, quote: QuoteInput, actor: QuoteActo
 			})
 			if (count === 0) throw new Refused('wrong-status')
 			await enqueueMail(tx, { kind: 'cake-quote-sent', requestId, quoteVersion })
+			await enqueueText(tx, { kind: 'cake-quote-sent', requestId, quoteVersion })
 			// Scheduled with the quote (pg-boss startAfter); each is composed only if still true when due.
 			const dayBefore = new Date(quote.validUntil.getTime() - DAY_MS)
 			if (dayBefore > new Date()) {
@@ -490,6 +492,11 @@ export async function applyCakePaymentEvent(event: CheckoutEvent): Promise<Fulfi
 			const reminderAt = pickupAt ? new Date(pickupAt.getTime() - 2 * DAY_MS) : null
 			if (reminderAt && reminderAt > new Date()) {
 				await enqueueMail(
+					tx,
+					{ kind: 'cake-balance-reminder', requestId: pending.requestId },
+					{ startAfter: reminderAt },
+				)
+				await enqueueText(
 					tx,
 					{ kind: 'cake-balance-reminder', requestId: pending.requestId },
 					{ startAfter: reminderAt },

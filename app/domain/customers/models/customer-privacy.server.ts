@@ -5,6 +5,7 @@
 import type { Prisma } from '~/generated/prisma/client'
 import { cancelMail } from '~/domain/mail/index.server'
 import { customerMailJobs } from '~/domain/mail/mail-jobs'
+import { forgetCustomerTexts } from '~/domain/texts/index.server'
 import { prisma } from '~/utils/db.server'
 import { attachByEmail } from './customer.server'
 
@@ -101,16 +102,16 @@ export type DeleteAccountOutcome =
  */
 export async function deleteCustomerAccount(customerId: string, now = new Date()): Promise<DeleteAccountOutcome> {
 	return prisma.$transaction(async (tx) => {
-		const [customer] = await tx.$queryRaw<Array<{ email: string }>>`
-			SELECT "email" FROM "Customer" WHERE "id" = ${customerId} FOR UPDATE`
+		const [customer] = await tx.$queryRaw<Array<{ email: string; phone: string }>>`
+			SELECT "email", "phone" FROM "Customer" WHERE "id" = ${customerId} FOR UPDATE`
 		if (!customer) return { deleted: false, reason: 'not-found' } as const
 		// Paid orders and requests with the address that the next sign-in would have attached are the account's too.
 		await attachByEmail(tx, customerId, customer.email)
 		const open = await openBusiness(tx, customerId, now)
 		if (open.length > 0) return { deleted: false, reason: 'open-business', open } as const
 
-		const orders = await tx.$queryRaw<Array<{ id: string }>>`
-			SELECT "id" FROM "Order"
+		const orders = await tx.$queryRaw<Array<{ id: string; customerPhone: string | null }>>`
+			SELECT "id", "customerPhone" FROM "Order"
 			WHERE "customerId" = ${customerId}
 			   OR ("customerId" IS NULL AND "status" <> 'PENDING' AND lower(btrim("customerEmail")) = ${customer.email})
 			FOR UPDATE`
@@ -131,6 +132,11 @@ export async function deleteCustomerAccount(customerId: string, now = new Date()
 				codeIds: codes.map((code) => code.id),
 			}),
 		)
+		await forgetCustomerTexts(tx, {
+			orderIds,
+			cakeRequestIds: requestIds,
+			phones: [customer.phone, ...orders.flatMap((order) => order.customerPhone ?? [])],
+		})
 		await deIdentifyOrders(tx, orderIds)
 		await tx.$executeRaw`SELECT set_config('bakery.actor', 'customer', true)`
 		await tx.customCakeRequest.updateMany({

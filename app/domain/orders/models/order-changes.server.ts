@@ -4,6 +4,7 @@
  */
 import { prisma } from '~/utils/db.server'
 import { enqueueMail } from '~/domain/mail/index.server'
+import { enqueueText } from '~/domain/texts/index.server'
 import { dateFromColumn } from '~/domain/pickup/index.server'
 import type { LocalDate } from '~/domain/pickup/pickup-schedule'
 
@@ -63,6 +64,7 @@ export function movePickup(move: PickupMove): Promise<MoveRow> {
 		if (!row) throw new Error(`order_pickup_change returned nothing for ${move.orderId}`)
 		if (row.outcome === 'moved' && row.changeId) {
 			await enqueueMail(tx, { kind: 'order-pickup-moved', changeId: row.changeId })
+			await enqueueText(tx, { kind: 'order-pickup-moved', orderId: move.orderId, changeId: row.changeId })
 		}
 		return row
 	}, MOVE_TRANSACTION)

@@ -7,6 +7,7 @@ import type { Locale } from '~/utils/i18n'
 import type { LocalDate } from '~/domain/pickup/pickup-schedule'
 import { type ChargedAmounts, claimProviderEvent } from '~/domain/payments/index.server'
 import { enqueueMail } from '~/domain/mail/index.server'
+import { enqueueText } from '~/domain/texts/index.server'
 import {
 	holdItemsJson,
 	pickupRefusal,
@@ -264,6 +265,8 @@ async function recordPayment(tx: Tx, sessionId: string, charged?: ChargedAmounts
 				]
 			: [{ kind: 'order-payment-held-owner', orderId: order.id }],
 	)
+	// The customer's "order confirmed" text, when they opted in (decision 074).
+	if (asPriced) await enqueueText(tx, { kind: 'order-confirmed', orderId: order.id })
 	if (!order.capacityHeld && order.pickupAt && order.pickupDate) {
 		await reservePickupCapacity(tx, {
 			orderId: order.id,

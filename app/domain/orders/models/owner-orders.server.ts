@@ -11,6 +11,7 @@ import type { LocalDate } from '~/domain/pickup/pickup-schedule'
 import { type FulfillmentOutcome } from './order.server'
 import { ORDER_MOVES, PAID_ORDER_STATUSES } from '../order-states'
 import { enqueueMail } from '~/domain/mail/index.server'
+import { enqueueText } from '~/domain/texts/index.server'
 import { releasePickupCapacityIn, dateColumn } from '~/domain/pickup/index.server'
 import { claimProviderEvent } from '~/domain/payments/index.server'
 
@@ -120,7 +121,10 @@ export async function advanceOrder(orderId: string, step: OrderStep): Promise<St
 			data: { status: to },
 		})
 		if (count === 0) return false
-		if (to === 'READY') await enqueueMail(tx, { kind: 'order-ready', orderId })
+		if (to === 'READY') {
+			await enqueueMail(tx, { kind: 'order-ready', orderId })
+			await enqueueText(tx, { kind: 'order-ready', orderId })
+		}
 		if (to === 'PICKED_UP') {
 			await tx.order.updateMany({
 				where: { id: orderId, payAtPickup: true, paidAt: null },
@@ -191,6 +195,7 @@ export function markOrderRefunded(orderId: string, by: CancelledBy) {
 			(await tx.order.findUnique({ where: { id: orderId }, select: { status: true } }))?.status === 'REFUNDED'
 		if (refunded) {
 			await enqueueMail(tx, { kind: 'order-cancelled', orderId })
+			await enqueueText(tx, { kind: 'order-cancelled', orderId })
 			if (by === 'customer') await enqueueMail(tx, { kind: 'order-cancelled-owner', orderId })
 		}
 		return changed

@@ -1,0 +1,39 @@
+/**
+ * Every text the bakery sends (decision 074), as the event that causes it: ids only. The worker reads the rest when it
+ * sends, in the customer's language, so a text says what is true then (a moved pickup, a cancelled order).
+ */
+export type TextJob =
+	/** The order is paid: "we have your order". */
+	| { kind: 'order-confirmed'; orderId: string }
+	/** Staff marked it ready (the board or the orders screen), with the "I'm here" link. */
+	| { kind: 'order-ready'; orderId: string }
+	/** The pickup reminder at 18:00 the evening before (the owner's setting). */
+	| { kind: 'order-reminder-evening'; orderId: string }
+	/** The pickup reminder two hours before (the owner's setting). */
+	| { kind: 'order-reminder-soon'; orderId: string }
+	/** Each move of a paid order's pickup (OrderPickupChange's id). */
+	| { kind: 'order-pickup-moved'; orderId: string; changeId: string }
+	/** A paid order cancelled and refunded. */
+	| { kind: 'order-cancelled'; orderId: string }
+	/** A custom cake quote sent or changed (each version is one text). */
+	| { kind: 'cake-quote-sent'; requestId: string; quoteVersion: number }
+	/** Two days before a cake's pickup while its balance is due, beside the mail. */
+	| { kind: 'cake-balance-reminder'; requestId: string }
+
+/** One text per event: the text table and the queue both refuse a second one with the same key. */
+export function textKey(job: TextJob): string {
+	switch (job.kind) {
+		case 'order-confirmed':
+		case 'order-ready':
+		case 'order-reminder-evening':
+		case 'order-reminder-soon':
+		case 'order-cancelled':
+			return `${job.kind}:${job.orderId}`
+		case 'order-pickup-moved':
+			return `${job.kind}:${job.changeId}`
+		case 'cake-quote-sent':
+			return `${job.kind}:${job.requestId}:${job.quoteVersion}`
+		case 'cake-balance-reminder':
+			return `${job.kind}:${job.requestId}`
+	}
+}
