@@ -118,7 +118,11 @@ describe('Google sign-in', () => {
 		const { done, jar } = await signInAs({ email: 'baker@example.com', name: 'Bea Baker' })
 		expect(done.status).toBe(302)
 		expect(done.headers.get('Location')).toBe('/admin/orders')
-		expect(await auth.getAdmin(requestWith(jar))).toEqual({ email: 'baker@example.com', name: 'Bea Baker', role: 'owner' })
+		expect(await auth.getAdmin(requestWith(jar))).toEqual({
+			email: 'baker@example.com',
+			name: 'Bea Baker',
+			role: 'owner',
+		})
 		expect(google.tokenRequests.at(-1)?.get('client_secret')).toBe('test-secret')
 	})
 

@@ -338,7 +338,10 @@ describe('customer and owner sessions are apart', () => {
 		const { jar } = await signIn('owner-too@example.com')
 		jar.cookies.set('__bakery_session', adminValue)
 		const { getAdmin } = await import('~/domain/admin-auth/auth.server')
-		expect(await getAdmin(new Request(ORIGIN, { headers: { Cookie: jar.header() } }))).toEqual({ ...ADMIN, role: 'owner' })
+		expect(await getAdmin(new Request(ORIGIN, { headers: { Cookie: jar.header() } }))).toEqual({
+			...ADMIN,
+			role: 'owner',
+		})
 		expect(await prisma.session.count()).toBe(1)
 	})
 
