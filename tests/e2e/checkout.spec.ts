@@ -283,6 +283,14 @@ test('the whole purchase by keyboard only', async ({ page }) => {
 	await page.keyboard.press('Tab')
 	await page.keyboard.type('kim@example.com')
 	await page.keyboard.press('Tab')
+	await expect(page.getByLabel('Phone Number (Optional)')).toBeFocused()
+	// Past the texts opt-in (decision 074): unticked, and left so.
+	await page.keyboard.press('Tab')
+	await expect(page.getByRole('checkbox', { name: /^Text me about my order/ })).toBeFocused()
+	await expect(page.getByRole('checkbox', { name: /^Text me about my order/ })).not.toBeChecked()
+	// The channel's radio group is one stop (SMS, chosen by default; this server has a WhatsApp sender).
+	await page.keyboard.press('Tab')
+	await expect(page.getByRole('radio', { name: 'SMS' })).toBeFocused()
 	await page.keyboard.press('Tab')
 	await expect(page.getByLabel('Pickup date')).toBeFocused()
 	// Into the day's times: the first one, chosen with Space.
