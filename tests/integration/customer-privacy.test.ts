@@ -29,6 +29,8 @@ beforeEach(async () => {
 	await prisma.order.deleteMany()
 	await prisma.customCakeRequest.deleteMany()
 	await prisma.customer.deleteMany()
+	await prisma.textMessage.deleteMany()
+	await prisma.textConsent.deleteMany()
 })
 
 const context = { clientIp: '203.0.113.9' }
@@ -139,6 +141,42 @@ describe('download my data', () => {
 			},
 		})
 
+		// Her number's consent to texts and a text about her order (decision 074); Bruno's stay out.
+		const given = new Date('2026-11-20T17:00:00Z')
+		await prisma.textConsent.createMany({
+			data: [
+				{
+					phone: '+14255550100',
+					channel: 'SMS',
+					wording: 'Text me',
+					version: 'v1',
+					source: 'checkout',
+					grantedAt: given,
+				},
+				{
+					phone: '+14255550199',
+					channel: 'SMS',
+					wording: 'Text me',
+					version: 'v1',
+					source: 'checkout',
+					grantedAt: given,
+				},
+			],
+		})
+		await prisma.textMessage.create({
+			data: {
+				key: `order-ready:${order.id}`,
+				kind: 'order-ready',
+				orderId: order.id,
+				to: '+14255550100',
+				channel: 'SMS',
+				body: 'Order ready',
+				status: 'SENT',
+				sendAfter: given,
+				sentAt: given,
+			},
+		})
+
 		const outcome = await download(ana.cookie)
 		expect(outcome.status).toBe(200)
 		expect(outcome.headers.get('Content-Type')).toBe('application/json; charset=utf-8')
@@ -181,6 +219,12 @@ describe('download my data', () => {
 		expect(file.reviews).toEqual([
 			expect.objectContaining({ order: file.orders[0].number, rating: 5, comment: 'Best tres leches in town.' }),
 		])
+		expect(file.texts).toEqual({
+			consents: [expect.objectContaining({ phone: '+14255550100', channel: 'sms', wording: 'Text me', version: 'v1' })],
+			messages: [
+				expect.objectContaining({ kind: 'order-ready', to: '+14255550100', text: 'Order ready', status: 'sent' }),
+			],
+		})
 		expect(outcome.data as string).not.toContain('bruno@example.com')
 	})
 

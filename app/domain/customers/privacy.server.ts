@@ -1,5 +1,6 @@
 import { readLineOptions } from '~/domain/menu/item-options'
 import { orderNumber } from '~/domain/orders/index.server'
+import { customerTextRecords } from '~/domain/texts/index.server'
 import { loadCustomerData } from './models/customer-privacy.server'
 
 /** The download format's version: raised when a field changes meaning. */
@@ -9,12 +10,22 @@ const iso = (at: Date | null) => at?.toISOString() ?? null
 
 /**
  * "Download my data" (decision 067): the account, its paid orders with their lines and pickup moves, its cake
- * requests with their quotes and payments, and the reviews written for its orders, as the bakery holds them.
+ * requests with their quotes and payments, the reviews written for its orders, and its numbers' consent to texts with
+ * the texts sent about those orders and requests (decision 074), as the bakery holds them.
  * Money is in integer cents of `currency`; times are ISO 8601 in UTC. Null when the account is gone.
  */
 export async function customerDataExport(customerId: string, now = new Date()) {
 	const data = await loadCustomerData(customerId)
 	if (!data) return null
+	const texts = await customerTextRecords({
+		orderIds: data.orders.map((order) => order.id),
+		cakeRequestIds: data.cakeRequests.map((request) => request.id),
+		phones: [
+			data.phone,
+			...data.orders.map((order) => order.customerPhone),
+			...data.cakeRequests.map((request) => request.phone),
+		],
+	})
 	return {
 		format: EXPORT_FORMAT,
 		exportedAt: now.toISOString(),
@@ -97,6 +108,27 @@ export async function customerDataExport(customerId: string, now = new Date()) {
 					]
 				: [],
 		),
+		texts: {
+			consents: texts.consents.map((consent) => ({
+				phone: consent.phone,
+				channel: consent.channel.toLowerCase(),
+				wording: consent.wording,
+				version: consent.version,
+				source: consent.source,
+				givenAt: iso(consent.grantedAt),
+				withdrawnAt: iso(consent.withdrawnAt),
+				withdrawnBy: consent.withdrawnBy,
+			})),
+			messages: texts.messages.map((message) => ({
+				kind: message.kind,
+				to: message.to,
+				channel: message.channel.toLowerCase(),
+				text: message.body,
+				status: message.status.toLowerCase(),
+				queuedAt: iso(message.createdAt),
+				sentAt: iso(message.sentAt),
+			})),
+		},
 	}
 }
 

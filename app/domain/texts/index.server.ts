@@ -2,7 +2,7 @@
  * The texts area's server side as other areas use it (decision 053): everything another area calls goes through
  * here; the rest of the folder is the area's own.
  */
-export { enqueueText, forgetCustomerTexts, listTexts } from './models/text-messages.server'
+export { customerTextRecords, enqueueText, forgetCustomerTexts, listTexts } from './models/text-messages.server'
 export { grantTextConsent } from './models/text-consent.server'
 export { startTextWorker } from './text-worker.server'
 export { ensureTextQueue } from './text-queue.server'

@@ -51,6 +51,7 @@ export async function loadCustomerData(customerId: string) {
 			cakeRequests: {
 				orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
 				select: {
+					id: true,
 					createdAt: true,
 					name: true,
 					phone: true,

@@ -182,3 +182,39 @@ export async function forgetCustomerTexts(
 	const numbers = about.phones.flatMap((phone) => normalizePhoneNumber(phone) ?? [])
 	if (numbers.length > 0) await tx.textConsent.deleteMany({ where: { phone: { in: numbers } } })
 }
+
+/**
+ * What the bakery holds of a customer's texts (their data download, decision 067): the consent of each of their
+ * numbers with the words they agreed to, and the texts sent about their orders and cake requests, oldest first.
+ */
+export async function customerTextRecords(about: {
+	orderIds: readonly string[]
+	cakeRequestIds: readonly string[]
+	phones: readonly (string | null)[]
+}) {
+	const numbers = [...new Set(about.phones.flatMap((phone) => (phone ? (normalizePhoneNumber(phone) ?? []) : [])))]
+	const [consents, messages] = await Promise.all([
+		prisma.textConsent.findMany({
+			where: { phone: { in: numbers } },
+			orderBy: { phone: 'asc' },
+			select: {
+				phone: true,
+				channel: true,
+				wording: true,
+				version: true,
+				source: true,
+				grantedAt: true,
+				withdrawnAt: true,
+				withdrawnBy: true,
+			},
+		}),
+		prisma.textMessage.findMany({
+			where: {
+				OR: [{ orderId: { in: [...about.orderIds] } }, { cakeRequestId: { in: [...about.cakeRequestIds] } }],
+			},
+			orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+			select: { kind: true, to: true, channel: true, body: true, status: true, sentAt: true, createdAt: true },
+		}),
+	])
+	return { consents, messages }
+}
