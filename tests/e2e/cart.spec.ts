@@ -136,6 +136,8 @@ test('a cart stored with an old price shows today’s price on the cart, the che
 test('lines that can no longer be bought say why, count in no total and stop the checkout until removed', async ({
 	page,
 }) => {
+	// Six pages with an axe pass each, then the checkout: a minute on a busy 2-core machine.
+	test.slow()
 	const cart = [
 		{ id: 'seed-pao-de-queijo', name: 'Pão de Queijo', priceCents: 450, quantity: 3 },
 		{ id: 'e2e-withdrawn-cake', name: 'Withdrawn Cake', priceCents: 3000, quantity: 1 },
