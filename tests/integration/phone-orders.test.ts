@@ -441,6 +441,10 @@ describe('texts on a phone order', () => {
 			expect.objectContaining({ key, kind: 'order-payment-link', to: phone, channel: 'SMS', locale: 'es' }),
 		])
 		expect(await textJobs(key)).toHaveLength(1)
+		// At once, also in quiet hours: the customer is waiting for it and the link lapses in 30 minutes.
+		expect((await prisma.textMessage.findUniqueOrThrow({ where: { key } })).sendAfter.getTime()).toBeLessThanOrEqual(
+			Date.now(),
+		)
 		// Asked for on the phone: no standing consent follows from it, so no other text goes.
 		expect(await prisma.textConsent.count()).toBe(0)
 		// No e-mail was given: the text is the only way the link went.

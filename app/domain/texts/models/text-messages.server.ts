@@ -39,7 +39,7 @@ export interface EnqueueTextOptions {
 /**
  * Queues the event's text with the caller's transaction when its customer's number has a standing consent (no row
  * otherwise: most customers never opt in), or when the customer asked for this very text (a phone order's payment
- * link: by SMS unless their consent names another channel). Resolves to whether a text was queued (false: no consent, or the event was
+ * link: by SMS unless their consent names another channel, and at once, quiet hours or not). Resolves to whether a text was queued (false: no consent, or the event was
  * already queued). It goes at `startAfter`, or at the end of quiet hours unless the pickup is sooner (decision 069).
  */
 export async function enqueueText(tx: Prisma.TransactionClient, job: TextJob, options: EnqueueTextOptions = {}) {
@@ -49,7 +49,9 @@ export async function enqueueText(tx: Prisma.TransactionClient, job: TextJob, op
 	const consent = (await currentTextConsent(phone, tx)) ?? (isRequestedText(job) ? { channel: 'SMS' as const } : null)
 	if (!consent) return false
 	const key = textKey(job)
-	const sendAfter = textSendTime(options.startAfter ?? options.now ?? new Date(), to.pickupAt)
+	const at = options.startAfter ?? options.now ?? new Date()
+	// A text the customer asked for goes at once: they are on the phone waiting for it (quiet hours are for the rest).
+	const sendAfter = isRequestedText(job) ? at : textSendTime(at, to.pickupAt)
 	const [row] = await tx.$queryRaw<Array<{ id: string }>>`
 		INSERT INTO "TextMessage" ("id", "key", "kind", "orderId", "cakeRequestId", "to", "channel", "locale", "sendAfter", "updatedAt")
 		VALUES (gen_random_uuid()::text, ${key}, ${job.kind}, ${'orderId' in job ? job.orderId : null},
