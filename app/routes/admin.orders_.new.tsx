@@ -4,6 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { AdminFrame } from '~/components/admin/admin-frame'
 import { AdminHeading } from '~/components/admin/admin-ui'
+import { CheckboxField } from '~/components/admin/checkbox-field'
 import { RadioGroupField } from '~/components/admin/radio-group-field'
 import { buttonClass } from '~/components/ui/button-classes'
 import { FieldErrors, FormErrors, FormStatus, TextField } from '~/components/ui/forms'
@@ -18,6 +19,8 @@ import { enterPhoneOrder, type PhoneOrderRefusal } from '~/domain/orders/phone-o
 import { MAX_QUANTITY_PER_LINE } from '~/domain/orders/cart'
 import { paymentMode } from '~/domain/payments/index.server'
 import { getPayAtPickupAllowed, loadCartPickup } from '~/domain/pickup/index.server'
+import { findTextForEvent, textsOffer } from '~/domain/texts/index.server'
+import { translator } from '~/utils/i18n.server'
 import { formatPickupAt, formatPickupDateLong, formatWallTime } from '~/domain/pickup/pickup-display'
 import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
 import { bodyLimits, bodyProblems, readForm } from '~/utils/body.server'
@@ -39,11 +42,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const admin = await requireAdmin(request, 'staff')
 	const now = new Date()
 	const enteredId = new URL(request.url).searchParams.get('order')
-	const [menu, pickup, payAtPickupAllowed, entered] = await Promise.all([
+	const [menu, pickup, payAtPickupAllowed, entered, linkText] = await Promise.all([
 		loadCartMenu('en'),
 		loadCartPickup([], now),
 		getPayAtPickupAllowed(),
 		enteredId ? findEnteredPhoneOrder(enteredId) : null,
+		enteredId ? findTextForEvent({ kind: 'order-payment-link', orderId: enteredId }) : null,
 	])
 	const items = Object.entries(menu ?? {}).flatMap(([id, item]) =>
 		item.state === 'for-sale' && !item.unavailable
@@ -65,7 +69,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			timeZone: pickup.schedule.timeZone,
 			payAtPickupAllowed,
 			linksEnabled: paymentMode() !== 'disabled',
-			entered: entered && { ...entered, number: orderNumber(entered.id) },
+			// The texts' wording as the customer reads it online, for staff to read out in the customer's language.
+			textsWording: textsOffer()
+				? LOCALES.map((locale) => ({ locale, words: translator(locale)('common.textsOptIn') }))
+				: null,
+			entered: entered && { ...entered, number: orderNumber(entered.id), linkTextedTo: linkText?.to ?? null },
 		},
 		{ headers: adminResponseHeaders },
 	)
@@ -189,7 +197,10 @@ function EnteredOrder({ order }: { order: NonNullable<LoaderData['entered']> }) 
 							Waiting for payment: the pickup time is held while the link is open (30 minutes).{' '}
 							{order.customerEmail
 								? `The link is being e-mailed to ${order.customerEmail}.`
-								: 'No e-mail was given: read the link out or send it to the customer.'}
+								: order.linkTextedTo
+									? ''
+									: 'No e-mail was given: read the link out or send it to the customer.'}
+							{order.linkTextedTo ? ` The link is being texted to ${order.linkTextedTo}.` : ''}
 						</FormStatus>
 						<label htmlFor="payment-link" className="block font-semibold">
 							Payment link
@@ -216,7 +227,7 @@ function EnteredOrder({ order }: { order: NonNullable<LoaderData['entered']> }) 
 
 /** One form that works without JavaScript: every menu item is a row with a quantity (0: not ordered). */
 function PhoneOrderForm() {
-	const { items, days, payAtPickupAllowed, linksEnabled, entered } = useLoaderData<typeof loader>()
+	const { items, days, payAtPickupAllowed, linksEnabled, textsWording, entered } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const submitting = useNavigation().state === 'submitting'
 	const [form, fields] = useForm({
@@ -262,7 +273,33 @@ function PhoneOrderForm() {
 					<TextField meta={customer.phone} label="Phone" type="tel" autoComplete="off" />
 					<TextField meta={customer.email} label="E-mail" type="email" autoComplete="off" />
 				</div>
-				<p className="text-sm text-cocoa/80">A phone number, an e-mail address, or both.</p>
+				<p className="mb-4 text-sm text-cocoa/80">A phone number, an e-mail address, or both.</p>
+				{textsWording ? (
+					<>
+						{linksEnabled ? (
+							<CheckboxField
+								meta={fields.linkByText}
+								label="Text the payment link to this phone"
+								hint="When the customer asks for it: one text with the link, in their language. It does not sign them up for other texts."
+							/>
+						) : null}
+						<CheckboxField
+							meta={fields.textsConsent}
+							label="The customer agreed to order texts (read them the wording)"
+							hint={
+								<>
+									Confirmed, reminder and ready texts for their orders, as if they had ticked the box online. Read them
+									the words in their language:
+									{textsWording.map(({ locale, words }) => (
+										<span key={locale} lang={locale} className="mt-1 block">
+											{LANGUAGE_NAMES[locale]}: “{words}”
+										</span>
+									))}
+								</>
+							}
+						/>
+					</>
+				) : null}
 			</fieldset>
 
 			<fieldset className="rounded-2xl bg-white p-5 shadow-md ring-1 ring-dough">

@@ -4,6 +4,7 @@ import { localDateOf } from '../../app/domain/pickup/pickup-schedule'
 import { encodeAccount } from '../mocks/google-oauth-server'
 import { receivedMails } from './mail-log'
 import { BAKERY_ZONE } from './pickup-support'
+import { textsTo } from './text-log'
 import { expectNoAxeViolations, gotoHydrated, signInTo } from './support'
 
 /**
@@ -66,11 +67,22 @@ test('staff enter a phone order with a payment link; the customer pays it and th
 
 	await staff.getByRole('spinbutton', { name: /^Tres Leches Cake/ }).fill('1')
 	await staff.getByLabel('Language for the customer’s mails and payment page').selectOption('es')
+	// The customer asked for the link by text as well.
+	const phone = `+1425555${String(crypto.randomInt(1000, 10_000))}`
+	await staff.getByRole('textbox', { name: 'Phone' }).fill(phone)
+	await staff.getByRole('checkbox', { name: 'Text the payment link to this phone' }).check()
 	await staff.getByRole('button', { name: 'Enter order' }).click()
 	await expect(staff.getByRole('heading', { name: new RegExp(`^Order [0-9A-Z]{8} for ${customer}$`) })).toBeVisible()
 	await expect(staff.getByText(`The link is being e-mailed to ${email}.`)).toBeVisible()
+	await expect(staff.getByText(`The link is being texted to ${phone}.`)).toBeVisible()
 	const link = await staff.getByRole('textbox', { name: 'Payment link' }).inputValue()
 	expect(link).toMatch(/\/pay\/cs_test_/)
+
+	// One text reaches the Twilio stand-in, in Spanish, with the same link.
+	await expect.poll(async () => (await textsTo(baseURL, phone)).length).toBe(1)
+	const [text] = await textsTo(baseURL, phone)
+	expect(text!.body).toContain('el enlace de pago que pediste')
+	expect(text!.body).toContain(link)
 
 	// The mail carries the same link, in Spanish.
 	await expect

@@ -3,25 +3,13 @@ import { expect, test } from '@playwright/test'
 import { localDateOf } from '../../app/domain/pickup/pickup-schedule'
 import { BAKERY_ZONE } from './pickup-support'
 import { E2E_TWILIO_FROM } from './production-env'
+import { textsTo, type StandInMessage } from './text-log'
 import { addCakeToCart, gotoHydrated, withE2eDatabase } from './support'
 
 /**
  * Text messages on the production build (decision 074): a customer opts in at the Spanish checkout and pays; staff mark
  * the order Ready on the board; exactly one ready text reaches the Twilio stand-in, in Spanish, with the "I'm here" link.
  */
-
-interface StandInMessage {
-	to: string
-	from: string
-	body: string
-}
-
-/** What the run's Twilio stand-in (E2E_PORT + 4000, tests/e2e/serve-production.ts) has received for `to`. */
-async function textsTo(baseURL: string | undefined, to: string) {
-	const port = Number(new URL(baseURL ?? 'http://localhost:3100').port) + 4000
-	const messages = (await (await fetch(`http://127.0.0.1:${port}/__messages`)).json()) as StandInMessage[]
-	return messages.filter((message) => message.to === to)
-}
 
 test('opt in at checkout, pay, Ready on the board: one ready text in Spanish with the I’m here link', async ({
 	browser,

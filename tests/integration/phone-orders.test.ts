@@ -190,7 +190,7 @@ describe('the payment link', () => {
 		).toBeNull()
 	})
 
-	it('without an e-mail, is shown to staff only; the lead’s text channel will send it', async () => {
+	it('without an e-mail or the text box, is shown to staff only', async () => {
 		const cake = await createMenuItem()
 		const orderId = enteredId(await phoneOrder(orderFields(cake.id)))
 		expect((await prisma.order.findUniqueOrThrow({ where: { id: orderId } })).customerEmail).toBe('')
@@ -419,5 +419,157 @@ describe('a phone order racing an online checkout', () => {
 		expect(held).toHaveLength(6)
 		expect(held.every((day) => day.quantity === 1)).toBe(true)
 		expect(await prisma.order.count()).toBe(6)
+	})
+})
+
+describe('texts on a phone order', () => {
+	const phone = '+14255550123'
+	const textJobs = (key: string) =>
+		prisma.$queryRaw<Array<{ id: string }>>`SELECT id FROM pgboss.job WHERE name = 'text' AND singleton_key = ${key}`
+
+	beforeEach(async () => {
+		await prisma.textMessage.deleteMany()
+		await prisma.textConsent.deleteMany()
+	})
+
+	it('texts the payment link once, in the customer’s language, without signing them up for texts', async () => {
+		const cake = await createMenuItem({ name: 'Conchas', priceCents: 350 })
+		const orderId = enteredId(await phoneOrder(orderFields(cake.id, { locale: 'es', linkByText: 'on' })))
+		const order = await prisma.order.findUniqueOrThrow({ where: { id: orderId } })
+		const key = `order-payment-link:${orderId}`
+		expect(await prisma.textMessage.findMany({ where: { orderId } })).toEqual([
+			expect.objectContaining({ key, kind: 'order-payment-link', to: phone, channel: 'SMS', locale: 'es' }),
+		])
+		expect(await textJobs(key)).toHaveLength(1)
+		// At once, also in quiet hours: the customer is waiting for it and the link lapses in 30 minutes.
+		expect((await prisma.textMessage.findUniqueOrThrow({ where: { key } })).sendAfter.getTime()).toBeLessThanOrEqual(
+			Date.now(),
+		)
+		// Asked for on the phone: no standing consent follows from it, so no other text goes.
+		expect(await prisma.textConsent.count()).toBe(0)
+		// No e-mail was given: the text is the only way the link went.
+		expect(await queuedMails('order-payment-link')).toEqual([])
+
+		// Sent again (a second click, a retry): still one text.
+		const { sendPaymentLink } = await import('~/domain/orders/index.server')
+		expect(await sendPaymentLink(orderId, 'text')).toBe('queued')
+		expect(await prisma.textMessage.count({ where: { orderId } })).toBe(1)
+		expect(await textJobs(key)).toHaveLength(1)
+
+		const { composeText } = await import('~/domain/texts/compose.server')
+		const words = await composeText({ kind: 'order-payment-link', orderId }, 'es', ORIGIN)
+		expect(words).toContain(`el enlace de pago que pediste para el pedido #${orderId.slice(-8).toUpperCase()} ($7.00`)
+		expect(words).toContain(order.paymentUrl!)
+		expect(words).toContain('Funciona durante 30 minutos')
+
+		// The staff screen says where the link went.
+		const screen = await run(
+			phoneLoader({
+				request: new Request(`${ORIGIN}/admin/orders/new?order=${orderId}`, { headers: { Cookie: staffCookie } }),
+				params: {},
+				context: {},
+			}),
+		)
+		expect(screen.data).toMatchObject({ entered: { id: orderId, linkTextedTo: phone } })
+
+		// Paid meanwhile: a link that can no longer be paid is not texted.
+		await prisma.order.update({ where: { id: orderId }, data: { status: 'PAID', paidAt: new Date() } })
+		expect(await composeText({ kind: 'order-payment-link', orderId }, 'es', ORIGIN)).toBeNull()
+		expect(await sendPaymentLink(orderId, 'text')).toBe('not-payable')
+	})
+
+	it('mails and texts the link when the customer wants both; without the box, no text', async () => {
+		const cake = await createMenuItem()
+		const both = enteredId(
+			await phoneOrder(orderFields(cake.id, { 'customer.email': 'cida@example.com', linkByText: 'on' })),
+		)
+		expect((await queuedMails('order-payment-link')).map((job) => job.data.orderId)).toEqual([both])
+		expect(await prisma.textMessage.count({ where: { orderId: both, kind: 'order-payment-link' } })).toBe(1)
+
+		const mailOnly = enteredId(
+			await phoneOrder(orderFields(cake.id, { 'customer.email': 'lia@example.com', 'customer.phone': '425 555 0177' })),
+		)
+		expect(await prisma.textMessage.count({ where: { orderId: mailOnly } })).toBe(0)
+	})
+
+	it('refuses a text without a phone number, beside the phone field, and saves nothing', async () => {
+		const cake = await createMenuItem()
+		const outcome = await phoneOrder(
+			orderFields(cake.id, { 'customer.phone': '', 'customer.email': 'cida@example.com', linkByText: 'on' }),
+		)
+		expect(outcome.status).toBe(400)
+		const { result } = outcome.data as { result: { error: Record<string, string[]> } }
+		expect(result.error['customer.phone']).toEqual(['Enter the phone number to text.'])
+		expect(await prisma.order.count()).toBe(0)
+	})
+
+	it('records the consent staff took down (source phone, who read it) so the order’s texts follow', async () => {
+		const cake = await createMenuItem()
+		const orderId = enteredId(await phoneOrder(orderFields(cake.id, { locale: 'pt-BR', textsConsent: 'on' })))
+		expect(await prisma.textConsent.findUniqueOrThrow({ where: { phone } })).toMatchObject({
+			channel: 'SMS',
+			source: 'phone',
+			recordedBy: STAFF.email,
+			clientDigest: null,
+			userAgent: null,
+			withdrawnAt: null,
+			wording: expect.stringMatching(/^Quero receber mensagens sobre meu pedido/),
+		})
+
+		// Paid through the link: the "order confirmed" text follows, as for an online opt-in.
+		const { advanceOrder } = await import('~/domain/orders/models/owner-orders.server')
+		await prisma.order.update({ where: { id: orderId }, data: { status: 'PAID', paidAt: new Date() } })
+		expect(await advanceOrder(orderId, 'ready')).toEqual({ changed: true })
+		expect(await prisma.textMessage.findUnique({ where: { key: `order-ready:${orderId}` } })).toMatchObject({
+			to: phone,
+			locale: 'pt-BR',
+		})
+	})
+
+	it('confirms a pay-at-pickup order with the confirmed text and the receipt, by the paid orders’ path', async () => {
+		await prisma.pickupSettings.update({ where: { id: 1 }, data: { payAtPickupAllowed: true } })
+		const cake = await createMenuItem({ name: 'Conchas', priceCents: 350 })
+		const orderId = enteredId(
+			await phoneOrder(
+				orderFields(cake.id, {
+					payment: 'pay-at-pickup',
+					textsConsent: 'on',
+					'customer.email': 'cida@example.com',
+					locale: 'es',
+				}),
+			),
+		)
+		const key = `order-confirmed:${orderId}`
+		expect(await prisma.textMessage.findUnique({ where: { key } })).toMatchObject({ to: phone, locale: 'es' })
+		expect(await textJobs(key)).toHaveLength(1)
+		expect((await queuedMails('order-receipt')).map((job) => job.data.orderId)).toEqual([orderId])
+		expect((await queuedMails('order-paid-owner')).map((job) => job.data.orderId)).toEqual([orderId])
+
+		const { composeText } = await import('~/domain/texts/compose.server')
+		expect(await composeText({ kind: 'order-confirmed', orderId }, 'es', ORIGIN)).toContain(
+			`El pedido #${orderId.slice(-8).toUpperCase()} está confirmado`,
+		)
+		// The receipt says nothing was paid yet.
+		const { composeMail } = await import('~/domain/mail/compose.server')
+		const receipt = await composeMail(
+			{ kind: 'order-receipt', orderId },
+			{ origin: ORIGIN, reviewUrl: async () => '', ownerEmails: [] },
+		)
+		expect(receipt?.text).toContain('Lo pagas cuando lo recojas.')
+		expect(receipt?.text).not.toContain('tu pago se realizó')
+	})
+
+	it('gives a pay-at-pickup order without consent no text, and one without an e-mail no receipt to send', async () => {
+		await prisma.pickupSettings.update({ where: { id: 1 }, data: { payAtPickupAllowed: true } })
+		const cake = await createMenuItem()
+		const orderId = enteredId(await phoneOrder(orderFields(cake.id, { payment: 'pay-at-pickup' })))
+		expect(await prisma.textMessage.count({ where: { orderId } })).toBe(0)
+		const { composeMail } = await import('~/domain/mail/compose.server')
+		expect(
+			await composeMail(
+				{ kind: 'order-receipt', orderId },
+				{ origin: ORIGIN, reviewUrl: async () => '', ownerEmails: [] },
+			),
+		).toBeNull()
 	})
 })

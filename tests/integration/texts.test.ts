@@ -137,6 +137,29 @@ describe('consent and STOP', () => {
 		expect(sent!.body).toMatch(new RegExp(`${ORIGIN}/es/here/\\S+$`))
 	})
 
+	it('sends a phone order’s payment link the customer asked for without consent, and creates none (decision 075)', async () => {
+		const phone = newPhone()
+		const order = await paidOrder(phone, 'pt-BR')
+		const paymentUrl = 'https://checkout.stripe.com/c/pay/cs_test_phone'
+		await prisma.order.update({
+			where: { id: order.id },
+			data: { status: 'PENDING', paidAt: null, source: 'PHONE', paymentUrl },
+		})
+		const { sendPaymentLink } = await import('~/domain/orders/index.server')
+		expect(await sendPaymentLink(order.id, 'text')).toBe('queued')
+		const text = await eventually(() => textOf(`order-payment-link:${order.id}`), settled)
+		expect(text).toMatchObject({ status: 'SENT', to: phone, channel: 'SMS', locale: 'pt-BR' })
+		expect(standIn.messages).toHaveLength(1)
+		expect(standIn.messages[0]!.body).toContain(`link de pagamento que você pediu para o pedido #`)
+		expect(standIn.messages[0]!.body).toContain(paymentUrl)
+		expect(await prisma.textConsent.findUnique({ where: { phone } })).toBeNull()
+
+		// Not an opt-in: the order's other texts stay unsent.
+		await prisma.order.update({ where: { id: order.id }, data: { status: 'PAID', paidAt: new Date() } })
+		expect(await advanceOrder(order.id, 'ready')).toEqual({ changed: true })
+		expect(await prisma.textMessage.count({ where: { orderId: order.id } })).toBe(1)
+	})
+
 	it('STOP withdraws consent: a text already queued is skipped, no later one is queued; START gives it back', async () => {
 		const phone = newPhone()
 		await optIn(phone, 'WHATSAPP')

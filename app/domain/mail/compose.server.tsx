@@ -213,6 +213,7 @@ async function composeOrderMail(kind: OrderMailKind, orderId: string, context: M
 					totalCents={order.totalCents}
 					taxCents={order.taxCents}
 					withCalendar={Boolean(calendar)}
+					payAtPickup={order.payAtPickup && !order.paidAt}
 					arrivalUrl={arrivalUrl(context.origin, order.id, lang.locale)}
 					notes={{ customerNote: order.customerNote, allergyNote: order.allergyNote }}
 				/>

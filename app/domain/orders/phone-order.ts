@@ -92,6 +92,10 @@ export const phoneOrderSchema = z
 			.max(MAX_ALLERGY_NOTE_LENGTH, `At most ${MAX_ALLERGY_NOTE_LENGTH} characters.`)
 			.optional(),
 		rows: z.array(menuRow).max(500).default([]),
+		/** The customer asked for the payment link by text (it is e-mailed whenever they gave an e-mail). */
+		linkByText: z.boolean().default(false),
+		/** Staff read the customer the texts' wording and they said yes: order texts follow, as an online opt-in. */
+		textsConsent: z.boolean().default(false),
 	})
 	.superRefine((order, ctx) => {
 		if (!order.customer.phone && !order.customer.email) {
@@ -102,6 +106,13 @@ export const phoneOrderSchema = z
 					message: 'Enter a phone number or an e-mail address (or both).',
 				})
 			}
+		}
+		if (!order.customer.phone && (order.textsConsent || (order.linkByText && order.payment === 'link'))) {
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				path: ['customer', 'phone'],
+				message: 'Enter the phone number to text.',
+			})
 		}
 		const ordered = order.rows.filter((row) => row.quantity > 0)
 		if (ordered.length === 0) {

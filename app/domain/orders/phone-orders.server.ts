@@ -4,17 +4,25 @@
  * same hosted checkout, expiry and sweep as online) or, where the owner allows it, confirmed to be paid at pickup.
  */
 import type { Locale } from '~/utils/i18n'
+import { translator } from '~/utils/i18n.server'
+import { TEXT_CONSENT_VERSION } from '~/domain/texts/consent'
 import { getPayAtPickupAllowed } from '~/domain/pickup/index.server'
 import { paymentProvider } from '~/domain/payments/index.server'
 import { closeReplacedSessions, openPaymentPage, placeOrder, type CheckoutRefusal } from './checkout.server'
 import type { PhoneOrderForm, PhoneOrderPayment } from './phone-order'
 import { phoneOrderItems } from './phone-order'
-import { findPaymentLinkOrder, queuePaymentLinkMail } from './models/phone-orders.server'
+import {
+	findPaymentLinkOrder,
+	queuePaymentLinkMail,
+	queuePaymentLinkText,
+	recordPhoneOrderEntered,
+} from './models/phone-orders.server'
 
 export type PhoneOrderRefusal = CheckoutRefusal | { reason: 'pay-at-pickup-off' }
 
 export type PhoneOrderResult =
-	{ ok: true; orderId: string; payment: PhoneOrderPayment; linkMailed: boolean } | ({ ok: false } & PhoneOrderRefusal)
+	| { ok: true; orderId: string; payment: PhoneOrderPayment; linkMailed: boolean; linkTexted: boolean }
+	| ({ ok: false } & PhoneOrderRefusal)
 
 /**
  * Enters a phone order. `staffEmail` is who entered it (kept on the order); the customer's `locale` is the payment
@@ -43,24 +51,47 @@ export async function enterPhoneOrder(
 		{ now, locale, entry: { enteredBy: staffEmail, payAtPickup } },
 	)
 	if (!placed.ok) return placed
+	// The consent staff took down is the customer's standing opt-in, with the words read to them in their language.
+	const consent =
+		form.textsConsent && customer.phone
+			? {
+					phone: customer.phone,
+					channel: 'SMS' as const,
+					wording: translator(locale)('common.textsOptIn'),
+					version: TEXT_CONSENT_VERSION,
+					source: 'phone' as const,
+					recordedBy: staffEmail,
+				}
+			: null
+	await recordPhoneOrderEntered(placed.orderId, { consent, confirmed: payAtPickup })
 	// The customer's own older unpaid holds beyond the cap were replaced (decision 058): their pages close.
 	if (provider) await closeReplacedSessions(provider, placed.replacedSessionIds)
-	if (payAtPickup || !provider) return { ok: true, orderId: placed.orderId, payment: form.payment, linkMailed: false }
+	if (payAtPickup || !provider) {
+		return { ok: true, orderId: placed.orderId, payment: form.payment, linkMailed: false, linkTexted: false }
+	}
 
 	const opened = await openPaymentPage(provider, placed, { origin, locale, customerEmail: customer.email })
 	if (!opened.ok) return opened
-	const sent = customer.email ? await sendPaymentLink(placed.orderId, 'email') : 'no-address'
-	return { ok: true, orderId: placed.orderId, payment: 'link', linkMailed: sent === 'queued' }
+	const mailed = customer.email ? await sendPaymentLink(placed.orderId, 'email') : 'no-address'
+	const texted = form.linkByText ? await sendPaymentLink(placed.orderId, 'text') : 'no-address'
+	return {
+		ok: true,
+		orderId: placed.orderId,
+		payment: 'link',
+		linkMailed: mailed === 'queued',
+		linkTexted: texted === 'queued',
+	}
 }
 
-/** How a payment link reaches the customer. 'text' joins when the text messages are wired (decision 075). */
-export type PaymentLinkChannel = 'email'
+/** How a payment link reaches the customer: the e-mail or the phone number they gave. */
+export type PaymentLinkChannel = 'email' | 'text'
 
 export type SendPaymentLinkOutcome = 'queued' | 'no-address' | 'not-payable'
 
 /**
- * Sends an unpaid phone order's payment link through the durable queue, once per order and channel: the mail is a
- * job in the order's language (`order-payment-link`), composed and sent by the worker.
+ * Sends an unpaid phone order's payment link through the durable queue, once per order and channel, in the order's
+ * language: the mail `order-payment-link`, or the text `order-payment-link` (asked for on the phone: no standing
+ * consent needed, none created), each composed and sent by its worker.
  */
 export async function sendPaymentLink(orderId: string, channel: PaymentLinkChannel): Promise<SendPaymentLinkOutcome> {
 	const order = await findPaymentLinkOrder(orderId)
@@ -69,5 +100,8 @@ export async function sendPaymentLink(orderId: string, channel: PaymentLinkChann
 		case 'email':
 			if (!order.customerEmail) return 'no-address'
 			return (await queuePaymentLinkMail(orderId)) ? 'queued' : 'not-payable'
+		case 'text':
+			if (!order.customerPhone) return 'no-address'
+			return (await queuePaymentLinkText(orderId)) ? 'queued' : 'not-payable'
 	}
 }

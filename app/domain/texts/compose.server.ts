@@ -7,6 +7,7 @@ import { getBusiness } from '~/config/business.server'
 import { quotePath } from '~/domain/cake-quotes/index.server'
 import { arrivalUrl, orderNumber } from '~/domain/orders/index.server'
 import { getPickupSettings } from '~/domain/pickup/index.server'
+import { CHECKOUT_SESSION_MINUTES } from '~/domain/payments/index.server'
 import { formatPickupAt } from '~/domain/pickup/pickup-display'
 import { localizedPath, type Locale } from '~/utils/i18n'
 import { translator } from '~/utils/i18n.server'
@@ -16,6 +17,8 @@ import { findCakeRequestForText, findOrderForText, findPickupChangeForText } fro
 
 /** Which order statuses each order text still makes sense for when it is sent. */
 const orderTextStatuses: Record<Exclude<TextJob['kind'], `cake-${string}`>, readonly string[]> = {
+	// Only while the link can still be paid.
+	'order-payment-link': ['PENDING'],
 	'order-confirmed': ['PAID', 'READY'],
 	'order-ready': ['READY'],
 	'order-reminder-evening': ['PAID', 'READY'],
@@ -60,6 +63,16 @@ export async function composeText(job: TextJob, locale: Locale, origin: string):
 	const url = arrivalUrl(origin, order.id, locale)
 	const pickup = order.pickupAt ? when(order.pickupAt) : ''
 	switch (job.kind) {
+		case 'order-payment-link':
+			if (!order.paymentUrl) return null
+			return t('mail.textPaymentLink', {
+				bakery,
+				number,
+				total: formatPrice(order.totalCents, locale),
+				pickup,
+				minutes: CHECKOUT_SESSION_MINUTES,
+				url: order.paymentUrl,
+			})
 		case 'order-confirmed':
 			return t('mail.textConfirmed', { bakery, number, pickup, url })
 		case 'order-ready':

@@ -2,8 +2,14 @@
  * The texts area's server side as other areas use it (decision 053): everything another area calls goes through
  * here; the rest of the folder is the area's own.
  */
-export { customerTextRecords, enqueueText, forgetCustomerTexts, listTexts } from './models/text-messages.server'
-export { grantTextConsent } from './models/text-consent.server'
+export {
+	customerTextRecords,
+	enqueueText,
+	findTextForEvent,
+	forgetCustomerTexts,
+	listTexts,
+} from './models/text-messages.server'
+export { grantTextConsent, type ConsentGrant } from './models/text-consent.server'
 export { startTextWorker } from './text-worker.server'
 export { ensureTextQueue } from './text-queue.server'
 export { textsOffer, textTransportKind, type TextsOffer } from './text-provider.server'

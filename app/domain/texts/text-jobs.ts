@@ -3,7 +3,12 @@
  * sends, in the customer's language, so a text says what is true then (a moved pickup, a cancelled order).
  */
 export type TextJob =
-	/** The order is paid: "we have your order". */
+	/**
+	 * A phone order's payment link, which the customer asked for on the phone (decision 075): a one-off text that
+	 * needs no standing consent and gives none.
+	 */
+	| { kind: 'order-payment-link'; orderId: string }
+	/** The order is paid (or confirmed to be paid at pickup): "we have your order". */
 	| { kind: 'order-confirmed'; orderId: string }
 	/** Staff marked it ready (the board or the orders screen), with the "I'm here" link. */
 	| { kind: 'order-ready'; orderId: string }
@@ -20,9 +25,15 @@ export type TextJob =
 	/** Two days before a cake's pickup while its balance is due, beside the mail. */
 	| { kind: 'cake-balance-reminder'; requestId: string }
 
+/** Texts the customer asked for there and then: they go without a standing consent, which they never create. */
+export function isRequestedText(job: TextJob) {
+	return job.kind === 'order-payment-link'
+}
+
 /** One text per event: the text table and the queue both refuse a second one with the same key. */
 export function textKey(job: TextJob): string {
 	switch (job.kind) {
+		case 'order-payment-link':
 		case 'order-confirmed':
 		case 'order-ready':
 		case 'order-reminder-evening':

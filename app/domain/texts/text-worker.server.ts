@@ -9,6 +9,7 @@
 import type { Job, PgBoss } from 'pg-boss'
 import { queueErrorText } from '~/domain/mail/index.server'
 import { composeText } from './compose.server'
+import { isRequestedText } from './text-jobs'
 import { currentTextConsent, withdrawTextConsent } from './models/text-consent.server'
 import {
 	claimText,
@@ -71,7 +72,7 @@ export async function startTextWorker({
 			}
 			return markTextSkipped(text, 'texts-disabled', 'disabled')
 		}
-		const consent = await currentTextConsent(text.to)
+		const consent = (await currentTextConsent(text.to)) ?? (isRequestedText(job) ? { channel: text.channel } : null)
 		if (!consent) return markTextSkipped(text, 'no-consent')
 		// A retry sends the words the first attempt composed.
 		const body = text.body || (await composeText(job, text.locale, origin))

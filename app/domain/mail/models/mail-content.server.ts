@@ -37,6 +37,8 @@ export interface MailOrder {
 	customerItems: MailOrder['items']
 	/** A phone order's hosted payment page (decision 075); null otherwise. */
 	paymentUrl: string | null
+	/** Confirmed to be paid at the counter (decision 075): paidAt stays null until it is. */
+	payAtPickup: boolean
 }
 
 /** An order with its lines (in the order they were bought), total, pickup and customer. */
@@ -52,6 +54,7 @@ export async function findOrderForMail(orderId: string): Promise<MailOrder | nul
 			pickupAt: true,
 			pickupDate: true,
 			paymentUrl: true,
+			payAtPickup: true,
 			items: { select: orderLineFields, orderBy: { id: 'asc' } },
 		},
 	})

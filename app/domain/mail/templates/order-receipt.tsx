@@ -8,6 +8,8 @@ export interface OrderReceiptProps extends CustomerOrderMailProps {
 	taxCents: number
 	/** A calendar file is attached. */
 	withCalendar: boolean
+	/** A phone order confirmed to be paid at pickup (decision 075): nothing has been paid yet. */
+	payAtPickup?: boolean
 	/** The order's "I'm here" page (decision 070). */
 	arrivalUrl: string
 	/** What the customer wrote at checkout, repeated so they can check it (decision 077): null when nothing. */
@@ -25,6 +27,7 @@ export function OrderReceiptMail({
 	totalCents,
 	taxCents,
 	withCalendar,
+	payAtPickup = false,
 	arrivalUrl,
 	notes,
 }: OrderReceiptProps) {
@@ -44,7 +47,14 @@ export function OrderReceiptMail({
 			footnote={t('mail.orderFootnote', { bakery: bakery.name })}
 		>
 			<MailHeading>{t('mail.receiptHeading')}</MailHeading>
-			<Paragraph>{richText(t, 'mail.receiptIntro', { name: customerName, number }, [<strong key="0" />])}</Paragraph>
+			<Paragraph>
+				{richText(
+					t,
+					payAtPickup ? 'mail.receiptIntroPayAtPickup' : 'mail.receiptIntro',
+					{ name: customerName, number },
+					[<strong key="0" />],
+				)}
+			</Paragraph>
 			{pickupText ? (
 				<Paragraph>
 					<strong>{t('mail.receiptPickup', { pickup: pickupText })}</strong>

@@ -208,6 +208,19 @@ export async function applyCheckoutEvent(event: CheckoutEvent): Promise<Fulfillm
 }
 
 /**
+ * An order the bakery now owes, paid online or confirmed to be paid at pickup (decision 075), announced once in the
+ * transaction that confirms it: the owner's alert, the customer's receipt (when they gave an e-mail) and their
+ * "order confirmed" text (when their number has a standing consent, decision 074).
+ */
+export async function announceConfirmedOrder(tx: Tx, orderId: string) {
+	await enqueueMail(tx, [
+		{ kind: 'order-paid-owner', orderId },
+		{ kind: 'order-receipt', orderId },
+	])
+	await enqueueText(tx, { kind: 'order-confirmed', orderId })
+}
+
+/**
  * Stripe Tax (decision 039) adds its tax on the payment page: the order records the tax and the total
  * actually charged. With the shop's own rate the tax is a line of the order already and Stripe reports none.
  */
@@ -256,17 +269,8 @@ async function recordPayment(tx: Tx, sessionId: string, charged?: ChargedAmounts
 	})
 	// The owner's alert and the customer's receipt commit with the payment, once (the update above
 	// matches only once per order).
-	await enqueueMail(
-		tx,
-		asPriced
-			? [
-					{ kind: 'order-paid-owner', orderId: order.id },
-					{ kind: 'order-receipt', orderId: order.id },
-				]
-			: [{ kind: 'order-payment-held-owner', orderId: order.id }],
-	)
-	// The customer's "order confirmed" text, when they opted in (decision 074).
-	if (asPriced) await enqueueText(tx, { kind: 'order-confirmed', orderId: order.id })
+	if (asPriced) await announceConfirmedOrder(tx, order.id)
+	else await enqueueMail(tx, [{ kind: 'order-payment-held-owner', orderId: order.id }])
 	if (!order.capacityHeld && order.pickupAt && order.pickupDate) {
 		await reservePickupCapacity(tx, {
 			orderId: order.id,

@@ -5,11 +5,28 @@
 import { prisma } from '~/utils/db.server'
 import { enqueueMail } from '~/domain/mail/index.server'
 import { dateFromColumn } from '~/domain/pickup/index.server'
+import { enqueueText, grantTextConsent, type ConsentGrant } from '~/domain/texts/index.server'
+import { announceConfirmedOrder } from './order.server'
 
 export function findPaymentLinkOrder(orderId: string) {
 	return prisma.order.findUnique({
 		where: { id: orderId },
-		select: { status: true, customerEmail: true, paymentUrl: true },
+		select: { status: true, customerEmail: true, customerPhone: true, paymentUrl: true },
+	})
+}
+
+/**
+ * What follows once a phone order is placed, in one transaction: the consent to texts the customer gave staff on the
+ * phone (recorded before anything is texted), and for a pay-at-pickup order, confirmed when placed, the same
+ * announcement as an order paid online (the owner's alert, the receipt, the "order confirmed" text).
+ */
+export function recordPhoneOrderEntered(
+	orderId: string,
+	{ consent, confirmed }: { consent: ConsentGrant | null; confirmed: boolean },
+) {
+	return prisma.$transaction(async (tx) => {
+		if (consent) await grantTextConsent(consent, tx)
+		if (confirmed) await announceConfirmedOrder(tx, orderId)
 	})
 }
 
@@ -19,6 +36,21 @@ export function queuePaymentLinkMail(orderId: string) {
 		const waiting = await tx.order.count({ where: { id: orderId, status: 'PENDING', paymentUrl: { not: null } } })
 		if (waiting === 0) return false
 		await enqueueMail(tx, { kind: 'order-payment-link', orderId })
+		return true
+	})
+}
+
+/**
+ * The customer's payment-link text, queued once per order through the text queue (decision 075: asked for on the
+ * phone, so no standing consent is needed and none is created). False: the order is no longer waiting for payment.
+ */
+export function queuePaymentLinkText(orderId: string) {
+	return prisma.$transaction(async (tx) => {
+		const waiting = await tx.order.count({
+			where: { id: orderId, status: 'PENDING', paymentUrl: { not: null }, customerPhone: { not: null } },
+		})
+		if (waiting === 0) return false
+		await enqueueText(tx, { kind: 'order-payment-link', orderId })
 		return true
 	})
 }

@@ -7,7 +7,8 @@ import type { Prisma } from '~/generated/prisma/client'
 import type { TextChannel } from '~/generated/prisma/enums'
 import { prisma } from '~/utils/db.server'
 
-type ConsentSource = 'checkout' | 'account'
+/** 'phone': staff read the wording to the customer on a phone order and ticked their yes (decision 075). */
+type ConsentSource = 'checkout' | 'account' | 'phone'
 export type WithdrawnBy = 'keyword' | 'account' | 'provider'
 
 export interface ConsentGrant {
@@ -20,6 +21,8 @@ export interface ConsentGrant {
 	/** The rate limits' client key (an address): only its digest is kept. */
 	client?: string | null
 	userAgent?: string | null
+	/** Source 'phone': the staff member's e-mail, in place of a client. */
+	recordedBy?: string | null
 }
 
 /** Enough to tell two consents from the same client apart from others, never the address itself. */
@@ -36,6 +39,7 @@ function grantData(grant: ConsentGrant) {
 		grantedAt: new Date(),
 		clientDigest: grant.client ? clientDigest(grant.client) : null,
 		userAgent: grant.userAgent?.slice(0, 300) ?? null,
+		recordedBy: grant.recordedBy ?? null,
 		withdrawnAt: null,
 		withdrawnBy: null,
 	}

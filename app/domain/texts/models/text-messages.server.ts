@@ -9,7 +9,7 @@ import { prisma } from '~/utils/db.server'
 import { isLocale, type Locale } from '~/utils/i18n'
 import { normalizePhoneNumber } from '../phone-number'
 import { textSendTime } from '../quiet-hours'
-import { textKey, type TextJob } from '../text-jobs'
+import { isRequestedText, textKey, type TextJob } from '../text-jobs'
 import { insertTextJob } from '../text-queue.server'
 import { currentTextConsent } from './text-consent.server'
 
@@ -38,17 +38,20 @@ export interface EnqueueTextOptions {
 
 /**
  * Queues the event's text with the caller's transaction when its customer's number has a standing consent (no row
- * otherwise: most customers never opt in). Resolves to whether a text was queued (false: no consent, or the event was
+ * otherwise: most customers never opt in), or when the customer asked for this very text (a phone order's payment
+ * link: by SMS unless their consent names another channel, and at once, quiet hours or not). Resolves to whether a text was queued (false: no consent, or the event was
  * already queued). It goes at `startAfter`, or at the end of quiet hours unless the pickup is sooner (decision 069).
  */
 export async function enqueueText(tx: Prisma.TransactionClient, job: TextJob, options: EnqueueTextOptions = {}) {
 	const to = await recipient(tx, job)
 	const phone = to?.phone ? normalizePhoneNumber(to.phone) : null
 	if (!to || !phone) return false
-	const consent = await currentTextConsent(phone, tx)
+	const consent = (await currentTextConsent(phone, tx)) ?? (isRequestedText(job) ? { channel: 'SMS' as const } : null)
 	if (!consent) return false
 	const key = textKey(job)
-	const sendAfter = textSendTime(options.startAfter ?? options.now ?? new Date(), to.pickupAt)
+	const at = options.startAfter ?? options.now ?? new Date()
+	// A text the customer asked for goes at once: they are on the phone waiting for it (quiet hours are for the rest).
+	const sendAfter = isRequestedText(job) ? at : textSendTime(at, to.pickupAt)
 	const [row] = await tx.$queryRaw<Array<{ id: string }>>`
 		INSERT INTO "TextMessage" ("id", "key", "kind", "orderId", "cakeRequestId", "to", "channel", "locale", "sendAfter", "updatedAt")
 		VALUES (gen_random_uuid()::text, ${key}, ${job.kind}, ${'orderId' in job ? job.orderId : null},
@@ -142,6 +145,11 @@ export async function markTextFailed(text: ClaimedText, error: string) {
 /** A failed attempt that will be tried again. */
 export async function markTextRetrying(text: ClaimedText, error: string) {
 	await prisma.textMessage.updateMany({ where: held(text), data: { status: 'QUEUED', lastError: error } })
+}
+
+/** The event's text, when one was queued (staff see whether a phone order's link went by text). */
+export function findTextForEvent(job: TextJob) {
+	return prisma.textMessage.findUnique({ where: { key: textKey(job) }, select: { to: true, status: true } })
 }
 
 /** The newest texts first, for the owner's Outbox. */
