@@ -279,7 +279,7 @@ function PhoneOrderForm() {
 						{linksEnabled ? (
 							<CheckboxField
 								meta={fields.linkByText}
-								label="Text the payment link to this phone"
+								label="Text the payment link to the customer"
 								hint="When the customer asks for it: one text with the link, in their language. It does not sign them up for other texts."
 							/>
 						) : null}

@@ -70,7 +70,7 @@ test('staff enter a phone order with a payment link; the customer pays it and th
 	// The customer asked for the link by text as well.
 	const phone = `+1425555${String(crypto.randomInt(1000, 10_000))}`
 	await staff.getByRole('textbox', { name: 'Phone' }).fill(phone)
-	await staff.getByRole('checkbox', { name: 'Text the payment link to this phone' }).check()
+	await staff.getByRole('checkbox', { name: 'Text the payment link to the customer' }).check()
 	await staff.getByRole('button', { name: 'Enter order' }).click()
 	await expect(staff.getByRole('heading', { name: new RegExp(`^Order [0-9A-Z]{8} for ${customer}$`) })).toBeVisible()
 	await expect(staff.getByText(`The link is being e-mailed to ${email}.`)).toBeVisible()
