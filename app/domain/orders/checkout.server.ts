@@ -1,7 +1,5 @@
 import { getBusiness } from '~/config/business.server'
-import { grantTextConsent } from '~/domain/texts/index.server'
-import { TEXT_CONSENT_VERSION } from '~/domain/texts/consent'
-import { normalizePhoneNumber } from '~/domain/texts/phone-number'
+import { grantTextConsent, optInConsent } from '~/domain/texts/index.server'
 import { streetAddressLine } from '~/config/business'
 import {
 	applyCheckoutEvent,
@@ -213,19 +211,12 @@ export async function startCheckout(
 	if (!provider) return refused({ reason: 'ordering-off' })
 	const placed = await placeOrder(request, { now, locale, client })
 	if (!placed.ok) return placed
-	const textsTo = request.textsOptIn && request.customer.phone ? normalizePhoneNumber(request.customer.phone) : null
-	if (textsTo) {
-		// The customer's consent to texts, with the words they ticked (decision 074).
-		await grantTextConsent({
-			phone: textsTo,
-			channel: request.textsChannel === 'whatsapp' ? 'WHATSAPP' : 'SMS',
-			wording: translator(locale)('common.textsOptIn'),
-			version: TEXT_CONSENT_VERSION,
-			source: 'checkout',
-			client,
-			userAgent,
-		})
-	}
+	const { phone } = request.customer
+	const consent =
+		request.textsOptIn && phone
+			? optInConsent({ phone, channel: request.textsChannel, locale, source: 'checkout', client, userAgent })
+			: null
+	if (consent) await grantTextConsent(consent)
 	await closeReplacedSessions(provider, placed.replacedSessionIds)
 	return openPaymentPage(provider, placed, { origin, locale, customerEmail: request.customer.email })
 }

@@ -4,8 +4,7 @@
  * same hosted checkout, expiry and sweep as online) or, where the owner allows it, confirmed to be paid at pickup.
  */
 import type { Locale } from '~/utils/i18n'
-import { translator } from '~/utils/i18n.server'
-import { TEXT_CONSENT_VERSION } from '~/domain/texts/consent'
+import { optInConsent } from '~/domain/texts/index.server'
 import { getPayAtPickupAllowed } from '~/domain/pickup/index.server'
 import { paymentProvider } from '~/domain/payments/index.server'
 import { closeReplacedSessions, openPaymentPage, placeOrder, type CheckoutRefusal } from './checkout.server'
@@ -54,14 +53,7 @@ export async function enterPhoneOrder(
 	// The consent staff took down is the customer's standing opt-in, with the words read to them in their language.
 	const consent =
 		form.textsConsent && customer.phone
-			? {
-					phone: customer.phone,
-					channel: 'SMS' as const,
-					wording: translator(locale)('common.textsOptIn'),
-					version: TEXT_CONSENT_VERSION,
-					source: 'phone' as const,
-					recordedBy: staffEmail,
-				}
+			? optInConsent({ phone: customer.phone, channel: 'sms', locale, source: 'phone', recordedBy: staffEmail })
 			: null
 	await recordPhoneOrderEntered(placed.orderId, { consent, confirmed: payAtPickup })
 	// The customer's own older unpaid holds beyond the cap were replaced (decision 058): their pages close.

@@ -1,7 +1,6 @@
 /** The customer's own switch for texts on /account (decision 074): the same consent as at checkout. */
 import type { Locale } from '~/utils/i18n'
-import { translator } from '~/utils/i18n.server'
-import { TEXT_CONSENT_VERSION } from './consent'
+import { optInConsent } from './opt-in.server'
 import { normalizePhoneNumber } from './phone-number'
 import { findTextConsent, grantTextConsent, withdrawTextConsent } from './models/text-consent.server'
 
@@ -28,13 +27,13 @@ export async function saveAccountTextPreference(
 		await withdrawTextConsent(number, 'account')
 		return
 	}
-	await grantTextConsent({
+	const consent = optInConsent({
 		phone: number,
-		channel: choice.textsChannel === 'whatsapp' ? 'WHATSAPP' : 'SMS',
-		wording: translator(locale)('common.textsOptIn'),
-		version: TEXT_CONSENT_VERSION,
+		channel: choice.textsChannel,
+		locale,
 		source: 'account',
 		client,
 		userAgent,
 	})
+	if (consent) await grantTextConsent(consent)
 }

@@ -10,6 +10,7 @@ export {
 	listTexts,
 } from './models/text-messages.server'
 export { grantTextConsent, type ConsentGrant } from './models/text-consent.server'
+export { optInConsent } from './opt-in.server'
 export { startTextWorker } from './text-worker.server'
 export { ensureTextQueue } from './text-queue.server'
 export { textsOffer, textTransportKind, type TextsOffer } from './text-provider.server'
