@@ -57,7 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 			id: order.id,
 			number: orderNumber(order.id),
 			status: order.status,
-			placed: order.paidAt ? formatBakeryDateTime(order.paidAt, locale) : null,
+			placed: formatBakeryDateTime(order.placedAt, locale),
 			pickup: order.pickupAt ? when(order.pickupAt) : null,
 			totalCents: order.totalCents,
 			taxCents: order.taxCents,
@@ -103,7 +103,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	if (intent === 'cancel') {
 		const result = await withOutagePolicy(() => cancelCustomerOrder(customer.id, orderId))
 		if (!result) throw notFound()
-		return data({ cancel: result.outcome }, { status: result.outcome === 'refunded' ? 200 : 409, headers: PRIVATE })
+		return data(
+			{ cancel: result.outcome },
+			{ status: result.outcome === 'refunded' || result.outcome === 'cancelled-unpaid' ? 200 : 409, headers: PRIVATE },
+		)
 	}
 	if (intent === 'order-again') {
 		if (!(await withOutagePolicy(() => isCustomerOrder(customer.id, orderId)))) throw notFound()
@@ -128,6 +131,7 @@ const CHANGE_WORDS = {
 
 const CANCEL_WORDS = {
 	refunded: 'account.cancelRefunded',
+	'cancelled-unpaid': 'account.cancelNothingCharged',
 	'refunded-order-moved': 'account.cancelRefundedMoved',
 	'refund-failed': 'account.cancelRefundFailed',
 	'not-refundable': 'account.cancelNotChangeable',
@@ -152,7 +156,10 @@ function useAnswerText(order: Loaded, answer: Answer | undefined) {
 	}
 	if ('problem' in answer) return { ok: false, text: t('account.formUnreadable') }
 	if ('cancel' in answer) {
-		return { ok: answer.cancel === 'refunded', text: t(CANCEL_WORDS[answer.cancel], values) }
+		return {
+			ok: answer.cancel === 'refunded' || answer.cancel === 'cancelled-unpaid',
+			text: t(CANCEL_WORDS[answer.cancel], values),
+		}
 	}
 	return { ok: answer.change === 'moved', text: t(CHANGE_WORDS[answer.change], values) }
 }
@@ -183,7 +190,7 @@ export default function AccountOrder() {
 					<h2 id="order-lines-heading" className="font-display text-3xl font-bold">
 						{t('account.orderLinesHeading')}
 					</h2>
-					{order.placed ? <p className="mt-2">{t('account.orderPlaced', { when: order.placed })}</p> : null}
+					<p className="mt-2">{t('account.orderPlaced', { when: order.placed })}</p>
 					<ul className="mt-4 divide-y divide-dough rounded-2xl bg-white px-4 shadow ring-1 ring-dough">
 						{order.items.map((item, index) => (
 							<li key={index} className="flex flex-wrap justify-between gap-2 py-3">

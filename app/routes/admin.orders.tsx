@@ -27,7 +27,7 @@ import type { AdminRole } from '~/domain/admin-auth/roles'
 import { formatBakeryDateTime } from '~/domain/pickup/bakery-time'
 import { lineOptionsText } from '~/domain/menu/item-options'
 import { formatPrice } from '~/utils/money'
-import { cancelOrderForOwner, type CancelAndRefundOutcome } from '~/domain/orders/order-refund.server'
+import { cancelOrder, type CancelAndRefundOutcome } from '~/domain/orders/order-refund.server'
 import {
 	changeOrderPickup,
 	orderPickupChoices,
@@ -262,7 +262,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	}
 	if (intent === 'refund') {
 		if (form.get(CONFIRMED_FIELD) !== 'yes') return reply({ confirm: id })
-		const result = await cancelOrderForOwner(id)
+		const result = await cancelOrder(id, 'owner')
 		switch (result.outcome) {
 			case 'refunded':
 				return reply({

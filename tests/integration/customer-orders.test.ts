@@ -297,6 +297,64 @@ describe('cancelling', () => {
 		expect(toOwner!.text).toContain("Customer's language") // not English: the owner is told
 	})
 
+	it('a phone order to be paid at pickup is theirs too: on the account, its "I\'m here" link works, and cancelling charges and refunds nothing', async () => {
+		const bread = await createMenuItem({ name: 'Concha', priceCents: 300 })
+		const ana = await signedInCustomer('Ana', 'pt-BR')
+		const order = await seedHeldOrder({
+			pickupAt: slotAt(3, '09:00'),
+			pickupDate: dayAhead(3),
+			lines: [{ menuItemId: bread.id, name: bread.name, quantity: 2 }],
+			ordersPerSlot: 4,
+		})
+		// As staff enter it (decision 075): confirmed at once, nothing paid, for the address the account signs in with.
+		await prisma.order.update({
+			where: { id: order.id },
+			data: {
+				status: 'PAID',
+				paidAt: null,
+				payAtPickup: true,
+				source: 'PHONE',
+				customerEmail: ana.email,
+				locale: 'pt-BR',
+			},
+		})
+		const { attachByEmail } = await import('~/domain/customers/models/customer.server')
+		expect(await attachByEmail(prisma, ana.id, ana.email)).toMatchObject({ orders: 1 })
+
+		const { accountOverview } = await import('~/domain/customers/account.server')
+		expect((await accountOverview(ana.id))?.upcoming).toEqual([
+			expect.objectContaining({ id: order.id, status: 'pay-at-pickup', totalCents: 600 }),
+		])
+		expect(await load(order.id, ana.cookie)).toMatchObject({ status: 200, data: { status: 'pay-at-pickup' } })
+
+		const { arrivalLink } = await import('~/domain/orders/arrival-link.server')
+		const { arrivalPath } = await import('~/domain/orders/index.server')
+		const token = arrivalPath(order.id).split('/').at(-1)!
+		expect(await arrivalLink(token, slotAt(3, '08:50'))).toMatchObject({ orderId: order.id, state: 'open' })
+
+		expect(await post(order.id, ana.cookie, { intent: 'cancel' })).toMatchObject({
+			status: 200,
+			data: { cancel: 'cancelled-unpaid' },
+		})
+		expect(stripe.refunds).toHaveLength(0)
+		expect(await orderRow(order.id)).toMatchObject({ status: 'CANCELLED', capacityHeld: false })
+		expect(await heldCounts(order.pickupAt!, bread.id, dayAhead(3))).toEqual({ slotOrders: 0, itemQuantity: 0 })
+		expect(await queuedMails('order-cancelled')).toEqual([{ kind: 'order-cancelled', orderId: order.id }])
+		expect(await queuedMails('order-cancelled-owner')).toEqual([{ kind: 'order-cancelled-owner', orderId: order.id }])
+
+		const number = order.id.slice(-8).toUpperCase()
+		const toCustomer = await composeMail({ kind: 'order-cancelled', orderId: order.id }, mailContext)
+		expect(toCustomer?.subject).toBe(`Sua encomenda nº ${number} foi cancelada`)
+		expect(toCustomer!.text).toContain('nada foi cobrado')
+		expect(toCustomer!.text).not.toContain('Reembolsamos')
+		const toOwner = await composeMail({ kind: 'order-cancelled-owner', orderId: order.id }, mailContext)
+		expect(toOwner!.text).toContain('It was to be paid at pickup, so nothing was charged')
+		const { composeText } = await import('~/domain/texts/compose.server')
+		const text = await composeText({ kind: 'order-cancelled', orderId: order.id }, 'pt-BR', ORIGIN)
+		expect(text).toContain('nada foi cobrado')
+		expect(text).not.toContain('reembolsad')
+	})
+
 	it('a refund the provider refuses leaves the order paid and holding, sends nothing, and the page says to contact the bakery', async () => {
 		const bread = await createMenuItem({ name: 'Concha', priceCents: 300 })
 		const ana = await signedInCustomer('Ana')

@@ -3,10 +3,13 @@ import { loadAccount, updateCustomerProfile } from './models/customer.server'
 import { accountTextPreference, saveAccountTextPreference } from '~/domain/texts/index.server'
 import type { Locale } from '~/utils/i18n'
 
-/** What a customer sees of an order's state (the statuses an account can hold: paid orders only). */
-type AccountOrderStatus = 'paid' | 'ready' | 'picked-up' | 'cancelled' | 'refunded' | 'no-show'
+/**
+ * What a customer sees of an order's state (the statuses an account can hold: confirmed orders only, paid or to be
+ * paid at pickup).
+ */
+type AccountOrderStatus = 'paid' | 'pay-at-pickup' | 'ready' | 'picked-up' | 'cancelled' | 'refunded' | 'no-show'
 
-export const ACCOUNT_ORDER_STATUS = {
+const ACCOUNT_ORDER_STATUS = {
 	PAID: 'paid',
 	READY: 'ready',
 	PICKED_UP: 'picked-up',
@@ -14,6 +17,16 @@ export const ACCOUNT_ORDER_STATUS = {
 	REFUNDED: 'refunded',
 	NO_SHOW: 'no-show',
 } as const satisfies Record<string, AccountOrderStatus>
+
+/** The order's state in the customer's words: a phone order confirmed but not yet paid says it is paid at pickup. */
+export function accountOrderStatus(order: {
+	status: string
+	paidAt: Date | null
+	payAtPickup: boolean
+}): AccountOrderStatus {
+	if (order.status === 'PAID' && order.payAtPickup && order.paidAt === null) return 'pay-at-pickup'
+	return ACCOUNT_ORDER_STATUS[order.status as keyof typeof ACCOUNT_ORDER_STATUS] ?? 'paid'
+}
 
 /** Balances still owed only while a quote is accepted or open. */
 const OWING_CAKE_STATUSES = new Set(['QUOTED', 'DEPOSIT_PAID'])
@@ -40,7 +53,7 @@ export async function accountOverview(customerId: string, past: string | null = 
 	if (!account) return null
 	const order = (entry: (typeof account.past)[number]) => ({
 		id: entry.id,
-		status: ACCOUNT_ORDER_STATUS[entry.status as keyof typeof ACCOUNT_ORDER_STATUS] ?? 'paid',
+		status: accountOrderStatus(entry),
 		pickupAt: entry.pickupAt,
 		totalCents: entry.totalCents,
 		items: entry.items.map((item) => ({

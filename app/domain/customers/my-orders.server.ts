@@ -11,7 +11,7 @@ import {
 	type CustomerCancelOutcome,
 } from '~/domain/orders/index.server'
 import { findCustomerOrder, isCustomerOrder } from './models/customer-orders.server'
-import { ACCOUNT_ORDER_STATUS } from './account.server'
+import { accountOrderStatus } from './account.server'
 
 /** The order page: the order as the customer ordered it, whether and until when it can change, and the open slots. */
 export async function customerOrderPage(customerId: string, orderId: string, now = new Date()) {
@@ -23,8 +23,9 @@ export async function customerOrderPage(customerId: string, orderId: string, now
 	return {
 		order: {
 			id: order.id,
-			status: ACCOUNT_ORDER_STATUS[order.status as keyof typeof ACCOUNT_ORDER_STATUS] ?? 'paid',
-			paidAt: order.paidAt,
+			status: accountOrderStatus(order),
+			/** When it was paid online, or confirmed on the phone to be paid at pickup. */
+			placedAt: order.paidAt ?? order.createdAt,
 			pickupAt: order.pickupAt,
 			totalCents: order.totalCents,
 			taxCents: order.taxCents,

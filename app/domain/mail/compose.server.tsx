@@ -144,9 +144,9 @@ const orderMailStatuses: Record<OrderMailKind, readonly string[]> = {
 	// Only while the link can still be paid: a paid, expired or cancelled order sends none.
 	'order-payment-link': ['PENDING'],
 	'review-request': ['PICKED_UP'],
-	// A cancel & refund queues them (decision 065).
-	'order-cancelled': ['REFUNDED'],
-	'order-cancelled-owner': ['REFUNDED'],
+	// A cancel & refund queues them (decision 065); so does cancelling an order to be paid at pickup (075).
+	'order-cancelled': ['REFUNDED', 'CANCELLED'],
+	'order-cancelled-owner': ['REFUNDED', 'CANCELLED'],
 }
 
 async function composeOrderMail(kind: OrderMailKind, orderId: string, context: MailContext) {
@@ -191,7 +191,11 @@ async function composeOrderMail(kind: OrderMailKind, orderId: string, context: M
 			to,
 			replyTo: bareAddress(order.customerEmail),
 			subject: `${paid ? 'New order' : 'Customer cancelled order'} #${number} — ${about || headerText(order.customerName, 60)}`,
-			body: paid ? <OrderPaidOwnerMail {...alert} /> : <OrderCancelledOwnerMail {...alert} />,
+			body: paid ? (
+				<OrderPaidOwnerMail {...alert} />
+			) : (
+				<OrderCancelledOwnerMail {...alert} refunded={order.paidAt !== null} />
+			),
 		})
 	}
 
@@ -245,11 +249,11 @@ async function composeOrderMail(kind: OrderMailKind, orderId: string, context: M
 	if (kind === 'order-cancelled') {
 		return mail({
 			...toCustomer,
-			subject: t('mail.cancelledSubject', { number }),
+			subject: t(order.paidAt ? 'mail.cancelledSubject' : 'mail.cancelledSubjectUnpaid', { number }),
 			body: (
 				<OrderCancelledMail
 					{...view}
-					refundedCents={order.totalCents}
+					refundedCents={order.paidAt ? order.totalCents : null}
 					menuUrl={`${context.origin}${localizedPath('/menu', lang.locale)}`}
 				/>
 			),

@@ -7,13 +7,13 @@ import { readArrivalToken } from './order-arrival-token.server'
 export type ArrivalLinkState = 'open' | 'arrived' | Exclude<ArrivalOutcome['outcome'], 'arrived'>
 
 /**
- * The paid order an "I'm here" link names and what its page may offer today; null for a forged link or an order
- * never paid. Arrivals are taken from the pickup day on, while the order waits to be collected.
+ * The confirmed order an "I'm here" link names (paid, or to be paid at pickup) and what its page may offer today;
+ * null for a forged link or a checkout never paid. Arrivals are taken from the pickup day on, while the order waits to be collected.
  */
 export async function arrivalLink(token: string, now = new Date()) {
 	const orderId = readArrivalToken(token)
 	const order = orderId ? await findOrderForArrival(orderId) : null
-	if (!order?.paidAt) return null
+	if (!order || !(order.paidAt || order.payAtPickup)) return null
 	const { timeZone } = await getPickupSettings()
 	const today = localDateOf(now, timeZone)
 	const waiting = order.status === 'PAID' || order.status === 'READY'

@@ -12,6 +12,7 @@ export {
 	type CheckoutEvent,
 	type FulfillmentOutcome,
 } from './models/order.server'
+export { CONFIRMED_ORDER, CONFIRMED_ORDER_SQL } from './models/confirmed-orders.server'
 export { orderCustomerAndTotals, type RefundEvent } from './models/owner-orders.server'
 export {
 	cancelOrderByCustomer,

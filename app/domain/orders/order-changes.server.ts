@@ -21,7 +21,7 @@ import {
 	type PickupDay,
 	type PickupSchedule,
 } from '~/domain/pickup/pickup-schedule'
-import { cancelAndRefund, type CancelAndRefundOutcome } from './order-refund.server'
+import { cancelOrder, type CancelOrderOutcome } from './order-refund.server'
 import { findOrderForChange, movePickup, type OrderForChange } from './models/order-changes.server'
 
 /** Who changes an order: the owner (who may move it past its lock time, when they confirm) or its customer. */
@@ -171,13 +171,14 @@ export async function changeOrderPickup(
 }
 
 export type CustomerCancelOutcome =
-	| CancelAndRefundOutcome
+	| CancelOrderOutcome
 	/** Past the lock time: the customer should call the bakery. */
 	| { outcome: 'locked'; until: Date }
 
 /**
  * The customer's "Cancel my order": only a PAID order before its lock time (after it, the outcome says until
- * when it could have been cancelled); then the owner's cancel & refund. A refund the provider refuses leaves the
+ * when it could have been cancelled); then the owner's cancel & refund (an order to be
+ * paid at pickup is cancelled with nothing to refund). A refund the provider refuses leaves the
  * order paid ('refund-failed'); the hold is given back exactly once with the REFUNDED status (a replayed refund
  * webhook finds nothing left to change).
  */
@@ -188,5 +189,5 @@ export async function cancelOrderByCustomer(orderId: string, now = new Date()): 
 		const order = await findOrderForChange(orderId)
 		return { outcome: 'not-refundable', status: order?.status ?? null }
 	}
-	return cancelAndRefund(orderId, 'customer')
+	return cancelOrder(orderId, 'customer')
 }

@@ -31,19 +31,20 @@ export async function cancelAndRefund(orderId: string, by: CancelledBy = 'owner'
 	return refundOrder(orderId, await findOrderPayment(orderId), by)
 }
 
+export type CancelOrderOutcome = CancelAndRefundOutcome | { outcome: 'cancelled-unpaid' }
+
 /**
- * The owner's "Cancel" on /admin/orders: a phone order still to be paid at pickup (decision 075) is cancelled and its
- * hold released, with nothing to refund; any other order is cancelled and refunded as `cancelAndRefund` does.
+ * "Cancel" by the owner on /admin/orders or by the customer on their account: a phone order still to be paid at
+ * pickup (decision 075) is cancelled and its hold released, with nothing to refund; any other order is cancelled and
+ * refunded as `cancelAndRefund` does.
  */
-export async function cancelOrderForOwner(
-	orderId: string,
-): Promise<CancelAndRefundOutcome | { outcome: 'cancelled-unpaid' }> {
+export async function cancelOrder(orderId: string, by: CancelledBy): Promise<CancelOrderOutcome> {
 	const order = await findOrderPayment(orderId)
 	if (order?.payAtPickup && order.paidAt === null) {
-		if (await cancelUnpaidOrder(orderId)) return { outcome: 'cancelled-unpaid' }
+		if (await cancelUnpaidOrder(orderId, by)) return { outcome: 'cancelled-unpaid' }
 		return { outcome: 'not-refundable', status: (await findOrderPayment(orderId))?.status ?? null }
 	}
-	return refundOrder(orderId, order, 'owner')
+	return refundOrder(orderId, order, by)
 }
 
 async function refundOrder(

@@ -24,7 +24,7 @@ const orderTextStatuses: Record<Exclude<TextJob['kind'], `cake-${string}`>, read
 	'order-reminder-evening': ['PAID', 'READY'],
 	'order-reminder-soon': ['PAID', 'READY'],
 	'order-pickup-moved': ['PAID', 'READY'],
-	'order-cancelled': ['REFUNDED'],
+	'order-cancelled': ['REFUNDED', 'CANCELLED'],
 }
 
 export async function composeText(job: TextJob, locale: Locale, origin: string): Promise<string | null> {
@@ -87,6 +87,7 @@ export async function composeText(job: TextJob, locale: Locale, origin: string):
 			return t('mail.textPickupMoved', { bakery, number, pickup: when(change.toPickupAt), url })
 		}
 		case 'order-cancelled':
+			if (!order.paidAt) return t('mail.textCancelledUnpaid', { bakery, number, phone: business.phone })
 			return t('mail.textCancelled', {
 				bakery,
 				number,

@@ -3,9 +3,9 @@
  * customer's order is not found (the pages answer 404, never someone else's data).
  */
 import { prisma } from '~/utils/db.server'
-import { customerLine, orderLineFields, ownerLine } from '~/domain/orders/index.server'
+import { CONFIRMED_ORDER, customerLine, orderLineFields, ownerLine } from '~/domain/orders/index.server'
 
-const ownOrder = (customerId: string, orderId: string) => ({ id: orderId, customerId, paidAt: { not: null } })
+const ownOrder = (customerId: string, orderId: string) => ({ id: orderId, customerId, ...CONFIRMED_ORDER })
 
 /** The order with its lines (as the customer saw them and as stored in English, with the item's picture). */
 export async function findCustomerOrder(customerId: string, orderId: string) {
@@ -15,6 +15,8 @@ export async function findCustomerOrder(customerId: string, orderId: string) {
 			id: true,
 			status: true,
 			paidAt: true,
+			payAtPickup: true,
+			createdAt: true,
 			pickupAt: true,
 			totalCents: true,
 			taxCents: true,

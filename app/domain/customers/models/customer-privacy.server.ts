@@ -7,6 +7,7 @@ import { cancelMail } from '~/domain/mail/index.server'
 import { customerMailJobs } from '~/domain/mail/mail-jobs'
 import { forgetCustomerTexts } from '~/domain/texts/index.server'
 import { prisma } from '~/utils/db.server'
+import { CONFIRMED_ORDER } from '~/domain/orders/index.server'
 import { attachByEmail } from './customer.server'
 
 /** Everything the bakery holds about the account: its details, orders with lines, cake requests, reviews. */
@@ -20,7 +21,7 @@ export async function loadCustomerData(customerId: string) {
 			locale: true,
 			createdAt: true,
 			orders: {
-				where: { paidAt: { not: null } },
+				where: CONFIRMED_ORDER,
 				orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
 				select: {
 					id: true,

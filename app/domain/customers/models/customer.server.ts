@@ -1,5 +1,6 @@
 import type { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/utils/db.server'
+import { CONFIRMED_ORDER, CONFIRMED_ORDER_SQL } from '~/domain/orders/index.server'
 import { CUSTOMER_SESSION_TTL_SECONDS } from '../sign-in-rules'
 import { spendSignInCode } from './sign-in-code.server'
 
@@ -57,7 +58,7 @@ export async function openCustomerSession(
 export async function attachByEmail(tx: Prisma.TransactionClient | typeof prisma, customerId: string, email: string) {
 	const orders = await tx.$executeRaw`
 		UPDATE "Order" SET "customerId" = ${customerId}
-		WHERE "customerId" IS NULL AND "paidAt" IS NOT NULL AND lower(btrim("customerEmail")) = ${email}`
+		WHERE "customerId" IS NULL AND ${CONFIRMED_ORDER_SQL} AND lower(btrim("customerEmail")) = ${email}`
 	const requests = await tx.$executeRaw`
 		UPDATE "CustomCakeRequest" SET "customerId" = ${customerId}
 		WHERE "customerId" IS NULL AND lower(btrim("email")) = ${email}`
@@ -68,6 +69,8 @@ export async function attachByEmail(tx: Prisma.TransactionClient | typeof prisma
 const accountOrderSelect = {
 	id: true,
 	status: true,
+	paidAt: true,
+	payAtPickup: true,
 	pickupAt: true,
 	totalCents: true,
 	createdAt: true,
@@ -89,7 +92,6 @@ const accountOrderSelect = {
  */
 export async function loadAccount(customerId: string, { now, pastPage, pastPageSize }: AccountPage) {
 	const upcoming = {
-		paidAt: { not: null },
 		status: { in: ['PAID', 'READY'] },
 		OR: [{ pickupAt: null }, { pickupAt: { gte: now } }],
 	} as const satisfies Prisma.OrderWhereInput
@@ -102,14 +104,14 @@ export async function loadAccount(customerId: string, { now, pastPage, pastPageS
 				phone: true,
 				locale: true,
 				orders: {
-					where: upcoming,
+					where: { AND: [CONFIRMED_ORDER, upcoming] },
 					orderBy: [{ pickupAt: 'asc' }, { createdAt: 'asc' }],
 					select: accountOrderSelect,
 				},
 			},
 		}),
 		prisma.order.findMany({
-			where: { customerId, paidAt: { not: null }, NOT: upcoming },
+			where: { customerId, AND: [CONFIRMED_ORDER, { NOT: upcoming }] },
 			orderBy: [{ pickupAt: 'desc' }, { createdAt: 'desc' }, { id: 'desc' }],
 			skip: (pastPage - 1) * pastPageSize,
 			take: pastPageSize + 1,

@@ -4,6 +4,7 @@
  */
 import { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/utils/db.server'
+import { CONFIRMED_ORDER, CONFIRMED_ORDER_SQL } from '~/domain/orders/index.server'
 
 const OWNER_CUSTOMERS_PAGE_SIZE = 50
 
@@ -44,9 +45,9 @@ export async function listCustomersForOwner({ search, page = 1 }: { search?: str
 		LEFT JOIN LATERAL (
 			SELECT count(*) AS "orders",
 				count(*) FILTER (WHERE "status" = 'NO_SHOW') AS "noShows",
-				sum("totalCents") FILTER (WHERE "status"::text = ANY(${KEPT_ORDER_STATUSES})) AS "spentCents",
+				sum("totalCents") FILTER (WHERE "status"::text = ANY(${KEPT_ORDER_STATUSES}) AND "paidAt" IS NOT NULL) AS "spentCents",
 				max("createdAt") AS "lastOrderAt"
-			FROM "Order" WHERE "customerId" = c."id" AND "paidAt" IS NOT NULL
+			FROM "Order" WHERE "customerId" = c."id" AND ${CONFIRMED_ORDER_SQL}
 		) o ON true
 		LEFT JOIN LATERAL (
 			SELECT sum("paidCents") AS "paidCents" FROM "CustomCakeRequest" WHERE "customerId" = c."id"
@@ -72,7 +73,7 @@ export async function findCustomerForOwner(customerId: string) {
 			ownerNoteAt: true,
 			ownerNoteBy: true,
 			orders: {
-				where: { paidAt: { not: null } },
+				where: CONFIRMED_ORDER,
 				orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
 				select: { id: true, status: true, createdAt: true, pickupAt: true, totalCents: true },
 			},

@@ -2,9 +2,12 @@ import { Details, orderCustomerRows, OwnerAlert, Paragraph } from './layout'
 import { OrderLines } from './order-lines'
 import type { OrderPaidOwnerProps } from './order-paid-owner'
 
-type OrderCancelledOwnerProps = OrderPaidOwnerProps
+type OrderCancelledOwnerProps = OrderPaidOwnerProps & {
+	/** False: it was to be paid at pickup (decision 075), so nothing was charged or refunded. */
+	refunded: boolean
+}
 
-/** To the owner when a customer cancelled their own order on their account (it is refunded and its pickup free). */
+/** To the owner when a customer cancelled their own order on their account (refunded if paid; its pickup free). */
 export function OrderCancelledOwnerMail({
 	bakery,
 	number,
@@ -12,6 +15,7 @@ export function OrderCancelledOwnerMail({
 	customer,
 	customerLanguage,
 	ordersUrl,
+	refunded,
 	...order
 }: OrderCancelledOwnerProps) {
 	return (
@@ -23,7 +27,8 @@ export function OrderCancelledOwnerMail({
 			admin={{ href: ordersUrl, label: pickupText ? 'Open the day in the admin' : 'Open orders in the admin' }}
 		>
 			<Paragraph>
-				{customer.name} cancelled this order on their account. It is refunded in full
+				{customer.name} cancelled this order on their account.{' '}
+				{refunded ? 'It is refunded in full' : 'It was to be paid at pickup, so nothing was charged'}
 				{pickupText ? (
 					<>
 						{' '}

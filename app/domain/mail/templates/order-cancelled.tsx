@@ -4,13 +4,16 @@ import { MailButton, MailHeading, MailLayout, MailLink, Paragraph } from './layo
 import { OrderLineList, type CustomerOrderMailProps } from './order-lines'
 
 export interface OrderCancelledProps extends CustomerOrderMailProps {
-	/** What was refunded: the order's total. */
-	refundedCents: number
+	/** What was refunded: the order's total; null when nothing was charged (an order to be paid at pickup). */
+	refundedCents: number | null
 	/** The menu in the customer's language, to order again. */
 	menuUrl: string
 }
 
-/** To the customer when their paid order was cancelled and refunded (by them on their account, or by the bakery). */
+/**
+ * To the customer when their order was cancelled (by them on their account, or by the bakery): refunded if it was
+ * paid, or nothing charged if it was to be paid at pickup.
+ */
 export function OrderCancelledMail({
 	bakery,
 	lang: { t, locale },
@@ -21,11 +24,11 @@ export function OrderCancelledMail({
 	refundedCents,
 	menuUrl,
 }: OrderCancelledProps) {
-	const amount = formatPrice(refundedCents, locale)
+	const amount = refundedCents === null ? null : formatPrice(refundedCents, locale)
 	return (
 		<MailLayout
 			bakery={bakery}
-			preview={t('mail.cancelledPreview', { number, amount })}
+			preview={amount ? t('mail.cancelledPreview', { number, amount }) : t('mail.cancelledPreviewUnpaid', { number })}
 			footnote={t('mail.orderFootnote', { bakery: bakery.name })}
 		>
 			<MailHeading>{t('mail.cancelledHeading')}</MailHeading>
@@ -36,7 +39,11 @@ export function OrderCancelledMail({
 						])
 					: richText(t, 'mail.cancelledIntro', { name: customerName, number }, [<strong key="0" />])}
 			</Paragraph>
-			<Paragraph>{richText(t, 'mail.cancelledRefund', { amount }, [<strong key="0" />])}</Paragraph>
+			<Paragraph>
+				{amount
+					? richText(t, 'mail.cancelledRefund', { amount }, [<strong key="0" />])
+					: t('mail.cancelledNothingCharged')}
+			</Paragraph>
 			<OrderLineList lines={lines} />
 			<Paragraph>
 				{richText(t, 'mail.cancelledQuestions', { phone: bakery.phone }, [<MailLink key="0" href={bakery.telHref} />])}

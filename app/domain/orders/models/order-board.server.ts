@@ -11,6 +11,7 @@ import { readLineOptions } from '~/domain/menu/item-options'
 import { dateColumn } from '~/domain/pickup/index.server'
 import type { LocalDate } from '~/domain/pickup/pickup-schedule'
 import { ORDER_MOVES } from '../order-states'
+import { CONFIRMED_ORDER, CONFIRMED_ORDER_SQL } from './confirmed-orders.server'
 
 /** What the board shows: the day's orders still owed, handed over or never collected. */
 const BOARD_STATUSES = ['PAID', 'READY', 'PICKED_UP', 'NO_SHOW'] as const
@@ -92,6 +93,7 @@ export function findOrderForArrival(orderId: string) {
 			id: true,
 			status: true,
 			paidAt: true,
+			payAtPickup: true,
 			pickupAt: true,
 			pickupDate: true,
 			arrivedAt: true,
@@ -123,12 +125,12 @@ export async function recordArrival(
 			"arrivedAt" = coalesce("arrivedAt", ${now}::timestamptz),
 			"arrivalSpot" = coalesce(${spot}::"ArrivalSpot", "arrivalSpot"),
 			"arrivalCar" = coalesce(${car}::varchar, "arrivalCar")
-		WHERE "id" = ${orderId} AND "paidAt" IS NOT NULL AND "status"::text = ANY(${[...ARRIVAL_STATUSES]}::text[])
+		WHERE "id" = ${orderId} AND ${CONFIRMED_ORDER_SQL} AND "status"::text = ANY(${[...ARRIVAL_STATUSES]}::text[])
 			AND "pickupDate" <= ${today}::date
 		RETURNING ("arrivedAt" = ${now}::timestamptz) AS "firstTime"`
 	if (rows[0]) return { outcome: 'arrived', firstTime: rows[0].firstTime }
-	const order = await prisma.order.findUnique({ where: { id: orderId }, select: { status: true, paidAt: true } })
-	if (!order?.paidAt) return { outcome: 'not-found' }
+	const order = await prisma.order.findFirst({ where: { id: orderId, ...CONFIRMED_ORDER }, select: { status: true } })
+	if (!order) return { outcome: 'not-found' }
 	if ((ARRIVAL_STATUSES as readonly string[]).includes(order.status)) return { outcome: 'too-early' }
 	return order.status === 'PICKED_UP' ? { outcome: 'picked-up' } : { outcome: 'closed' }
 }

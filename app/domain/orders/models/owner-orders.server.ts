@@ -149,9 +149,10 @@ export function findOrderPayment(orderId: string) {
 
 /**
  * Cancels a phone order still to be paid at pickup (decision 075): CANCELLED and its hold released, in one
- * transaction, only while it is unpaid and not handed over (false: it was paid or moved on meanwhile).
+ * transaction, only while it is unpaid and not handed over (false: it was paid or moved on meanwhile). The customer
+ * is told as after a cancel & refund, in words that say nothing was charged, and the owner when the customer did it.
  */
-export function cancelUnpaidOrder(orderId: string) {
+export function cancelUnpaidOrder(orderId: string, by: CancelledBy) {
 	return prisma.$transaction(async (tx) => {
 		const { from, to } = ORDER_MOVES['cancel-unpaid']
 		const { count } = await tx.order.updateMany({
@@ -160,8 +161,16 @@ export function cancelUnpaidOrder(orderId: string) {
 		})
 		if (count === 0) return false
 		await releasePickupCapacityIn(tx, orderId)
+		await queueCancellationNotices(tx, orderId, by)
 		return true
 	})
+}
+
+/** The customer's mail and text, and the owner's alert when the customer cancelled: each keyed by the order, once. */
+async function queueCancellationNotices(tx: Prisma.TransactionClient, orderId: string, by: CancelledBy) {
+	await enqueueMail(tx, { kind: 'order-cancelled', orderId })
+	await enqueueText(tx, { kind: 'order-cancelled', orderId })
+	if (by === 'customer') await enqueueMail(tx, { kind: 'order-cancelled-owner', orderId })
 }
 
 /**
@@ -193,11 +202,7 @@ export function markOrderRefunded(orderId: string, by: CancelledBy) {
 		const refunded =
 			changed ||
 			(await tx.order.findUnique({ where: { id: orderId }, select: { status: true } }))?.status === 'REFUNDED'
-		if (refunded) {
-			await enqueueMail(tx, { kind: 'order-cancelled', orderId })
-			await enqueueText(tx, { kind: 'order-cancelled', orderId })
-			if (by === 'customer') await enqueueMail(tx, { kind: 'order-cancelled-owner', orderId })
-		}
+		if (refunded) await queueCancellationNotices(tx, orderId, by)
 		return changed
 	})
 }

@@ -4,7 +4,15 @@ import { prisma } from '~/utils/db.server'
 export function findOrderForText(orderId: string) {
 	return prisma.order.findUnique({
 		where: { id: orderId },
-		select: { id: true, status: true, customerName: true, totalCents: true, pickupAt: true, paymentUrl: true },
+		select: {
+			id: true,
+			status: true,
+			paidAt: true,
+			customerName: true,
+			totalCents: true,
+			pickupAt: true,
+			paymentUrl: true,
+		},
 	})
 }
 
