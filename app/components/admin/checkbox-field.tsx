@@ -22,7 +22,7 @@ export function CheckboxField({
 					aria-describedby={
 						[hint ? hintId : null, inputProps['aria-describedby']].filter(Boolean).join(' ') || undefined
 					}
-					className="mt-1 h-5 w-5 accent-cinnamon"
+					className="mt-1 h-5 w-5 shrink-0 accent-cinnamon"
 				/>
 				<div>
 					<label htmlFor={meta.id} className="font-semibold">
