@@ -8,6 +8,8 @@ import { buttonClass, outlineButtonClass } from '~/components/ui/button-classes'
 import { PageIntro } from '~/components/page-intro'
 import { AccountPrivacy, PastOrderPages } from '~/components/account/account-sections'
 import { PasskeysSection } from '~/components/account/passkeys'
+import { LoyaltyCard } from '~/components/loyalty-card'
+import { customerLoyaltyCard } from '~/domain/loyalty/index.server'
 import { accountOverview, saveAccountDetails } from '~/domain/customers/account.server'
 import { TextsOptIn } from '~/components/checkout/texts-opt-in'
 import { TEXTS_NEED_PHONE, textsNeedPhone, textsOptInFields } from '~/domain/texts/consent'
@@ -65,11 +67,12 @@ const CAKE_STATUS_LABELS = {
 export async function loader({ request }: LoaderFunctionArgs) {
 	const locale = requestLocale(request)
 	const customer = await requireCustomer(request, localizedPath('/account/sign-in', locale))
-	const [overview, settings, passkeys] = await withOutagePolicy(() =>
+	const [overview, settings, passkeys, loyalty] = await withOutagePolicy(() =>
 		Promise.all([
 			accountOverview(customer.id, new URL(request.url).searchParams.get('past')),
 			getPickupSettings(),
 			customerPasskeys(customer.id),
+			customerLoyaltyCard(customer.id, locale),
 		]),
 	)
 	if (!overview) throw await signOutCustomer(request, localizedPath('/account/sign-in', locale))
@@ -86,6 +89,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		{
 			profile: overview.profile,
 			texts: textsOffer(),
+			loyalty,
 			upcoming: overview.upcoming.map(order),
 			past: overview.past.map(order),
 			pastPage: overview.pastPage,
@@ -135,7 +139,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 type AccountOrder = ReturnType<typeof useLoaderData<typeof loader>>['upcoming'][number]
 
 export default function Account() {
-	const { profile, texts, upcoming, past, pastPage, olderPast, cakeRequests, passkeys } = useLoaderData<typeof loader>()
+	const { profile, texts, loyalty, upcoming, past, pastPage, olderPast, cakeRequests, passkeys } =
+		useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const t = useT()
 	const locale = useLocale()
@@ -161,6 +166,7 @@ export default function Account() {
 				{t('account.signedInAs', { email: profile.email })}
 			</PageIntro>
 			<div className="mx-auto grid max-w-4xl gap-12 px-4 py-12">
+				{loyalty ? <LoyaltyCard card={loyalty} /> : null}
 				<section aria-labelledby="upcoming-heading">
 					<h2 id="upcoming-heading" className="font-display text-3xl font-bold">
 						{t('account.upcomingHeading')}

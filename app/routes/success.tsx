@@ -4,6 +4,8 @@ import { useEffect } from 'react'
 import { useCart } from '~/components/cart-provider'
 import { OrderLines } from '~/components/checkout/order-lines'
 import { PickupDetails } from '~/components/checkout/pickup-details'
+import { LoyaltyCard } from '~/components/loyalty-card'
+import { customerLoyaltyCard } from '~/domain/loyalty/index.server'
 import { orderNumber } from '~/domain/orders/models/order.server'
 import { arrivalPath } from '~/domain/orders/order-arrival-token.server'
 import { requestLocale } from '~/utils/i18n.server'
@@ -24,10 +26,16 @@ export const headers = outageHeaders
 /** Shows a confirmation only for a session the payment provider reports as paid — never a fake one. */
 export async function loader({ request }: LoaderFunctionArgs) {
 	const sessionId = new URL(request.url).searchParams.get('session_id') ?? ''
+	const locale = requestLocale(request)
 	const found = sessionId
 		? await withOutagePolicy(async () => {
 				const order = await confirmCheckoutSession(sessionId)
-				return order && { order, timeZone: (await getPickupSettings()).timeZone }
+				if (!order) return null
+				const [settings, loyalty] = await Promise.all([
+					getPickupSettings(),
+					customerLoyaltyCard(order.customerId, locale),
+				])
+				return { order, timeZone: settings.timeZone, loyalty }
 			})
 		: null
 	const view = found && {
@@ -45,7 +53,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			options,
 		})),
 		// The "I'm here" page for the pickup day (decision 070).
-		arrivalHref: arrivalPath(found.order.id, requestLocale(request)),
+		arrivalHref: arrivalPath(found.order.id, locale),
+		// The stamp card (decision 085): the account's card, or how to start one, when this order earns a stamp.
+		loyalty: found.loyalty && {
+			card: found.loyalty,
+			onAccount: found.order.customerId !== null,
+			earnsStamp: found.order.totalCents >= found.loyalty.minOrderCents,
+		},
 		pickup: found.order.pickupAt && {
 			at: found.order.pickupAt.toISOString(),
 			timeZone: found.timeZone,
@@ -102,11 +116,22 @@ export default function Success() {
 					taxCents={order.taxCents}
 				/>
 			</div>
+			{order.loyalty?.onAccount ? (
+				<div className="mt-8">
+					<LoyaltyCard
+						card={order.loyalty.card}
+						note={order.loyalty.earnsStamp ? t('common.loyaltyThisOrder') : undefined}
+					/>
+				</div>
+			) : null}
 			<section aria-labelledby="save-details-heading" className="mt-8 rounded-2xl bg-dough/60 p-6 text-center">
 				<h2 id="save-details-heading" className="font-display text-xl font-bold">
 					{t('shop.saveDetailsHeading')}
 				</h2>
 				<p className="mt-2">{t('shop.saveDetailsText', { email: order.email })}</p>
+				{order.loyalty && !order.loyalty.onAccount && order.loyalty.earnsStamp ? (
+					<p className="mt-2">{t('common.loyaltyJoin', { email: order.email })}</p>
+				) : null}
 				<Link
 					to={`${localize('/account/sign-in')}?email=${encodeURIComponent(order.email)}`}
 					className="mt-3 inline-block font-semibold text-cinnamon underline"

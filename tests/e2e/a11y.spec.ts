@@ -56,6 +56,7 @@ const adminRoutes = [
 	'/admin/pickup-schedule',
 	'/admin/site-texts',
 	'/admin/texts',
+	'/admin/loyalty',
 	'/admin/reviews',
 	// A seeded review's editor.
 	'/admin/reviews/seed-review-1',

@@ -217,6 +217,21 @@ const routes: Record<string, RouteCase> = {
 		path: () => '/admin/texts',
 		actions: { 'reminder setting': () => ({ remindHoursBefore: 'on' }) },
 	},
+	'admin.loyalty.tsx': {
+		staff: 'refused',
+		path: () => '/admin/loyalty',
+		actions: {
+			save: () => ({
+				enabled: 'on',
+				minOrderCents: '0',
+				stampsPerReward: '2',
+				rewardCents: '100',
+				rewardNameEn: 'Planted by an intruder',
+				rewardNameEs: 'x',
+				rewardNamePtBr: 'x',
+			}),
+		},
+	},
 	'admin.site-texts.tsx': {
 		staff: 'refused',
 		path: () => '/admin/site-texts',

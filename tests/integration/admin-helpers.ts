@@ -134,6 +134,8 @@ export async function snapshot() {
 			prisma.specialHours.findMany({ orderBy: { date: 'asc' } }),
 			// The pickup reminders' setting (decision 074).
 			prisma.textSettings.findMany({ select: { remindEveningBefore: true, remindHoursBefore: true } }),
+			// The loyalty card (decision 085).
+			prisma.loyaltyProgram.findMany({ omit: { updatedAt: true } }),
 		]),
 		prisma.review.findMany({ orderBy: { id: 'asc' } }),
 		// The mail queue (dead mails the dashboard retries; mails an order step queues).

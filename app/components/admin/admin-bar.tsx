@@ -16,6 +16,7 @@ const adminLinks = [
 	{ to: '/admin/pickup-schedule', label: 'Pickup schedule' },
 	{ to: '/admin/messages', label: 'Messages' },
 	{ to: '/admin/texts', label: 'Texts' },
+	{ to: '/admin/loyalty', label: 'Loyalty' },
 	{ to: '/admin/reviews', label: 'Reviews' },
 	{ to: '/admin/gallery', label: 'Gallery' },
 	{ to: '/admin/site-texts', label: 'Site texts' },

@@ -1,6 +1,7 @@
 import type { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/utils/db.server'
 import { CONFIRMED_ORDER, CONFIRMED_ORDER_SQL } from '~/domain/orders/index.server'
+import { collectStampsForCustomer } from '~/domain/loyalty/index.server'
 import { CUSTOMER_SESSION_TTL_SECONDS } from '../sign-in-rules'
 import { spendSignInCode } from './sign-in-code.server'
 
@@ -42,6 +43,8 @@ export async function openCustomerSession(
 	input: { customerId: string; email: string; sessionId: string; now: Date },
 ) {
 	await attachByEmail(tx, input.customerId, input.email)
+	// Orders picked up before the account claimed them still earn their stamps (decision 085).
+	await collectStampsForCustomer(tx, input.customerId)
 	await tx.customerSession.create({
 		data: {
 			id: input.sessionId,

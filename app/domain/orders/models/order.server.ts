@@ -210,14 +210,27 @@ export async function applyCheckoutEvent(event: CheckoutEvent): Promise<Fulfillm
 /**
  * An order the bakery now owes, paid online or confirmed to be paid at pickup (decision 075), announced once in the
  * transaction that confirms it: the owner's alert, the customer's receipt (when they gave an e-mail) and their
- * "order confirmed" text (when their number has a standing consent, decision 074).
+ * "order confirmed" text (when their number has a standing consent, decision 074). It joins the account with its
+ * e-mail at once (decision 085), not at that account's next sign-in.
  */
 export async function announceConfirmedOrder(tx: Tx, orderId: string) {
+	await attachToAccount(tx, orderId)
 	await enqueueMail(tx, [
 		{ kind: 'order-paid-owner', orderId },
 		{ kind: 'order-receipt', orderId },
 	])
 	await enqueueText(tx, { kind: 'order-confirmed', orderId })
+}
+
+/**
+ * A confirmed order joins the account whose (verified) address it was placed with, as sign-in attaches earlier ones
+ * (decision 063): compared with lower() and equality, never LIKE.
+ */
+async function attachToAccount(tx: Tx, orderId: string) {
+	await tx.$executeRaw`
+		UPDATE "Order" o SET "customerId" = c."id"
+		FROM "Customer" c
+		WHERE o."id" = ${orderId} AND o."customerId" IS NULL AND c."email" = lower(btrim(o."customerEmail"))`
 }
 
 /**
@@ -333,6 +346,7 @@ const orderSummary = {
 	currency: true,
 	customerName: true,
 	customerEmail: true,
+	customerId: true,
 	createdAt: true,
 	paidAt: true,
 	pickupAt: true,

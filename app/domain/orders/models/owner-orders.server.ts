@@ -14,6 +14,7 @@ import { enqueueMail } from '~/domain/mail/index.server'
 import { enqueueText } from '~/domain/texts/index.server'
 import { releasePickupCapacityIn, dateColumn } from '~/domain/pickup/index.server'
 import { claimProviderEvent } from '~/domain/payments/index.server'
+import { collectStampsForOrder, reverseStampForOrder } from '~/domain/loyalty/index.server'
 
 /** Who ordered and what they paid: what the owner's screens and mails show of every order. */
 export const orderCustomerAndTotals = {
@@ -110,7 +111,8 @@ const REVIEW_REQUEST_DELAY_MS = 24 * 60 * 60 * 1000
 
 /**
  * A conditional update: a stale click (the order moved on meanwhile) changes nothing and says where it
- * is now. The step's mail ("ready", or the review request a day after pickup) is queued with it. Handing over a
+ * is now. The step's mail ("ready", or the review request a day after pickup) is queued with it, and a handed-over
+ * order's loyalty stamp is given with it. Handing over a
  * phone order to be paid at pickup records its payment, taken at the counter, in the same transaction (decision 075).
  */
 export async function advanceOrder(orderId: string, step: OrderStep): Promise<StepOutcome> {
@@ -132,6 +134,8 @@ export async function advanceOrder(orderId: string, step: OrderStep): Promise<St
 			})
 			const startAfter = new Date(Date.now() + REVIEW_REQUEST_DELAY_MS)
 			await enqueueMail(tx, { kind: 'review-request', orderId }, { startAfter })
+			// Paid and handed over: its loyalty stamp, and the reward a full card earns (decision 085).
+			await collectStampsForOrder(tx, orderId)
 		}
 		return true
 	})
@@ -184,6 +188,8 @@ async function refundIn(tx: Prisma.TransactionClient, orderId: string, { from, t
 	})
 	if (count === 0) return false
 	await releasePickupCapacityIn(tx, orderId)
+	// A refunded order's loyalty stamp no longer counts (decision 085).
+	await reverseStampForOrder(tx, orderId)
 	return true
 }
 

@@ -1,0 +1,42 @@
+import type { Prisma } from '~/generated/prisma/client'
+import type { Locale } from '~/utils/i18n'
+import { cardProgress, rewardName, type LoyaltyCardView } from './loyalty-card'
+import {
+	collectStampsIn,
+	getLoyaltyProgram,
+	orderCustomerIn,
+	reverseStampIn,
+	stampCounts,
+	type NewReward,
+} from './models/loyalty.server'
+
+type Tx = Prisma.TransactionClient
+
+/**
+ * In the transaction that hands an order over (or that attaches a customer's orders at sign-in): the stamps they earn
+ * and the rewards those complete, each once.
+ */
+export async function collectStampsForOrder(tx: Tx, orderId: string): Promise<NewReward[]> {
+	const customerId = await orderCustomerIn(tx, orderId)
+	return customerId ? collectStampsIn(tx, customerId) : []
+}
+
+export { collectStampsIn as collectStampsForCustomer, reverseStampIn as reverseStampForOrder }
+
+/**
+ * The customer's card in their language, or null while the owner has it off: the stamps on the current card, how
+ * many more earn the reward, and what it buys. `pending`: an order of theirs, paid and not yet picked up, that
+ * will earn a stamp when it is (the confirmation page says so).
+ */
+export async function customerLoyaltyCard(customerId: string | null, locale: Locale): Promise<LoyaltyCardView | null> {
+	const program = await getLoyaltyProgram()
+	if (!program.enabled) return null
+	const counts = customerId ? await stampCounts(customerId) : { stamps: 0, rewards: 0 }
+	return {
+		...cardProgress({ ...counts, stampsPerReward: program.stampsPerReward }),
+		stampsPerReward: program.stampsPerReward,
+		minOrderCents: program.minOrderCents,
+		rewardCents: program.rewardCents,
+		reward: rewardName(program, locale),
+	}
+}
