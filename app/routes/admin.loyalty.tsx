@@ -11,7 +11,7 @@ import { requireAdmin } from '~/domain/admin-auth/auth.server'
 import { getLoyaltyProgram, loyaltySummary, saveLoyaltyProgram } from '~/domain/loyalty/index.server'
 import { loyaltyProgramSchema } from '~/domain/loyalty/loyalty-card'
 import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
-import { bodyProblems, readForm } from '~/utils/body.server'
+import { readAdminSubmission } from '~/domain/admin-auth/admin-actions.server'
 import { formReply } from '~/utils/form-reply.server'
 import { formatPrice } from '~/utils/money'
 
@@ -29,13 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The owner's stamp card (decision 085). */
 export async function action({ request }: ActionFunctionArgs) {
 	await requireAdmin(request, 'owner')
-	const body = await readForm(request)
-	if (!body.ok) {
-		const { status, message } = bodyProblems[body.problem]
-		return formReply(null, { status, headers: adminResponseHeaders, formErrors: [message] })
-	}
-	const submission = parseWithZod(body.value, { schema: loyaltyProgramSchema })
-	if (submission.status !== 'success') return formReply(submission, { headers: adminResponseHeaders })
+	const { submission, reply } = await readAdminSubmission(request, loyaltyProgramSchema)
+	if (!submission) return reply
 	await saveLoyaltyProgram(submission.value)
 	return formReply(submission, { headers: adminResponseHeaders }, { saved: true })
 }

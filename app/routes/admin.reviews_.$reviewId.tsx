@@ -10,7 +10,7 @@ import { buttonClass } from '~/components/ui/button-classes'
 import { findReviewForAdmin, updateReview } from '~/domain/reviews/models/review.server'
 import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
 import { requireAdmin } from '~/domain/admin-auth/auth.server'
-import { bodyProblems, readForm } from '~/utils/body.server'
+import { readAdminSubmission } from '~/domain/admin-auth/admin-actions.server'
 import { formReply } from '~/utils/form-reply.server'
 import { reviewSchema } from '~/domain/reviews/review-schemas'
 
@@ -29,13 +29,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
 	await requireAdmin(request, 'owner')
 	const headers = adminResponseHeaders
-	const body = await readForm(request)
-	if (!body.ok) {
-		const { status, message } = bodyProblems[body.problem]
-		return formReply(null, { formErrors: [message], status, headers }, { saved: false })
-	}
-	const submission = parseWithZod(body.value, { schema: reviewSchema })
-	if (submission.status !== 'success') return formReply(submission, { headers }, { saved: false })
+	const { submission, reply } = await readAdminSubmission(request, reviewSchema, { saved: false })
+	if (!submission) return reply
 	if (!(await updateReview(params.reviewId ?? '', submission.value))) {
 		const formErrors = ['This review was deleted meanwhile, so nothing was saved.']
 		return formReply(submission, { formErrors, status: 404, headers }, { saved: false })

@@ -9,7 +9,7 @@ import { TextsList } from '~/components/admin/texts-list'
 import { buttonClass } from '~/components/ui/button-classes'
 import { FormErrors, FormStatus } from '~/components/ui/forms'
 import { requireAdmin } from '~/domain/admin-auth/auth.server'
-import { bodyProblems, readForm } from '~/utils/body.server'
+import { readAdminSubmission } from '~/domain/admin-auth/admin-actions.server'
 import { getTextSettings, listTexts, saveTextSettings, textTransportKind } from '~/domain/texts/index.server'
 import { textSettingsSchema } from '~/domain/texts/text-settings'
 import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
@@ -32,13 +32,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The pickup reminders' setting (decision 074). */
 export async function action({ request }: ActionFunctionArgs) {
 	await requireAdmin(request, 'owner')
-	const body = await readForm(request)
-	if (!body.ok) {
-		const { status, message } = bodyProblems[body.problem]
-		return formReply(null, { status, headers: adminResponseHeaders, formErrors: [message] })
-	}
-	const submission = parseWithZod(body.value, { schema: textSettingsSchema })
-	if (submission.status !== 'success') return formReply(submission, { headers: adminResponseHeaders })
+	const { submission, reply } = await readAdminSubmission(request, textSettingsSchema)
+	if (!submission) return reply
 	await saveTextSettings(submission.value)
 	return formReply(submission, { headers: adminResponseHeaders }, { saved: true })
 }

@@ -1,7 +1,10 @@
+import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
+import type { z } from 'zod'
 import { adminResponseHeaders, CONFIRMED_FIELD, type AdminActionData } from '~/utils/admin-route'
 import { requireAdmin } from './auth.server'
 import { bodyProblems, readForm } from '~/utils/body.server'
+import { formReply } from '~/utils/form-reply.server'
 
 /** A list screen action's answer, with the admin area's no-store, noindex headers. */
 export function adminReply(body: AdminActionData, status = 200) {
@@ -33,6 +36,30 @@ export async function readAdminBody(request: Request) {
 		return { form: null, intent: null, problemReply: adminReply({ message }, status) } as const
 	}
 	return { form: body.value, intent: String(body.value.get('intent') ?? ''), problemReply: null } as const
+}
+
+/**
+ * An admin screen's Conform form, read and checked against `schema`: the valid submission, or the reply that says why
+ * not, with `extra` (an unreadable or too large body as a form error, invalid fields beside their fields).
+ */
+export async function readAdminSubmission<Schema extends z.ZodTypeAny, Extra extends object = object>(
+	request: Request,
+	schema: Schema,
+	extra: Extra = {} as Extra,
+) {
+	const body = await readForm(request)
+	if (!body.ok) {
+		const { status, message } = bodyProblems[body.problem]
+		return {
+			submission: null,
+			reply: formReply(null, { formErrors: [message], status, headers: adminResponseHeaders }, extra),
+		} as const
+	}
+	const submission = parseWithZod(body.value, { schema })
+	if (submission.status !== 'success') {
+		return { submission: null, reply: formReply(submission, { headers: adminResponseHeaders }, extra) } as const
+	}
+	return { submission, reply: null } as const
 }
 
 /**
