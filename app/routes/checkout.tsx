@@ -23,12 +23,7 @@ import {
 	MISSING_DETAILS_MESSAGE,
 	type CheckoutRequest,
 } from '~/domain/orders/checkout'
-import {
-	previewCheckout,
-	startCheckout,
-	type CheckoutRefusal,
-	type LineRefusal,
-} from '~/domain/orders/checkout.server'
+import { previewCheckout, startCheckout, type CheckoutRefusal, type LineRefusal } from '~/domain/orders/checkout.server'
 import type { PromoProblem } from '~/domain/promotions/promo-pricing'
 import { PRICE_INTENT, PriceSummary, PromoAndTip } from '~/components/checkout/promo-and-tip'
 import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE, type CartItem } from '~/domain/orders/cart'
@@ -398,9 +393,7 @@ function CheckoutForm({ menu, texts }: { menu: CartMenu; texts: TextsOffer | nul
 				fields.allergyNote.name,
 				fields.promoCode.name,
 				fields.tipAmount.name,
-			].some((name) =>
-				fieldsWithErrors.includes(name),
-			)
+			].some((name) => fieldsWithErrors.includes(name))
 			if (
 				pickupRefused ||
 				noteRefused ||
