@@ -636,10 +636,22 @@ function OrderCard({
 							</li>
 						))}
 					</ul>
+					{order.discountCents > 0 ? (
+						<p className="mt-1 flex justify-between gap-4 border-t border-dough pt-1">
+							<span>Discount ({order.promoCode})</span>
+							<span>−{formatPrice(order.discountCents)}</span>
+						</p>
+					) : null}
 					{order.taxCents > 0 ? (
 						<p className="mt-1 flex justify-between gap-4 border-t border-dough pt-1">
 							<span>Tax</span>
 							<span>{formatPrice(order.taxCents)}</span>
+						</p>
+					) : null}
+					{order.tipCents > 0 ? (
+						<p className="mt-1 flex justify-between gap-4 border-t border-dough pt-1">
+							<span>Tip</span>
+							<span>{formatPrice(order.tipCents)}</span>
 						</p>
 					) : null}
 					<p className="mt-1 flex justify-between gap-4 border-t border-dough pt-1 font-semibold">

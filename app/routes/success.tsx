@@ -38,6 +38,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		held: found.order.heldChargeCents !== null,
 		totalCents: found.order.totalCents,
 		taxCents: found.order.taxCents,
+		adjustments: {
+			discountCents: found.order.discountCents,
+			promoCode: found.order.promoCode,
+			tipCents: found.order.tipCents,
+		},
 		items: found.order.items.map(({ name, quantity, unitPriceCents, options }) => ({
 			name,
 			quantity,
@@ -100,6 +105,7 @@ export default function Success() {
 					lines={order.items.map((line, index) => ({ ...line, key: String(index) }))}
 					totalCents={order.totalCents}
 					taxCents={order.taxCents}
+					adjustments={order.adjustments}
 				/>
 			</div>
 			<section aria-labelledby="save-details-heading" className="mt-8 rounded-2xl bg-dough/60 p-6 text-center">

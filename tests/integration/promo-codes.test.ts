@@ -58,13 +58,16 @@ function start(
 		tipAmount,
 		email,
 		client,
-	}: Partial<Record<'promoCode' | 'tip' | 'tipAmount' | 'email' | 'client', string>> = {},
+		locale,
+	}: { locale?: 'en' | 'es' | 'pt-BR' } & Partial<
+		Record<'promoCode' | 'tip' | 'tipAmount' | 'email' | 'client', string>
+	> = {},
 ) {
 	customers += 1
 	const customer = { name: `Customer ${customers}`, email: email ?? `p${customers}@example.com` }
 	return checkout.startCheckout(
 		{ customer, items, pickupAt: pickupSlot(2, '10:00'), promoCode, tip, tipAmount },
-		{ origin, client: client ?? `198.51.100.${customers % 250}` },
+		{ origin, client: client ?? `198.51.100.${customers % 250}`, locale },
 	)
 }
 
@@ -147,6 +150,35 @@ describe('pricing: the discount, tax after it, and the tip', () => {
 			error: 'A tip can be at most $20.00 on this order.',
 		})
 		expect(await prisma.order.count()).toBe(0)
+	})
+})
+
+describe('the order’s mails', () => {
+	it('the receipt, in Spanish, and the owner’s alert say Subtotal, Discount (code), Tax, Tip and Total as charged', async () => {
+		const sandwich = await createMenuItem({ priceCents: 1000, taxCategory: 'PREPARED_FOOD' })
+		const code = await createCode({ percentOff: 20 })
+		const started = await start([{ id: sandwich.id, quantity: 2 }], {
+			promoCode: code.code,
+			tip: 'custom',
+			tipAmount: '3.50',
+			locale: 'es',
+		})
+		if (!started.ok) throw new Error(started.error)
+		const order = await orderOf(started.orderId)
+		await deliver('checkout.session.completed', stripe.pay(order.providerSessionId!))
+		// $20.00 − $4.00, 10.6 % of $16.00 = $1.70, tip $3.50: $21.20.
+		expect(order).toMatchObject({ discountCents: 400, taxCents: 170, tipCents: 350, totalCents: 2120 })
+		expect((await orderOf(started.orderId)).status).toBe('PAID')
+		const { composeMail } = await import('~/domain/mail/compose.server')
+		const context = { origin, reviewUrl: async () => origin, ownerEmails: ['owner@example.com'] }
+		const receipt = await composeMail({ kind: 'order-receipt', orderId: order.id }, context)
+		expect(receipt?.text).toMatch(
+			new RegExp(
+				`Subtotal\\s+\\$20\\.00[\\s\\S]*Descuento \\(${code.code}\\)\\s+−\\$4\\.00[\\s\\S]*\\$1\\.70[\\s\\S]*Propina\\s+\\$3\\.50[\\s\\S]*\\$21\\.20`,
+			),
+		)
+		const alert = await composeMail({ kind: 'order-paid-owner', orderId: order.id }, context)
+		expect(alert?.text).toMatch(new RegExp(`Discount \\(${code.code}\\)\\s+−\\$4\\.00[\\s\\S]*Tip\\s+\\$3\\.50`))
 	})
 })
 

@@ -331,7 +331,9 @@ async function priceOrder(
 ) {
 	const priced = priceCart(request.items, menuItems)
 	if (!priced.ok) return priced
-	const promo = request.promoCode ? await promoDiscount(request.promoCode, priced.lines, request.customer.email, now) : null
+	const promo = request.promoCode
+		? await promoDiscount(request.promoCode, priced.lines, request.customer.email, now)
+		: null
 	if (promo && !promo.ok) return refused({ ...promo, reason: 'promo' as const })
 	const taxed = taxOrder(
 		priced.lines.map((line, index) => ({ ...line, discountCents: promo?.lineDiscounts[index] ?? 0 })),
@@ -375,12 +377,23 @@ async function promoDiscount(
  * What the checkout's preview shows before the customer pays (the Apply button): the order priced exactly as
  * `placeOrder` will price it, with nothing held or recorded.
  */
-export async function previewCheckout(request: CheckoutPreviewRequest, { now = new Date(), locale = 'en' as Locale } = {}) {
+export async function previewCheckout(
+	request: CheckoutPreviewRequest,
+	{ now = new Date(), locale = 'en' as Locale } = {},
+) {
 	const { menuItems } = await getCheckoutRules([...new Set(request.items.map((line) => line.id))], now, locale)
 	const priced = await priceOrder({ ...request, tip: tipChoiceOf(request) }, menuItems, { policy: taxPolicy(), now })
 	if (!priced.ok) return priced
 	const { subtotalCents, discountCents, taxCents, tipCents, totalCents, promo } = priced
-	return { ok: true as const, subtotalCents, discountCents, taxCents, tipCents, totalCents, promoCode: promo?.code ?? null }
+	return {
+		ok: true as const,
+		subtotalCents,
+		discountCents,
+		taxCents,
+		tipCents,
+		totalCents,
+		promoCode: promo?.code ?? null,
+	}
 }
 
 /**

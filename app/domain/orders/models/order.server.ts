@@ -144,7 +144,10 @@ export async function placePendingOrder(
 		return { ok: false, reason: 'promo', problem: promoRefusals[refused.refusal as keyof typeof promoRefusals] }
 	}
 	if (refused?.refusal) {
-		return pickupRefusal({ ...refused, refusal: refused.refusal as NonNullable<HoldRefusalRow['refusal']> }, pickup.pickupDate)
+		return pickupRefusal(
+			{ ...refused, refusal: refused.refusal as NonNullable<HoldRefusalRow['refusal']> },
+			pickup.pickupDate,
+		)
 	}
 	return {
 		ok: true,

@@ -22,6 +22,10 @@ export const orderCustomerAndTotals = {
 	customerPhone: true,
 	totalCents: true,
 	taxCents: true,
+	/** A promo code's discount and the tip, inside totalCents (decision 080). */
+	discountCents: true,
+	promoCode: true,
+	tipCents: true,
 	currency: true,
 	/** Set when the provider charged another amount: the payment waits for the owner (decision 058). */
 	heldChargeCents: true,
