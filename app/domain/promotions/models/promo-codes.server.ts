@@ -63,3 +63,55 @@ export async function retakePromoCodeUseIn(tx: Prisma.TransactionClient, orderId
 		UPDATE "PromoCode" SET "usedCount" = "usedCount" + 1, "updatedAt" = timezone('UTC', now())
 		WHERE "id" IN (SELECT "promoCodeId" FROM retaken)`
 }
+
+/** The owner's list: every code with its discount, window, limits and live uses, newest first. */
+export function listPromoCodes() {
+	return prisma.promoCode.findMany({ orderBy: { createdAt: 'desc' }, take: 200 })
+}
+
+/** A code's last uses, newest first: the order, who, the discount, and whether it was given back. */
+export function listPromoCodeUses(promoCodeId: string, take = 50) {
+	return prisma.promoCodeUse.findMany({
+		where: { promoCodeId },
+		orderBy: { createdAt: 'desc' },
+		take,
+		select: {
+			orderId: true,
+			email: true,
+			discountCents: true,
+			createdAt: true,
+			releasedAt: true,
+			order: { select: { status: true } },
+		},
+	})
+}
+
+export type PromoCodeData = Omit<Prisma.PromoCodeCreateInput, 'uses' | 'usedCount'>
+
+/** A new code; 'taken' when another code is spelled so. */
+export async function createPromoCode(data: PromoCodeData) {
+	try {
+		return await prisma.promoCode.create({ data, select: { id: true } })
+	} catch (error) {
+		if ((error as { code?: string }).code === 'P2002') return 'taken' as const
+		throw error
+	}
+}
+
+/** A code's window and limits (its discount never changes); false when it is gone. */
+export async function updatePromoCodeLimits(
+	id: string,
+	data: Pick<
+		Prisma.PromoCodeUpdateInput,
+		'minimumOrderCents' | 'startsAt' | 'endsAt' | 'maxUses' | 'maxUsesPerCustomer' | 'firstOrderOnly'
+	>,
+) {
+	const { count } = await prisma.promoCode.updateMany({ where: { id }, data })
+	return count > 0
+}
+
+/** Stops (or starts again) a code: a checkout already holding a use keeps it. */
+export async function setPromoCodeActive(id: string, active: boolean) {
+	const { count } = await prisma.promoCode.updateMany({ where: { id }, data: { active } })
+	return count > 0
+}
