@@ -317,3 +317,25 @@ describe('a use given back exactly once', () => {
 		expect((await orderOf(paid.orderId)).status).toBe('PAID')
 	})
 })
+
+describe('tips reported per day to the owner', () => {
+	it('sums the tips of the day’s paid orders; an unpaid or refunded order’s tip does not count', async () => {
+		const cake = await createMenuItem({ priceCents: 2000 })
+		const tipped = await Promise.all([
+			start([{ id: cake.id, quantity: 1 }], { tip: '10' }),
+			start([{ id: cake.id, quantity: 1 }], { tip: 'custom', tipAmount: '5' }),
+			start([{ id: cake.id, quantity: 1 }], { tip: '20' }),
+			start([{ id: cake.id, quantity: 1 }], { tip: '15' }),
+			start([{ id: cake.id, quantity: 1 }]),
+		])
+		const ids = tipped.map((result) => (result.ok ? result.orderId : ''))
+		for (const id of ids.slice(0, 3).concat(ids[4]!)) {
+			await deliver('checkout.session.completed', stripe.pay((await orderOf(id)).providerSessionId!))
+		}
+		await prisma.order.update({ where: { id: ids[2] }, data: { status: 'REFUNDED' } })
+		const { tipsForPickupDate } = await import('~/domain/orders/models/owner-orders.server')
+		const day = (await orderOf(ids[0]!)).pickupDate!.toISOString().slice(0, 10)
+		// $2.00 and $5.00 paid; $4.00 refunded; $3.00 never paid; one order without a tip.
+		expect(await tipsForPickupDate(day as never)).toEqual({ tipCents: 700, orders: 2 })
+	})
+})

@@ -51,7 +51,7 @@ const categoryValues = menuCategories.map((category) => category.value) as [Menu
  * never changes what it gives). Dates are the bakery's days: from the first day's opening of the day to the end of
  * the last day.
  */
-export const promoLimitsFields = {
+const promoLimitsFields = {
 	minimumOrder: dollars('Please enter an amount such as 20 or 20.00.'),
 	startsOn: localDate,
 	endsOn: localDate,

@@ -104,6 +104,19 @@ export async function listOrdersForPickupDate(date: LocalDate) {
 	return orders.map(withLineOptions)
 }
 
+/**
+ * The day's tips (decision 080): their sum and how many orders left one, over the orders the bakery owes or handed
+ * over that day (a refunded or cancelled order's tip went back with it).
+ */
+export async function tipsForPickupDate(date: LocalDate) {
+	const { _sum, _count } = await prisma.order.aggregate({
+		where: { pickupDate: dateColumn(date), status: { in: [...PAID_ORDER_STATUSES] }, tipCents: { gt: 0 } },
+		_sum: { tipCents: true },
+		_count: { _all: true },
+	})
+	return { tipCents: _sum.tipCents ?? 0, orders: _count._all }
+}
+
 /** One click on the day view (ORDER_MOVES): handing over skips "ready" if need be. */
 export type OrderStep = 'ready' | 'picked-up'
 
