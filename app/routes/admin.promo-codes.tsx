@@ -250,16 +250,16 @@ export default function AdminPromoCodes() {
 									defaultChecked
 									className="h-5 w-5 accent-cinnamon"
 								/>
-								Percent off
+								A percent off
 							</label>
 							<label className="flex items-center gap-2">
 								<input type="radio" name={fields.kind.name} value="AMOUNT" className="h-5 w-5 accent-cinnamon" />
-								Amount off
+								An amount off
 							</label>
 						</div>
 						<FieldErrors id={fields.kind.errorId} errors={fields.kind.errors} />
 					</fieldset>
-					<TextField meta={fields.percentOff} label="Percent off" inputMode="numeric" />
+					<TextField meta={fields.percentOff} label="Percent off (%)" inputMode="numeric" />
 					<TextField meta={fields.amountOff} label="Amount off ($)" inputMode="decimal" />
 					<fieldset>
 						<legend className="font-semibold">Only on (none ticked: the whole order)</legend>
