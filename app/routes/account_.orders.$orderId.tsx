@@ -61,6 +61,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 			pickup: order.pickupAt ? when(order.pickupAt) : null,
 			totalCents: order.totalCents,
 			taxCents: order.taxCents,
+			discountCents: order.discountCents,
+			promoCode: order.promoCode,
+			tipCents: order.tipCents,
 			items: order.items.map((item) => ({ ...item, options: lineOptionsText(item.options) })),
 			changeable: window.changeable,
 			/** Until when it may change (changeable), or since when it may not (locked). */
@@ -202,8 +205,21 @@ export default function AccountOrder() {
 							</li>
 						))}
 					</ul>
+					{order.discountCents > 0 ? (
+						<p className="mt-2 text-right">
+							{t('account.promoOrderDiscount', {
+								code: order.promoCode ?? '',
+								amount: formatPrice(order.discountCents, locale),
+							})}
+						</p>
+					) : null}
 					{order.taxCents > 0 ? (
 						<p className="mt-2 text-right">{t('account.orderTax', { amount: formatPrice(order.taxCents, locale) })}</p>
+					) : null}
+					{order.tipCents > 0 ? (
+						<p className="mt-2 text-right">
+							{t('account.promoOrderTip', { amount: formatPrice(order.tipCents, locale) })}
+						</p>
 					) : null}
 					<p className="mt-2 text-right font-semibold">
 						{t('account.orderTotal', { amount: formatPrice(order.totalCents, locale) })}

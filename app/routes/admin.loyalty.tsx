@@ -71,7 +71,7 @@ export default function AdminLoyalty() {
 				<TextField
 					meta={fields.minOrderCents}
 					label="Smallest order that earns a stamp"
-					hint="The order's total with tax, e.g. 10 for $10.00. 0: every order."
+					hint="The order's total with tax, without the tip, e.g. 10 for $10.00. 0: every order."
 					inputMode="decimal"
 				/>
 				<TextField meta={fields.stampsPerReward} label="Stamps for a reward" type="number" min={2} max={50} />

@@ -17,6 +17,7 @@ import {
 	advanceOrder,
 	listOrdersForAdmin,
 	listOrdersForPickupDate,
+	tipsForPickupDate,
 	type AdminOrder,
 	type OrderStep,
 } from '~/domain/orders/models/owner-orders.server'
@@ -124,7 +125,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		change,
 	}
 	if (params.has('date')) {
-		const [orders, cakes] = await Promise.all([listOrdersForPickupDate(day.date), listCakesForPickupDate(day.date)])
+		const [orders, cakes, tips] = await Promise.all([
+			listOrdersForPickupDate(day.date),
+			listCakesForPickupDate(day.date),
+			// The day's tips are reported to the owner (decision 080).
+			admin.role === 'owner' ? tipsForPickupDate(day.date) : null,
+		])
 		const numbered = orders.map((order) => ({ ...visibleTo(admin.role, order), number: orderNumber(order.id) }))
 		return data(
 			{
@@ -133,6 +139,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 				date: day.date,
 				orders: numbered,
 				cakes,
+				tips,
 				hasMore: false,
 				page: 1,
 				status: null,
@@ -146,7 +153,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const { orders, hasMore } = await listOrdersForAdmin({ status, page })
 	const numbered = orders.map((order) => ({ ...visibleTo(admin.role, order), number: orderNumber(order.id) }))
 	return data(
-		{ ...common, view: 'all' as const, date: null, orders: numbered, cakes: [], hasMore, page, status: status ?? null },
+		{
+			...common,
+			view: 'all' as const,
+			date: null,
+			orders: numbered,
+			cakes: [],
+			tips: null,
+			hasMore,
+			page,
+			status: status ?? null,
+		},
 		{ headers: adminResponseHeaders },
 	)
 }
@@ -308,8 +325,22 @@ function pageLink(status: OrderStatus | null, page: number) {
 type LoadedOrder = AdminOrder & { number: string }
 
 export default function AdminOrders() {
-	const { adminName, adminRole, view, date, today, tomorrow, timeZone, orders, cakes, hasMore, page, status, change } =
-		useLoaderData<typeof loader>()
+	const {
+		adminName,
+		adminRole,
+		view,
+		date,
+		today,
+		tomorrow,
+		timeZone,
+		orders,
+		cakes,
+		tips,
+		hasMore,
+		page,
+		status,
+		change,
+	} = useLoaderData<typeof loader>()
 	const isOwner = adminRole === 'owner'
 	const actionData = useActionData<typeof action>()
 	const message = actionData && 'message' in actionData ? actionData.message : undefined
@@ -359,6 +390,12 @@ export default function AdminOrders() {
 							Prep list for {formatPickupDate(date)}
 						</Link>
 					</div>
+					{tips ? (
+						<p className="mb-4">
+							Tips for {formatPickupDate(date)}: <strong>{formatPrice(tips.tipCents)}</strong> from {tips.orders}{' '}
+							{tips.orders === 1 ? 'order' : 'orders'}
+						</p>
+					) : null}
 					{orders.length === 0 ? (
 						<p className="text-lg">No orders to collect on {formatPickupDate(date)}.</p>
 					) : (
@@ -636,10 +673,22 @@ function OrderCard({
 							</li>
 						))}
 					</ul>
+					{order.discountCents > 0 ? (
+						<p className="mt-1 flex justify-between gap-4 border-t border-dough pt-1">
+							<span>Discount ({order.promoCode})</span>
+							<span>−{formatPrice(order.discountCents)}</span>
+						</p>
+					) : null}
 					{order.taxCents > 0 ? (
 						<p className="mt-1 flex justify-between gap-4 border-t border-dough pt-1">
 							<span>Tax</span>
 							<span>{formatPrice(order.taxCents)}</span>
+						</p>
+					) : null}
+					{order.tipCents > 0 ? (
+						<p className="mt-1 flex justify-between gap-4 border-t border-dough pt-1">
+							<span>Tip</span>
+							<span>{formatPrice(order.tipCents)}</span>
 						</p>
 					) : null}
 					<p className="mt-1 flex justify-between gap-4 border-t border-dough pt-1 font-semibold">

@@ -17,12 +17,15 @@ import { FormErrors, TextareaField, TextField } from '~/components/ui/forms'
 import { buttonClass } from '~/components/ui/button-classes'
 import { bodyLimits, bodyProblems, readForm } from '~/utils/body.server'
 import {
+	checkoutPreviewSchema,
 	checkoutRequestSchema,
 	isMissingDetail,
 	MISSING_DETAILS_MESSAGE,
 	type CheckoutRequest,
 } from '~/domain/orders/checkout'
-import { startCheckout, type CheckoutRefusal, type LineRefusal } from '~/domain/orders/checkout.server'
+import { previewCheckout, startCheckout, type CheckoutRefusal, type LineRefusal } from '~/domain/orders/checkout.server'
+import type { PromoProblem } from '~/domain/promotions/promo-pricing'
+import { PRICE_INTENT, PriceSummary, PromoAndTip } from '~/components/checkout/promo-and-tip'
 import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE, type CartItem } from '~/domain/orders/cart'
 import { formReply } from '~/utils/form-reply.server'
 import type { Locale, MessageKey, Translate } from '~/utils/i18n'
@@ -106,7 +109,7 @@ async function pickupFor(lines: CartLine[], locale: Locale) {
 }
 
 /** Every answer says where to pay (`url`), or why not (`result`: field and form errors, what was typed). */
-const notStarted = { url: null }
+const notStarted = { url: null, price: null }
 
 /**
  * Receives the checkout form: the customer's fields and the cart's ids and quantities (hidden fields),
@@ -127,6 +130,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		const { status, message } = bodyProblems[body.problem]
 		return formReply(null, { status, headers: noStore, formErrors: [message] }, notStarted)
 	}
+	// The Apply button (and a changed tip): the server prices the order as it would charge it, and holds nothing.
+	if (body.value.get(PRICE_INTENT.name) === PRICE_INTENT.value) return priceReply(body.value, locale)
 	const submission = parseWithZod(body.value, { schema: checkoutRequestSchema })
 	// The schema's messages are keys: the answer says them in the page's language.
 	if (submission.status !== 'success') return formReply(submission, { headers: noStore, locale }, notStarted)
@@ -148,6 +153,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /**
+ * The order as the server would charge it now (decision 080): Subtotal, Discount (code), Tax, Tip and Total, or why
+ * the code or the tip does not apply (under its field, keeping what was typed). Nothing is held or recorded.
+ */
+async function priceReply(formData: FormData, locale: Locale) {
+	const t = translator(locale)
+	const submission = parseWithZod(formData, { schema: checkoutPreviewSchema })
+	if (submission.status !== 'success') {
+		return formReply(submission, { headers: noStore, locale }, { url: null, price: null })
+	}
+	const priced = await previewCheckout(submission.value, { locale })
+	if (!priced.ok) {
+		const { status, error, field } = checkoutRefusalReply(priced, t, locale)
+		const errors = field ? { fieldErrors: { [field]: [error] } } : { formErrors: [error] }
+		return formReply(submission, { status, headers: noStore, ...errors }, { url: null, price: null })
+	}
+	const { ok: _ok, ...price } = priced
+	return formReply(submission, { headers: noStore }, { url: null, price })
+}
+
+/**
  * A refused checkout as the customer reads it: its status, its words in the page's language, and the field they
  * belong to ('pickupAt': choose another time; the rest of the form stays). Exported for the tests, which start
  * checkouts without a form; the browser never loads it (only a route's page exports reach it).
@@ -156,8 +181,16 @@ export function checkoutRefusalReply(
 	refusal: CheckoutRefusal,
 	t: Translate,
 	locale: Locale,
-): { status: number; error: string; field?: 'pickupAt' } {
+): { status: number; error: string; field?: 'pickupAt' | 'promoCode' | 'tipAmount' } {
 	switch (refusal.reason) {
+		case 'promo':
+			return { status: 409, error: promoProblemWords(refusal, t, locale), field: 'promoCode' }
+		case 'tip-too-large':
+			return {
+				status: 409,
+				error: t('shop.promoTipTooLarge', { amount: formatPrice(refusal.maxTipCents, locale) }),
+				field: 'tipAmount',
+			}
 		case 'ordering-off':
 			return { status: 503, error: t('shop.orderingOff') }
 		case 'payment-failed':
@@ -187,7 +220,32 @@ function lineRefusalWords(line: LineRefusal, t: Translate, locale: Locale) {
 	}
 }
 
-type PickupRefusal = Exclude<CheckoutRefusal, { reason: 'ordering-off' | 'payment-failed' | 'cart-changed' }>
+/** Why the code gives nothing, in the customer's words. */
+function promoProblemWords(problem: PromoProblem, t: Translate, locale: Locale) {
+	switch (problem.problem) {
+		case 'unknown':
+			return t('shop.promoCodeUnknown')
+		case 'not-started':
+			return t('shop.promoNotStarted')
+		case 'ended':
+			return t('shop.promoEnded')
+		case 'used-up':
+			return t('shop.promoUsedUp')
+		case 'minimum':
+			return t('shop.promoMinimum', { amount: formatPrice(problem.minimumOrderCents, locale) })
+		case 'no-eligible-items':
+			return t('shop.promoNoEligibleItems')
+		case 'customer-limit':
+			return t('shop.promoCustomerLimit')
+		case 'first-order':
+			return t('shop.promoFirstOrder')
+	}
+}
+
+type PickupRefusal = Exclude<
+	CheckoutRefusal,
+	{ reason: 'ordering-off' | 'payment-failed' | 'cart-changed' | 'promo' | 'tip-too-large' }
+>
 
 /** An item's stock as a refusal says it: never the count (decision 058). */
 const stockWords = {
@@ -262,6 +320,8 @@ function CheckoutForm({ menu, texts }: { menu: CartMenu; texts: TextsOffer | nul
 	const locale = useLocale()
 	const localize = useLocalizedPath()
 	const fetcher = useFetcher<typeof action>()
+	// The Apply button's answers: the order as the server prices it with the code and tip (decision 080).
+	const priceFetcher = useFetcher<typeof action>()
 	const pickupFetcher = useFetcher<typeof loader>()
 	const formRef = useRef<HTMLFormElement>(null)
 	const [previewed, setPreviewed] = useState<CheckoutRequest | null>(null)
@@ -282,11 +342,23 @@ function CheckoutForm({ menu, texts }: { menu: CartMenu; texts: TextsOffer | nul
 		onSubmit(event, { submission }) {
 			// Preview Order never posts: paying starts from the dialog.
 			event.preventDefault()
-			if (submission?.status === 'success' && !blocked) setPreviewed(submission.value)
+			if (submission?.status === 'success' && !blocked) {
+				setPreviewed(submission.value)
+				// The dialog shows the order as the server prices it (its code and tip included).
+				requestPrice()
+			}
 		},
 	})
 	const customer = fields.customer.getFieldset()
 	const processing = fetcher.state !== 'idle'
+	const price = priceFetcher.data && 'price' in priceFetcher.data ? priceFetcher.data.price : null
+	const priceError = priceFetcher.data?.result.error
+	const requestPrice = () => {
+		if (!formRef.current) return
+		const formData = new FormData(formRef.current)
+		formData.set(PRICE_INTENT.name, PRICE_INTENT.value)
+		priceFetcher.submit(formData, { method: 'post', action: localize('/checkout') })
+	}
 	// What is wrong with the order as a whole: said in the dialog while it is open, above Preview Order otherwise.
 	const missingDetails = previewTried && [customer.name.errors, customer.email.errors].some(isMissingDetail)
 	// A refusal of prices the cart has since taken from the server says nothing more: the new prices are shown.
@@ -316,9 +388,12 @@ function CheckoutForm({ menu, texts }: { menu: CartMenu; texts: TextsOffer | nul
 			const fieldsWithErrors = Object.keys(fetcher.data.result.error ?? {})
 			// A refused time is no longer offered: the refusal read the free times again (shouldRevalidate).
 			const pickupRefused = fieldsWithErrors.includes(fields.pickupAt.name)
-			const noteRefused = [fields.customerNote.name, fields.allergyNote.name].some((name) =>
-				fieldsWithErrors.includes(name),
-			)
+			const noteRefused = [
+				fields.customerNote.name,
+				fields.allergyNote.name,
+				fields.promoCode.name,
+				fields.tipAmount.name,
+			].some((name) => fieldsWithErrors.includes(name))
 			if (
 				pickupRefused ||
 				noteRefused ||
@@ -381,6 +456,18 @@ function CheckoutForm({ menu, texts }: { menu: CartMenu; texts: TextsOffer | nul
 					hint={t('shop.customerNoteHint')}
 					rows={3}
 				/>
+				<PromoAndTip
+					promoCode={fields.promoCode}
+					tip={fields.tip}
+					tipAmount={fields.tipAmount}
+					price={price}
+					priceErrors={{
+						promoCode: priceError?.[fields.promoCode.name] ?? undefined,
+						tipAmount: priceError?.[fields.tipAmount.name] ?? undefined,
+					}}
+					pricing={priceFetcher.state !== 'idle'}
+					onPrice={requestPrice}
+				/>
 				{payable.map((item, index) => (
 					<CartLineFields key={item.key} name={`${fields.items.name}[${index}]`} item={item} />
 				))}
@@ -395,6 +482,7 @@ function CheckoutForm({ menu, texts }: { menu: CartMenu; texts: TextsOffer | nul
 					<PriceChanges changes={changes} />
 				</div>
 				<CheckoutLines lines={lines} problems={lineProblems} totalCents={totalCents} />
+				{price ? <PriceSummary price={price} /> : null}
 				<AllergenNotice />
 			</div>
 			<ConfirmOrderDialog
@@ -406,6 +494,7 @@ function CheckoutForm({ menu, texts }: { menu: CartMenu; texts: TextsOffer | nul
 				lines={payable}
 				changes={changes}
 				tax={pickupFetcher.data?.tax ?? null}
+				price={priceFetcher.state === 'idle' ? price : null}
 				errorId={form.errorId}
 				errors={problems}
 				onCancel={() => setPreviewed(null)}

@@ -46,6 +46,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		held: found.order.heldChargeCents !== null,
 		totalCents: found.order.totalCents,
 		taxCents: found.order.taxCents,
+		adjustments: {
+			discountCents: found.order.discountCents,
+			promoCode: found.order.promoCode,
+			tipCents: found.order.tipCents,
+		},
 		items: found.order.items.map(({ name, quantity, unitPriceCents, options }) => ({
 			name,
 			quantity,
@@ -58,7 +63,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		loyalty: found.loyalty && {
 			card: found.loyalty,
 			onAccount: found.order.customerId !== null,
-			earnsStamp: found.order.totalCents >= found.loyalty.minOrderCents,
+			// A tip buys no stamp (decision 085).
+			earnsStamp: found.order.totalCents - found.order.tipCents >= found.loyalty.minOrderCents,
 		},
 		pickup: found.order.pickupAt && {
 			at: found.order.pickupAt.toISOString(),
@@ -114,6 +120,7 @@ export default function Success() {
 					lines={order.items.map((line, index) => ({ ...line, key: String(index) }))}
 					totalCents={order.totalCents}
 					taxCents={order.taxCents}
+					adjustments={order.adjustments}
 				/>
 			</div>
 			{order.loyalty?.onAccount ? (

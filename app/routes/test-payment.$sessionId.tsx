@@ -135,6 +135,7 @@ export default function TestPayment() {
 					lines={order.items.map((line, index) => ({ ...line, key: String(index) }))}
 					totalCents={order.totalCents}
 					taxCents={order.taxCents}
+					adjustments={order}
 				/>
 			) : cake ? (
 				<p className="mt-4 text-lg">

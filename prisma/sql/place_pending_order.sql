@@ -11,6 +11,13 @@
 -- A phone order (decision 075) carries 'source' and 'enteredBy'; without an e-mail ('customerEmail' empty)
 -- only its client's holds are capped. One marked 'payAtPickup' is confirmed at once: PAID with no payment yet, in the
 -- same statement as its hold (an UPDATE, so the live boards hear of it through order_board_notify).
+-- Promo codes and tips (decisions 080 and 081): each line may carry its share of the discount ('discountCents', its
+-- tax already on the discounted amount) and p_order a 'tipCents'; the order's total is the lines' sum less their
+-- discounts, plus their tax and the tip. A p_order 'promoCodeId' takes one use of the code in this statement: the
+-- code's row is locked by a conditional update that moves usedCount only while the code is active, within its window
+-- and under maxUses; then, under that lock, the per-customer uses (by the e-mail, or the account with that e-mail)
+-- and a first-order-only code's "no paid order yet" are checked. A refusal ('promo-unavailable',
+-- 'promo-customer-limit', 'promo-first-order') leaves nothing behind, like a full slot.
 CREATE OR REPLACE FUNCTION place_pending_order(
   p_order jsonb,
   p_lines jsonb,
@@ -29,6 +36,11 @@ DECLARE
   v_limit text;
   v_replaced record;
   v_replaced_sessions text[] := '{}';
+  v_promo_code_id text := p_order ->> 'promoCodeId';
+  v_tip integer := COALESCE((p_order ->> 'tipCents')::integer, 0);
+  v_customer_id text;
+  v_per_customer integer;
+  v_first_order_only boolean;
 BEGIN
   FOR v_key IN
     SELECT k FROM unnest(ARRAY['hold-client:' || v_client, 'hold-email:' || v_email]) AS k
@@ -55,28 +67,60 @@ BEGIN
     END LOOP;
     INSERT INTO "Order" ("id", "customerName", "customerEmail", "customerPhone", "currency", "totalCents", "taxCents",
       "locale", "holdClient", "createdAt", "updatedAt",
-      "customerNote", "allergyNote", "source", "enteredBy", "payAtPickup")
+      "customerNote", "allergyNote", "source", "enteredBy", "payAtPickup", "discountCents", "tipCents", "promoCode")
     SELECT v_order_id, p_order ->> 'customerName', p_order ->> 'customerEmail', p_order ->> 'customerPhone',
-      p_order ->> 'currency', sums."total" + sums."tax", sums."tax",
+      p_order ->> 'currency', sums."total" - sums."discount" + sums."tax" + v_tip, sums."tax",
       COALESCE(p_order ->> 'locale', 'en'), v_client, timezone('UTC', now()), timezone('UTC', now()),
       p_order ->> 'customerNote', p_order ->> 'allergyNote', COALESCE(p_order ->> 'source', 'ONLINE')::"OrderSource",
-      p_order ->> 'enteredBy', COALESCE((p_order ->> 'payAtPickup')::boolean, false)
+      p_order ->> 'enteredBy', COALESCE((p_order ->> 'payAtPickup')::boolean, false), sums."discount", v_tip,
+      p_order ->> 'promoCode'
     FROM (
-      SELECT sum(x."unitPriceCents" * x."quantity")::integer AS "total", COALESCE(sum(x."taxCents"), 0)::integer AS "tax"
-      FROM jsonb_to_recordset(p_lines) AS x("unitPriceCents" integer, "quantity" integer, "taxCents" integer)
+      SELECT sum(x."unitPriceCents" * x."quantity")::integer AS "total", COALESCE(sum(x."taxCents"), 0)::integer AS "tax",
+        COALESCE(sum(x."discountCents"), 0)::integer AS "discount"
+      FROM jsonb_to_recordset(p_lines)
+        AS x("unitPriceCents" integer, "quantity" integer, "taxCents" integer, "discountCents" integer)
     ) AS sums;
     INSERT INTO "OrderItem" ("id", "orderId", "menuItemId", "name", "unitPriceCents", "quantity", "options",
-      "taxCategory", "taxCents", "localizedName", "localizedOptions")
+      "taxCategory", "taxCents", "localizedName", "localizedOptions", "discountCents")
     SELECT v_order_id || '-' || lpad(x."line"::text, 2, '0'), v_order_id, x."menuItemId", x."name",
       x."unitPriceCents", x."quantity", COALESCE(x."options", '[]'::jsonb),
       COALESCE(x."taxCategory", 'BAKERY')::"TaxCategory", COALESCE(x."taxCents", 0),
-      x."localizedName", x."localizedOptions"
+      x."localizedName", x."localizedOptions", COALESCE(x."discountCents", 0)
     FROM ROWS FROM (
       jsonb_to_recordset(p_lines) AS ("menuItemId" text, "name" text, "unitPriceCents" integer, "quantity" integer,
-        "options" jsonb, "taxCategory" text, "taxCents" integer, "localizedName" text, "localizedOptions" jsonb)
+        "options" jsonb, "taxCategory" text, "taxCents" integer, "localizedName" text, "localizedOptions" jsonb,
+        "discountCents" integer)
     ) WITH ORDINALITY AS x("menuItemId", "name", "unitPriceCents", "quantity", "options", "taxCategory", "taxCents",
-      "localizedName", "localizedOptions", "line");
+      "localizedName", "localizedOptions", "discountCents", "line");
     PERFORM pickup_hold(v_order_id, p_slot_start, p_pickup_date, p_orders_per_slot, p_lines);
+    IF v_promo_code_id IS NOT NULL THEN
+      UPDATE "PromoCode" SET "usedCount" = "usedCount" + 1, "updatedAt" = timezone('UTC', now())
+      WHERE "id" = v_promo_code_id AND "active" AND v_email IS NOT NULL
+        AND ("startsAt" IS NULL OR "startsAt" <= now()) AND ("endsAt" IS NULL OR "endsAt" > now())
+        AND ("maxUses" IS NULL OR "usedCount" < "maxUses")
+      RETURNING "maxUsesPerCustomer", "firstOrderOnly" INTO v_per_customer, v_first_order_only;
+      IF NOT FOUND THEN
+        RAISE EXCEPTION 'promo code % is not available', v_promo_code_id USING ERRCODE = 'BK020';
+      END IF;
+      SELECT c."id" INTO v_customer_id FROM "Customer" c WHERE c."email" = v_email;
+      IF v_per_customer IS NOT NULL AND (
+        SELECT count(*) FROM "PromoCodeUse" u
+        WHERE u."promoCodeId" = v_promo_code_id AND u."releasedAt" IS NULL
+          AND (u."email" = v_email OR u."customerId" = v_customer_id)
+      ) >= v_per_customer THEN
+        RAISE EXCEPTION 'promo code % used up by this customer', v_promo_code_id USING ERRCODE = 'BK021';
+      END IF;
+      IF v_first_order_only AND EXISTS (
+        SELECT 1 FROM "Order" o
+        WHERE o."id" <> v_order_id AND o."status" IN ('PAID', 'READY', 'PICKED_UP', 'NO_SHOW')
+          AND (lower(o."customerEmail") = v_email OR o."customerId" = v_customer_id)
+      ) THEN
+        RAISE EXCEPTION 'promo code % is for a first order', v_promo_code_id USING ERRCODE = 'BK022';
+      END IF;
+      INSERT INTO "PromoCodeUse" ("orderId", "promoCodeId", "email", "customerId", "discountCents")
+      SELECT v_order_id, v_promo_code_id, v_email, v_customer_id, o."discountCents" FROM "Order" o
+      WHERE o."id" = v_order_id;
+    END IF;
     UPDATE "Order" SET "status" = 'PAID', "updatedAt" = timezone('UTC', now())
     WHERE "id" = v_order_id AND "payAtPickup";
   EXCEPTION
@@ -86,6 +130,15 @@ BEGIN
     WHEN SQLSTATE 'BK002' THEN
       GET STACKED DIAGNOSTICS v_item = PG_EXCEPTION_DETAIL, v_limit = PG_EXCEPTION_HINT;
       RETURN QUERY SELECT 'item-limit'::text, v_item, v_limit::integer, NULL::text;
+      RETURN;
+    WHEN SQLSTATE 'BK020' THEN
+      RETURN QUERY SELECT 'promo-unavailable'::text, NULL::text, NULL::integer, NULL::text;
+      RETURN;
+    WHEN SQLSTATE 'BK021' THEN
+      RETURN QUERY SELECT 'promo-customer-limit'::text, NULL::text, NULL::integer, NULL::text;
+      RETURN;
+    WHEN SQLSTATE 'BK022' THEN
+      RETURN QUERY SELECT 'promo-first-order'::text, NULL::text, NULL::integer, NULL::text;
       RETURN;
   END;
   RETURN QUERY SELECT NULL::text, NULL::text, NULL::integer, s FROM unnest(v_replaced_sessions) AS s;

@@ -64,6 +64,7 @@ const adminRoutes = [
 	'/admin/customers',
 	'/admin/customers?q=no-such-customer',
 	'/admin/staff',
+	'/admin/promo-codes',
 	// Signed in, the sign-in page is the upload form.
 	'/image-uploader',
 ]

@@ -245,6 +245,15 @@ const routes: Record<string, RouteCase> = {
 			remove: (f) => ({ intent: 'remove', id: f.staffMember.id, confirmed: 'yes' }),
 		},
 	},
+	'admin.promo-codes.tsx': {
+		staff: 'refused',
+		path: () => '/admin/promo-codes',
+		actions: {
+			create: () => ({ intent: 'create', code: 'MALLORY-90', kind: 'PERCENT', percentOff: '90' }),
+			limits: (f) => ({ intent: 'limits', id: f.promoCode.id, maxUses: '100000' }),
+			deactivate: (f) => ({ intent: 'deactivate', id: f.promoCode.id }),
+		},
+	},
 	'admin.pickup-schedule.tsx': {
 		staff: 'refused',
 		path: () => '/admin/pickup-schedule',

@@ -107,6 +107,7 @@ export async function snapshot() {
 		siteTexts,
 		customers,
 		staffMembers,
+		promoCodes,
 	] = await Promise.all([
 		prisma.menuItem.findMany({
 			orderBy: { id: 'asc' },
@@ -145,6 +146,8 @@ export async function snapshot() {
 		prisma.customer.findMany({ orderBy: { id: 'asc' } }),
 		// The staff the owner added (decision 076).
 		prisma.staffMember.findMany({ orderBy: { id: 'asc' } }),
+		// The owner's promo codes (decision 080).
+		prisma.promoCode.findMany({ orderBy: { id: 'asc' } }),
 	])
 	return JSON.parse(
 		JSON.stringify({
@@ -160,6 +163,7 @@ export async function snapshot() {
 			siteTexts,
 			customers,
 			staffMembers,
+			promoCodes,
 		}),
 	) as unknown
 }
@@ -257,10 +261,16 @@ export async function seedAdminFixtures() {
 		create: { email: 'kim@example.com', addedBy: 'owner@example.com' },
 		update: {},
 	})
+	const promoCode = await prisma.promoCode.upsert({
+		where: { code: 'WELCOME-10' },
+		create: { code: 'WELCOME-10', kind: 'PERCENT', percentOff: 10, maxUses: 50 },
+		update: {},
+	})
 	return {
 		menuItem,
 		cakeRequest,
 		staffMember,
+		promoCode,
 		gallery,
 		customer,
 		order,

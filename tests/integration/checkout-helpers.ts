@@ -13,7 +13,13 @@ export { cancelCheckoutSession, confirmCheckoutSession, sweepAbandonedCheckouts 
 
 export type CheckoutAnswer =
 	| { ok: true; url: string; orderId: string }
-	| { ok: false; status: number; error: string; field?: 'pickupAt'; unavailableIds?: string[] }
+	| {
+			ok: false
+			status: number
+			error: string
+			field?: 'pickupAt' | 'promoCode' | 'tipAmount'
+			unavailableIds?: string[]
+	  }
 
 export async function startCheckout(
 	body: unknown,

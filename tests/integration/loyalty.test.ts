@@ -76,15 +76,18 @@ describe('earning stamps', () => {
 		expect(await card(ana.id)).toBeNull()
 	})
 
-	it('stamps a paid order of the account once it is picked up, at the minimum or more, and only then', async () => {
+	it('stamps a paid order of the account once it is picked up, at the minimum or more without the tip, and only then', async () => {
 		await saveLoyaltyProgram(CARD)
 		const bread = await createMenuItem()
 		const ana = await account()
 		const big = await paidOrder(bread.id, 1000, ana.id)
 		const small = await paidOrder(bread.id, 999, ana.id)
 		const guest = await paidOrder(bread.id, 2000, null)
+		// $9.00 of bread and a $2.00 tip: the tip buys no stamp.
+		const tipped = await paidOrder(bread.id, 900, ana.id)
+		await prisma.order.update({ where: { id: tipped.id }, data: { tipCents: 200, totalCents: { increment: 200 } } })
 		expect(await prisma.loyaltyStamp.count()).toBe(0)
-		for (const order of [big, small, guest]) await advanceOrder(order.id, 'picked-up')
+		for (const order of [big, small, guest, tipped]) await advanceOrder(order.id, 'picked-up')
 		expect(await prisma.loyaltyStamp.findMany({ select: { orderId: true, customerId: true } })).toEqual([
 			{ orderId: big.id, customerId: ana.id },
 		])

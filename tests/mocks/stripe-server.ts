@@ -39,24 +39,44 @@ export interface MockStripeOptions {
 /** Stripe Tax as the mock plays it: this rate on every line whose tax code is not Nontaxable. */
 export const MOCK_STRIPE_TAX_PERCENT = 10
 
-/** The session's lines' sum and, with automatic_tax, the mock Stripe Tax (rounded half up per line). */
-function sessionAmounts(params: URLSearchParams) {
-	let subtotal = 0
-	let tax = 0
+/** A coupon as the mock keeps it (`amount_off` only, the one kind the shop makes). */
+export interface MockCoupon {
+	id: string
+	amount_off: number
+	currency: string
+	name: string | null
+}
+
+/**
+ * The session's lines' sum, its coupon's discount and, with automatic_tax, the mock Stripe Tax: as Stripe does, the
+ * discount is spread over the lines in proportion to their amounts and each line is taxed on what is left of it
+ * (rounded half up per line).
+ */
+function sessionAmounts(params: URLSearchParams, coupons: ReadonlyMap<string, MockCoupon>) {
 	const automaticTax = params.get('automatic_tax[enabled]') === 'true'
+	const lines: Array<{ amount: number; taxed: boolean }> = []
 	for (let index = 0; params.has(`line_items[${index}][quantity]`); index += 1) {
 		const line = `line_items[${index}]`
 		const amount = Number(params.get(`${line}[price_data][unit_amount]`)) * Number(params.get(`${line}[quantity]`))
-		subtotal += amount
 		const taxCode = params.get(`${line}[price_data][product_data][tax_code]`)
-		if (automaticTax && taxCode !== 'txcd_00000000') tax += Math.round((amount * MOCK_STRIPE_TAX_PERCENT) / 100)
+		lines.push({ amount, taxed: automaticTax && taxCode !== 'txcd_00000000' })
 	}
-	return { subtotal, tax }
+	const subtotal = lines.reduce((sum, line) => sum + line.amount, 0)
+	const coupon = coupons.get(params.get('discounts[0][coupon]') ?? '')
+	const discount = Math.min(coupon?.amount_off ?? 0, subtotal)
+	let tax = 0
+	for (const line of lines) {
+		const share = subtotal > 0 ? Math.floor((discount * line.amount) / subtotal) : 0
+		if (line.taxed) tax += Math.round(((line.amount - share) * MOCK_STRIPE_TAX_PERCENT) / 100)
+	}
+	return { subtotal, discount, tax }
 }
 
 export async function startMockStripe(options: MockStripeOptions = {}) {
 	const requests: RecordedRequest[] = []
 	const sessions = new Map<string, MockSession>()
+	const coupons = new Map<string, MockCoupon>()
+	const couponsByKey = new Map<string, MockCoupon>()
 	const byIdempotencyKey = new Map<string, MockSession>()
 	const signer = new Stripe('sk_test_mock_signer')
 	const refunds: MockRefund[] = []
@@ -69,7 +89,7 @@ export async function startMockStripe(options: MockStripeOptions = {}) {
 
 	function sessionJson(session: MockSession) {
 		const orderId = session.params.get('metadata[orderId]')
-		const { subtotal, tax } = sessionAmounts(session.params)
+		const { subtotal, discount, tax } = sessionAmounts(session.params, coupons)
 		return {
 			id: session.id,
 			object: 'checkout.session',
@@ -86,8 +106,8 @@ export async function startMockStripe(options: MockStripeOptions = {}) {
 			locale: session.params.get('locale'),
 			currency: session.params.get('line_items[0][price_data][currency]'),
 			amount_subtotal: subtotal,
-			amount_total: subtotal + tax,
-			total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: tax },
+			amount_total: subtotal - discount + tax,
+			total_details: { amount_discount: discount, amount_shipping: 0, amount_tax: tax },
 		}
 	}
 
@@ -129,6 +149,19 @@ export async function startMockStripe(options: MockStripeOptions = {}) {
 			sessions.set(session.id, session)
 			if (key) byIdempotencyKey.set(key, session)
 			return send(res, 200, sessionJson(session))
+		}
+		if (req.method === 'POST' && url.pathname === '/v1/coupons') {
+			const key = String(req.headers['idempotency-key'] ?? '')
+			const existing = key ? couponsByKey.get(key) : undefined
+			const coupon = existing ?? {
+				id: `coupon_mock_${++counter}`,
+				amount_off: Number(params.get('amount_off')),
+				currency: params.get('currency') ?? 'usd',
+				name: params.get('name'),
+			}
+			coupons.set(coupon.id, coupon)
+			if (key) couponsByKey.set(key, coupon)
+			return send(res, 200, { ...coupon, object: 'coupon', duration: params.get('duration'), valid: true })
 		}
 		const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname)
 		if (req.method === 'POST' && expire) {
@@ -237,6 +270,8 @@ export async function startMockStripe(options: MockStripeOptions = {}) {
 		baseUrl,
 		requests,
 		sessions,
+		/** The ad-hoc coupons made for promo codes' discounts, by id. */
+		coupons,
 		/** The next N session creations answer with these HTTP statuses. */
 		failNext: (...statuses: number[]) => (failures = [...failures, ...statuses]),
 		/** Refunds created (one per idempotency key, as Stripe does). */

@@ -21,6 +21,7 @@ const adminLinks = [
 	{ to: '/admin/gallery', label: 'Gallery' },
 	{ to: '/admin/site-texts', label: 'Site texts' },
 	{ to: '/admin/staff', label: 'Staff' },
+	{ to: '/admin/promo-codes', label: 'Promo codes' },
 	// The development Outbox (mails kept instead of sent); never in the production build.
 	...(import.meta.env.DEV ? [{ to: '/admin/outbox', label: 'Outbox' }] : []),
 ] as const

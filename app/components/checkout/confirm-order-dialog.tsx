@@ -7,6 +7,7 @@ import type { CartPriceChange } from '~/domain/orders/cart-prices'
 import type { CheckoutRequest } from '~/domain/orders/checkout'
 import { taxOrder, type TaxPolicy } from '~/domain/orders/sales-tax'
 import { OrderLines } from './order-lines'
+import type { ServerPrice } from './promo-and-tip'
 import { useT } from '~/utils/i18n-react'
 
 /** The shop's tax policy and which of the cart's items it taxes (from the checkout loader). */
@@ -25,6 +26,7 @@ export function ConfirmOrderDialog({
 	lines,
 	changes,
 	tax,
+	price,
 	errorId,
 	errors,
 	onCancel,
@@ -44,6 +46,8 @@ export function ConfirmOrderDialog({
 	changes: readonly CartPriceChange[]
 	/** Null until the checkout loader has answered: no tax line is shown then. */
 	tax: CheckoutTax | null
+	/** The order as the server priced it with its promo code and tip (decision 080); null while it is asked. */
+	price: ServerPrice | null
 	/** Why the last Confirm & Pay failed (the form's errors, under the form's error id). */
 	errorId: string
 	errors?: string[]
@@ -91,7 +95,11 @@ export function ConfirmOrderDialog({
 			<div className="mt-4">
 				<PriceChanges changes={changes} />
 			</div>
-			<OrderLines lines={order.lines} totalCents={order.totalCents} taxCents={order.taxCents} />
+			{price ? (
+				<OrderLines lines={order.lines} totalCents={price.totalCents} taxCents={price.taxCents} adjustments={price} />
+			) : (
+				<OrderLines lines={order.lines} totalCents={order.totalCents} taxCents={order.taxCents} />
+			)}
 			{tax?.policy.mode === 'stripe' ? <p className="mt-2 text-sm">{t('shop.stripeTaxNote')}</p> : null}
 			<div className="mt-3">
 				<FormErrors id={errorId} errors={processing ? undefined : errors} />

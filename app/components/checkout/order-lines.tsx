@@ -10,21 +10,35 @@ interface OrderLine {
 	options?: readonly LineOption[]
 }
 
+/** A promo code's discount and a tip, as the server priced them (decision 080). */
+export interface OrderAdjustments {
+	discountCents: number
+	promoCode: string | null
+	tipCents: number
+}
+
 /**
  * 'name x quantity' with its chosen options and the line total, then the order total (preview, test payment,
- * confirmation). When tax is charged, the subtotal and the tax come before the total (the tax is inside it).
+ * confirmation). When tax, a discount or a tip is charged, the figures come before the total in the order they add
+ * up: Subtotal, Discount (code), Tax, Tip, Total.
  */
 export function OrderLines({
 	lines,
 	totalCents,
 	taxCents = 0,
+	adjustments,
 }: {
 	lines: readonly OrderLine[]
 	totalCents: number
 	taxCents?: number
+	adjustments?: OrderAdjustments | null
 }) {
 	const t = useT()
 	const locale = useLocale()
+	const discountCents = adjustments?.discountCents ?? 0
+	const tipCents = adjustments?.tipCents ?? 0
+	const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0)
+	const itemized = taxCents > 0 || discountCents > 0 || tipCents > 0
 	return (
 		<>
 			<ul className="mt-3 divide-y divide-dough border-y border-dough">
@@ -41,13 +55,22 @@ export function OrderLines({
 					)
 				})}
 			</ul>
-			{taxCents > 0 ? (
+			{itemized ? (
 				<div className="mt-3 text-right">
-					<p>{t('shop.subtotal', { amount: formatPrice(totalCents - taxCents, locale) })}</p>
-					<p>{t('shop.tax', { amount: formatPrice(taxCents, locale) })}</p>
+					<p>{t('shop.subtotal', { amount: formatPrice(subtotalCents, locale) })}</p>
+					{discountCents > 0 ? (
+						<p>
+							{t('shop.promoDiscountLine', {
+								code: adjustments?.promoCode ?? '',
+								amount: formatPrice(discountCents, locale),
+							})}
+						</p>
+					) : null}
+					{taxCents > 0 ? <p>{t('shop.tax', { amount: formatPrice(taxCents, locale) })}</p> : null}
+					{tipCents > 0 ? <p>{t('shop.promoTipAmount', { amount: formatPrice(tipCents, locale) })}</p> : null}
 				</div>
 			) : null}
-			<p className={`${taxCents > 0 ? 'mt-1' : 'mt-3'} text-right text-lg font-bold`}>
+			<p className={`${itemized ? 'mt-1' : 'mt-3'} text-right text-lg font-bold`}>
 				{t('shop.total', { amount: formatPrice(totalCents, locale) })}
 			</p>
 		</>

@@ -29,6 +29,9 @@ export async function customerOrderPage(customerId: string, orderId: string, now
 			pickupAt: order.pickupAt,
 			totalCents: order.totalCents,
 			taxCents: order.taxCents,
+			discountCents: order.discountCents,
+			promoCode: order.promoCode,
+			tipCents: order.tipCents,
 			items: order.items.map(({ name, quantity, unitPriceCents, options }) => ({
 				name,
 				quantity,

@@ -161,6 +161,7 @@ async function composeOrderMail(kind: OrderMailKind, orderId: string, context: M
 	// Item and option names as the customer saw them (stored with the order); the owner's alerts keep English.
 	const lines = forOwner ? order.items : order.customerItems
 	const view = { bakery, lang, number, customerName: order.customerName, pickupText, lines }
+	const adjustments = { discountCents: order.discountCents, promoCode: order.promoCode, tipCents: order.tipCents }
 	const { t } = lang
 
 	if (forOwner) {
@@ -174,6 +175,7 @@ async function composeOrderMail(kind: OrderMailKind, orderId: string, context: M
 			lines,
 			totalCents: order.totalCents,
 			taxCents: order.taxCents,
+			adjustments,
 			customer: customerOf(order),
 			customerLanguage: languageForOwner(order.locale),
 			ordersUrl: `${context.origin}/admin/orders${order.pickupDate ? `?date=${order.pickupDate}` : ''}`,
@@ -216,6 +218,7 @@ async function composeOrderMail(kind: OrderMailKind, orderId: string, context: M
 					{...view}
 					totalCents={order.totalCents}
 					taxCents={order.taxCents}
+					adjustments={adjustments}
 					withCalendar={Boolean(calendar)}
 					payAtPickup={order.payAtPickup && !order.paidAt}
 					arrivalUrl={arrivalUrl(context.origin, order.id, lang.locale)}

@@ -11,7 +11,16 @@ import {
 	PAID_ORDER_STATUSES,
 	placePendingOrder,
 } from '~/domain/orders/models/order.server'
-import type { CheckoutRequest } from './checkout'
+import { tipChoiceOf, type CheckoutPreviewRequest, type CheckoutRequest } from './checkout'
+import { customerPromoHistory, findPromoCode } from '~/domain/promotions/index.server'
+import {
+	discountLines,
+	maxTipCents,
+	normalizePromoCode,
+	tipCents,
+	type PromoProblem,
+	type TipChoice,
+} from '~/domain/promotions/promo-pricing'
 import { formatPickupAt } from '~/domain/pickup/pickup-display'
 import { checkPickupSlot, localDateOf, type LocalDate, type PickupCheck } from '~/domain/pickup/pickup-schedule'
 import { lineOptionsText, priceChoices, type ChosenOption, type OptionProblem } from '~/domain/menu/item-options'
@@ -55,6 +64,9 @@ export type CheckoutRefusal =
 	| { reason: 'closed' }
 	| { reason: 'pickup-unavailable' }
 	| { reason: 'payment-failed' }
+	/** The promo code gives nothing on this order, and why (decision 080). */
+	| ({ reason: 'promo' } & PromoProblem)
+	| { reason: 'tip-too-large'; maxTipCents: number }
 
 export type StartCheckoutResult = { ok: true; url: string; orderId: string } | ({ ok: false } & CheckoutRefusal)
 
@@ -71,6 +83,9 @@ export interface OrderRequest {
 	/** The customer's note and allergy note (decision 077); a phone order's note is the customer's, taken down. */
 	customerNote?: string
 	allergyNote?: string
+	/** Online orders only (decision 080): a promo code as typed (upper case) and the tip. */
+	promoCode?: string
+	tip?: TipChoice
 }
 
 /** A phone or walk-in order: who entered it, and whether it is confirmed to be paid at the counter. */
@@ -93,7 +108,11 @@ export async function placeOrder(
 	const { items: cart, pickupAt, customer, customerNote, allergyNote } = request
 	const { schedule, menuItems } = await getCheckoutRules([...new Set(cart.map((line) => line.id))], now, locale)
 	const policy = taxPolicy()
-	const priced = priceCart(cart, menuItems, policy)
+	// Staff take no code or tip on a phone order (decision 080): the form has neither, and none is read here.
+	const priced = await priceOrder(entry ? { ...request, promoCode: undefined, tip: undefined } : request, menuItems, {
+		policy,
+		now,
+	})
 	if (!priced.ok) return priced
 
 	const pickupItems = cartPickupItems(
@@ -123,6 +142,8 @@ export async function placeOrder(
 			locale,
 			notes: { customerNote, allergyNote },
 			...(entry ? { entry } : {}),
+			...(priced.promo ? { promo: priced.promo } : {}),
+			tipCents: priced.tipCents,
 		},
 		{
 			slotStart,
@@ -131,12 +152,22 @@ export async function placeOrder(
 			dailyLimits: new Map(pickupItems.map((item) => [item.menuItemId, item.dailyLimit])),
 		},
 	)
-	if (!placed.ok) return holdRefused(placed, check.date, priced.lines)
+	if (!placed.ok) {
+		return placed.reason === 'promo' ? refused(placed) : holdRefused(placed, check.date, priced.lines)
+	}
 	return {
 		ok: true as const,
 		orderId: placed.orderId,
 		replacedSessionIds: placed.replacedSessionIds,
-		payment: { lines, taxCents: priced.taxCents, automaticTax: policy.mode === 'stripe', slotStart, schedule },
+		payment: {
+			lines,
+			taxCents: priced.taxCents,
+			discount: priced.promo ? { code: priced.promo.code, cents: priced.discountCents } : null,
+			tipCents: priced.tipCents,
+			automaticTax: policy.mode === 'stripe',
+			slotStart,
+			schedule,
+		},
 	}
 }
 
@@ -152,7 +183,7 @@ export async function openPaymentPage(
 	{ orderId, payment }: PlacedForPayment,
 	{ origin, locale, customerEmail }: { origin: string; locale: Locale; customerEmail?: string },
 ) {
-	const { lines, taxCents, automaticTax, slotStart, schedule } = payment
+	const { lines, taxCents, discount, tipCents, automaticTax, slotStart, schedule } = payment
 	const business = getBusiness()
 	// The payment page's own words, in the order's language.
 	const t = translator(locale)
@@ -169,6 +200,8 @@ export async function openPaymentPage(
 				taxCategory,
 			})),
 			taxCents,
+			...(discount ? { discount: { code: discount.code, amountCents: discount.cents } } : {}),
+			...(tipCents > 0 ? { tip: { name: t('shop.promoTipLine'), amountCents: tipCents } } : {}),
 			automaticTax,
 			// The payment page opens in the customer's language and comes back to the page in it.
 			locale,
@@ -209,7 +242,7 @@ export async function startCheckout(
 ): Promise<StartCheckoutResult> {
 	const provider = paymentProvider('order')
 	if (!provider) return refused({ reason: 'ordering-off' })
-	const placed = await placeOrder(request, { now, locale, client })
+	const placed = await placeOrder({ ...request, tip: tipChoiceOf(request) }, { now, locale, client })
 	if (!placed.ok) return placed
 	const { phone } = request.customer
 	const consent =
@@ -277,11 +310,89 @@ export async function closeReplacedSessions(provider: PaymentProvider, sessionId
 }
 
 /**
- * Prices the cart from the database's rows only: each line is the item's price plus its chosen options'
- * deltas (decision 038), taxed by the shop's policy (decision 039). Refuses items no longer for sale,
- * answers the item no longer offers (naming them) and a line whose price differs from what the customer saw.
+ * Prices an order from the database's rows only (`priceCart`), then its promo code's discount spread over the
+ * lines, each line's tax on what is left of it (decisions 039 and 080) and the tip on the discounted lines, never
+ * taxed. The total is subtotal − discount + tax + tip. The code's limits are checked here for the customer's
+ * sake; the database checks them again when it takes the use (place_pending_order).
  */
-function priceCart(items: CheckoutRequest['items'], menuItems: readonly CheckoutMenuItem[], policy: TaxPolicy) {
+async function priceOrder(
+	request: Pick<OrderRequest, 'items' | 'promoCode' | 'tip'> & { customer: { email?: string } },
+	menuItems: readonly CheckoutMenuItem[],
+	{ policy, now }: { policy: TaxPolicy; now: Date },
+) {
+	const priced = priceCart(request.items, menuItems)
+	if (!priced.ok) return priced
+	const promo = request.promoCode
+		? await promoDiscount(request.promoCode, priced.lines, request.customer.email, now)
+		: null
+	if (promo && !promo.ok) return refused({ ...promo, reason: 'promo' as const })
+	const taxed = taxOrder(
+		priced.lines.map((line, index) => ({ ...line, discountCents: promo?.lineDiscounts[index] ?? 0 })),
+		policy,
+	)
+	const discountedSubtotal = taxed.subtotalCents - taxed.discountCents
+	const tip = tipCents(request.tip ?? { kind: 'none' }, discountedSubtotal)
+	if (tip === 'too-large') return refused({ reason: 'tip-too-large', maxTipCents: maxTipCents(discountedSubtotal) })
+	return {
+		...taxed,
+		ok: true as const,
+		promo: promo ? { id: promo.id, code: promo.code } : null,
+		tipCents: tip,
+		totalCents: taxed.totalCents + tip,
+	}
+}
+
+/** The code's discount on these lines, or why it gives none (unknown, out of its window, used up, this customer…). */
+async function promoDiscount(
+	code: string,
+	lines: Parameters<typeof discountLines>[0],
+	email: string | undefined,
+	now: Date,
+) {
+	const rule = await findPromoCode(normalizePromoCode(code))
+	if (!rule) return { ok: false as const, problem: 'unknown' as const }
+	const discount = discountLines(lines, rule, now)
+	if (!discount.ok) return discount
+	const customerEmail = email?.trim().toLowerCase()
+	if (customerEmail && (rule.maxUsesPerCustomer !== null || rule.firstOrderOnly)) {
+		const history = await customerPromoHistory(rule.id, customerEmail)
+		if (rule.maxUsesPerCustomer !== null && history.uses >= rule.maxUsesPerCustomer) {
+			return { ok: false as const, problem: 'customer-limit' as const }
+		}
+		if (rule.firstOrderOnly && history.hasPaidOrder) return { ok: false as const, problem: 'first-order' as const }
+	}
+	return { ...discount, id: rule.id, code: rule.code }
+}
+
+/**
+ * What the checkout's preview shows before the customer pays (the Apply button): the order priced exactly as
+ * `placeOrder` will price it, with nothing held or recorded.
+ */
+export async function previewCheckout(
+	request: CheckoutPreviewRequest,
+	{ now = new Date(), locale = 'en' as Locale } = {},
+) {
+	const { menuItems } = await getCheckoutRules([...new Set(request.items.map((line) => line.id))], now, locale)
+	const priced = await priceOrder({ ...request, tip: tipChoiceOf(request) }, menuItems, { policy: taxPolicy(), now })
+	if (!priced.ok) return priced
+	const { subtotalCents, discountCents, taxCents, tipCents, totalCents, promo } = priced
+	return {
+		ok: true as const,
+		subtotalCents,
+		discountCents,
+		taxCents,
+		tipCents,
+		totalCents,
+		promoCode: promo?.code ?? null,
+	}
+}
+
+/**
+ * The cart's lines from the database's rows only: each line is the item's price plus its chosen options'
+ * deltas (decision 038). Refuses items no longer for sale, answers the item no longer offers (naming them) and a
+ * line whose price differs from what the customer saw.
+ */
+function priceCart(items: CheckoutRequest['items'], menuItems: readonly CheckoutMenuItem[]) {
 	const found = new Map(menuItems.map((item) => [item.id, item]))
 	const problems: LineRefusal[] = []
 	const lines = []
@@ -299,10 +410,11 @@ function priceCart(items: CheckoutRequest['items'], menuItems: readonly Checkout
 			quantity,
 			options: priced.options,
 			taxCategory: menuItem.taxCategory,
+			category: menuItem.category,
 		})
 	}
 	if (problems.length > 0) return refused({ reason: 'cart-changed', lines: problems })
-	return { ok: true as const, ...taxOrder(lines, policy) }
+	return { ok: true as const, lines }
 }
 
 /** Why a cart line cannot be charged; or the item and its priced answers. */

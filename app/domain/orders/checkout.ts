@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE } from './cart'
 import { cartLineKey, MAX_OPTION_TEXT_LENGTH } from '~/domain/menu/item-options'
+import type { TipChoice, TipPercent } from '~/domain/promotions/promo-pricing'
 import { TEXTS_NEED_PHONE, textsNeedPhone, textsOptInFields } from '~/domain/texts/consent'
 
 // Messages are keys (app/locales/*/shop.json): the page shows them in its language, the action answers in the page's.
@@ -101,6 +102,21 @@ const checkoutFields = z.object({
 	allergyNote: optionalNote(ALLERGY_NOTE_MAX_LENGTH, 'shop.allergyNoteTooLong'),
 	/** Texts about this order (decision 074): an unticked box, and SMS or WhatsApp. */
 	...textsOptInFields,
+	/** A promo code as typed (decision 080): the server finds, checks and prices it. */
+	promoCode: z
+		.string()
+		.trim()
+		.max(40, 'shop.promoCodeUnknown')
+		.optional()
+		.transform((value) => (value ? value.toUpperCase() : undefined)),
+	/** The tip: none, 10/15/20 % of the discounted lines, or an amount typed in `tipAmount` (dollars). */
+	tip: z.enum(['none', '10', '15', '20', 'custom']).default('none'),
+	tipAmount: z
+		.string()
+		.trim()
+		.regex(/^(\d{1,4}(\.\d{1,2})?)?$/, 'shop.promoTipAmountInvalid')
+		.optional()
+		.transform((value) => value || undefined),
 })
 
 /** Opting in to texts needs a number a text can reach (the message is the phone field's). */
@@ -108,6 +124,26 @@ export const checkoutRequestSchema = checkoutFields.superRefine((value, ctx) => 
 	if (textsNeedPhone({ textsOptIn: value.textsOptIn, phone: value.customer.phone })) {
 		ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['customer', 'phone'], message: TEXTS_NEED_PHONE })
 	}
+	if (value.tip === 'custom' && value.tipAmount === undefined) {
+		ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['tipAmount'], message: 'shop.promoTipAmountInvalid' })
+	}
 })
 
+/** The tip as the pricing reads it (app/domain/promotions/promo-pricing.ts). */
+export function tipChoiceOf({ tip, tipAmount }: Pick<CheckoutRequest, 'tip' | 'tipAmount'>): TipChoice {
+	if (tip === 'none') return { kind: 'none' }
+	if (tip === 'custom') return { kind: 'amount', cents: Math.round(Number(tipAmount ?? '0') * 100) }
+	return { kind: 'percent', percent: Number(tip) as TipPercent }
+}
+
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>
+
+/**
+ * What the Apply button sends (decision 080): the cart, the code and the tip, re-priced by the server before the
+ * customer has filled in the rest. The e-mail, when typed, lets the preview say a code is used up for them.
+ */
+export const checkoutPreviewSchema = checkoutFields
+	.pick({ items: true, promoCode: true, tip: true, tipAmount: true })
+	.extend({ customer: z.object({ email: z.string().trim().max(254).optional() }).default({}) })
+
+export type CheckoutPreviewRequest = z.infer<typeof checkoutPreviewSchema>

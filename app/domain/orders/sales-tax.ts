@@ -30,17 +30,24 @@ export interface TaxableLine {
 	unitPriceCents: number
 	quantity: number
 	taxCategory: TaxCategory
+	/** The line's share of a seller's discount (decision 080): Washington taxes the price after it. */
+	discountCents?: number
 }
 
-/** Every line's tax, the tax in all and the total the customer pays. */
+/**
+ * Every line's tax, the tax in all and the total the customer pays: the lines' sum less their discounts, plus tax.
+ * Each line is taxed on its amount after its share of the discount (a seller's discount lowers the selling price
+ * Washington taxes, decision 080).
+ */
 export function taxOrder<Line extends TaxableLine>(lines: readonly Line[], policy: TaxPolicy) {
 	const taxed = lines.map((line) => ({
 		...line,
-		taxCents: lineTaxCents(line.unitPriceCents * line.quantity, line.taxCategory, policy),
+		taxCents: lineTaxCents(line.unitPriceCents * line.quantity - (line.discountCents ?? 0), line.taxCategory, policy),
 	}))
 	const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0)
+	const discountCents = lines.reduce((sum, line) => sum + (line.discountCents ?? 0), 0)
 	const taxCents = taxed.reduce((sum, line) => sum + line.taxCents, 0)
-	return { lines: taxed, subtotalCents, taxCents, totalCents: subtotalCents + taxCents }
+	return { lines: taxed, subtotalCents, discountCents, taxCents, totalCents: subtotalCents - discountCents + taxCents }
 }
 
 /** '10.6%' for 10600. */

@@ -22,6 +22,10 @@ interface CreateSessionInput {
 	lines: CheckoutLine[]
 	/** Sales tax worked out by the shop (a configured rate): charged as its own 'Sales tax' line. */
 	taxCents: number
+	/** A promo code's discount (decision 080): an ad-hoc coupon of this amount, shown by Stripe as a discount. */
+	discount?: { code: string; amountCents: number }
+	/** The customer's tip: its own line, never taxed (Stripe Tax's Nontaxable code). */
+	tip?: { name: string; amountCents: number }
 	/** Stripe Tax works the tax out instead (STRIPE_TAX=true). */
 	automaticTax: boolean
 	currency: string
@@ -105,6 +109,8 @@ function checkoutSessionExpiresAt(now = Date.now()) {
 }
 
 const SALES_TAX_LINE = 'Sales tax'
+/** Stripe Tax's "Nontaxable" product tax code: a tip is the staff's, not a sale (decision 080). */
+const NONTAXABLE_TAX_CODE = 'txcd_00000000'
 
 /** The session's lines: the order's, each with its options and tax code, and the shop's tax as one more line. */
 function stripeLineItems(input: CreateSessionInput): Stripe.Checkout.SessionCreateParams.LineItem[] {
@@ -132,7 +138,41 @@ function stripeLineItems(input: CreateSessionInput): Stripe.Checkout.SessionCrea
 			price_data: { currency: input.currency, unit_amount: input.taxCents, product_data: { name: SALES_TAX_LINE } },
 		})
 	}
+	if (input.tip) {
+		lines.push({
+			quantity: 1,
+			price_data: {
+				currency: input.currency,
+				unit_amount: input.tip.amountCents,
+				product_data: {
+					name: input.tip.name,
+					...(input.automaticTax ? { tax_code: NONTAXABLE_TAX_CODE } : {}),
+				},
+				...(input.automaticTax ? { tax_behavior: 'exclusive' as const } : {}),
+			},
+		})
+	}
 	return lines
+}
+
+/**
+ * The promo code's discount as Stripe shows discounts: a one-off coupon for exactly the amount the server priced,
+ * named after the code, usable once (its idempotency key is the order's: a retry makes no second coupon).
+ */
+async function discountCoupon(input: CreateSessionInput) {
+	if (!input.discount) return []
+	const coupon = await getStripe().coupons.create(
+		{
+			amount_off: input.discount.amountCents,
+			currency: input.currency,
+			duration: 'once',
+			max_redemptions: 1,
+			name: input.discount.code,
+			metadata: { orderId: input.orderId },
+		},
+		{ idempotencyKey: `coupon-${input.orderId}` },
+	)
+	return [{ coupon: coupon.id }]
 }
 
 let stripeClient: Stripe | undefined
@@ -154,10 +194,12 @@ export function getStripe() {
 const stripeProvider: PaymentProvider = {
 	kind: 'stripe',
 	async createCheckoutSession(input) {
+		const discounts = await discountCoupon(input)
 		const session = await getStripe().checkout.sessions.create(
 			{
 				mode: 'payment',
 				line_items: stripeLineItems(input),
+				...(discounts.length > 0 ? { discounts } : {}),
 				...(input.automaticTax ? { automatic_tax: { enabled: true } } : {}),
 				...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
 				client_reference_id: input.orderId,

@@ -62,7 +62,7 @@ ALTER TABLE "LoyaltyReward" ADD CONSTRAINT "LoyaltyReward_number_positive" CHECK
   ADD CONSTRAINT "LoyaltyReward_creditCents_positive" CHECK ("creditCents" >= 1);
 
 -- The stamp card (decision 085): gives the customer a stamp for each of their orders that earns one and has none yet
--- (paid, picked up, paid since the card started, at least the minimum), then creates one reward for each
+-- (paid, picked up, paid since the card started, at least the minimum without the tip), then creates one reward for each
 -- full card of stamps not yet rewarded (a reversed stamp no longer counts, so after a refund the next reward needs one
 -- stamp more). Under a lock on the customer's row: two pickups at once count each other's stamp, and each reward is
 -- created once (its number is unique too). Nothing while the card is off. Returns the rewards it created, for the
@@ -86,7 +86,7 @@ BEGIN
   INSERT INTO "LoyaltyStamp" ("orderId", "customerId")
   SELECT o."id", p_customer_id FROM "Order" o
   WHERE o."customerId" = p_customer_id AND o."status" = 'PICKED_UP' AND o."paidAt" >= v_program."startedAt"
-    AND o."totalCents" >= v_program."minOrderCents"
+    AND o."totalCents" - o."tipCents" >= v_program."minOrderCents"
   ON CONFLICT ("orderId") DO NOTHING;
   SELECT count(*) INTO v_stamps FROM "LoyaltyStamp" s WHERE s."customerId" = p_customer_id AND s."reversedAt" IS NULL;
   SELECT count(*) INTO v_rewarded FROM "LoyaltyReward" r WHERE r."customerId" = p_customer_id;

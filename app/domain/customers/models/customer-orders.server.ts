@@ -20,6 +20,9 @@ export async function findCustomerOrder(customerId: string, orderId: string) {
 			pickupAt: true,
 			totalCents: true,
 			taxCents: true,
+			discountCents: true,
+			promoCode: true,
+			tipCents: true,
 			items: {
 				select: { ...orderLineFields, menuItemId: true, menuItem: { select: { imageKey: true, imageAlt: true } } },
 				orderBy: { id: 'asc' },

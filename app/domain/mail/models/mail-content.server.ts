@@ -27,6 +27,10 @@ export interface MailOrder {
 	totalCents: number
 	/** The sales tax inside totalCents (0: none charged). */
 	taxCents: number
+	/** The promo code's discount off the lines and the tip, inside totalCents (decision 080). */
+	discountCents: number
+	promoCode: string | null
+	tipCents: number
 	currency: string
 	pickupAt: Date | null
 	/** The bakery date of the pickup (the owner's day view). */

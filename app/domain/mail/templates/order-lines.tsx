@@ -50,25 +50,46 @@ export function OrderLineList({ lines }: { lines: readonly MailLine[] }) {
 	)
 }
 
+/** A promo code's discount and the tip the order charged (decision 080). */
+export interface MailAdjustments {
+	discountCents: number
+	promoCode: string | null
+	tipCents: number
+}
+
 /**
  * An order's lines (quantity × name, its options, line total) and its total, as the receipt and the owner
- * read them. When tax was charged, the subtotal and the tax come before the total (the tax is inside it).
+ * read them. When tax, a discount or a tip was charged, they come before the total in the order they add up:
+ * Subtotal, Discount (code), Tax, Tip, Total.
  */
 export function OrderLines({
 	lang: { t, locale },
 	lines,
 	totalCents,
 	taxCents = 0,
+	adjustments,
 }: {
 	/** The mail's language (English in the owner's copy). */
 	lang: MailLanguage
 	lines: readonly MailLine[]
 	totalCents: number
 	taxCents?: number
+	adjustments?: MailAdjustments
 }) {
 	const price = (cents: number) => formatPrice(cents, locale)
 	const cell = { ...textStyle, margin: 0, padding: '8px 0', borderBottom: `1px solid ${palette.rule}` }
 	const sum = { ...textStyle, margin: 0, padding: '8px 0 0' }
+	const discountCents = adjustments?.discountCents ?? 0
+	const tipCents = adjustments?.tipCents ?? 0
+	const subtotalCents = lines.reduce((total, line) => total + line.unitPriceCents * line.quantity, 0)
+	const figures = [
+		{ label: t('mail.subtotal'), cents: subtotalCents },
+		...(discountCents > 0
+			? [{ label: t('mail.promoDiscount', { code: adjustments?.promoCode ?? '' }), cents: -discountCents }]
+			: []),
+		...(taxCents > 0 ? [{ label: t('mail.tax'), cents: taxCents }] : []),
+		...(tipCents > 0 ? [{ label: t('mail.promoTip'), cents: tipCents }] : []),
+	]
 	return (
 		<table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ margin: '0 0 16px' }}>
 			<tbody>
@@ -90,26 +111,18 @@ export function OrderLines({
 						</td>
 					</tr>
 				))}
-				{taxCents > 0 ? (
-					<>
-						<tr>
-							<td className="mail-text" style={sum}>
-								{t('mail.subtotal')}
-							</td>
-							<td className="mail-text" style={{ ...sum, textAlign: 'right' }}>
-								{price(totalCents - taxCents)}
-							</td>
-						</tr>
-						<tr>
-							<td className="mail-text" style={sum}>
-								{t('mail.tax')}
-							</td>
-							<td className="mail-text" style={{ ...sum, textAlign: 'right' }}>
-								{price(taxCents)}
-							</td>
-						</tr>
-					</>
-				) : null}
+				{figures.length > 1
+					? figures.map((figure) => (
+							<tr key={figure.label}>
+								<td className="mail-text" style={sum}>
+									{figure.label}
+								</td>
+								<td className="mail-text" style={{ ...sum, textAlign: 'right' }}>
+									{figure.cents < 0 ? `−${price(-figure.cents)}` : price(figure.cents)}
+								</td>
+							</tr>
+						))
+					: null}
 				<tr>
 					<td className="mail-text" style={{ ...textStyle, margin: 0, padding: '12px 0 0', fontWeight: 700 }}>
 						{t('mail.total')}

@@ -1,6 +1,6 @@
 import type { MailLanguage } from '~/domain/mail/mail-language'
 import { Details, orderCustomerRows, OwnerAlert, Paragraph, type MailBakery } from './layout'
-import { OrderLines, type MailLine } from './order-lines'
+import { OrderLines, type MailAdjustments, type MailLine } from './order-lines'
 
 export interface OrderPaidOwnerProps {
 	bakery: MailBakery
@@ -13,6 +13,8 @@ export interface OrderPaidOwnerProps {
 	totalCents: number
 	/** The sales tax inside totalCents (0: none charged). */
 	taxCents: number
+	/** The promo code's discount and the tip, inside totalCents (decision 080). */
+	adjustments?: MailAdjustments
 	customer: { name: string; email: string; phone: string | null; telHref: string | null }
 	/** The customer's language in English words ('Spanish'), when it is not English: the owner answers in kind. */
 	customerLanguage?: string
@@ -31,6 +33,7 @@ export function OrderPaidOwnerMail({
 	lines,
 	totalCents,
 	taxCents,
+	adjustments,
 	customer,
 	customerLanguage,
 	ordersUrl,
@@ -49,7 +52,7 @@ export function OrderPaidOwnerMail({
 					<strong>Allergies: {notes.allergyNote}</strong>
 				</Paragraph>
 			) : null}
-			<OrderLines lang={lang} lines={lines} totalCents={totalCents} taxCents={taxCents} />
+			<OrderLines lang={lang} lines={lines} totalCents={totalCents} taxCents={taxCents} adjustments={adjustments} />
 			<Details
 				rows={[
 					...(notes?.customerNote ? [{ label: 'Note', value: notes.customerNote }] : []),

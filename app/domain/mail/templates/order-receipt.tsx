@@ -1,11 +1,13 @@
 import { richText } from '~/domain/mail/mail-language'
 import { Details, MailButton, MailHeading, MailLayout, MailLink, Paragraph } from './layout'
-import { OrderLines, type CustomerOrderMailProps } from './order-lines'
+import { OrderLines, type CustomerOrderMailProps, type MailAdjustments } from './order-lines'
 
 export interface OrderReceiptProps extends CustomerOrderMailProps {
 	totalCents: number
 	/** The sales tax inside totalCents (0: none charged). */
 	taxCents: number
+	/** The promo code's discount and the tip, inside totalCents (decision 080). */
+	adjustments?: MailAdjustments
 	/** A calendar file is attached. */
 	withCalendar: boolean
 	/** A phone order confirmed to be paid at pickup (decision 075): nothing has been paid yet. */
@@ -26,6 +28,7 @@ export function OrderReceiptMail({
 	lines,
 	totalCents,
 	taxCents,
+	adjustments,
 	withCalendar,
 	payAtPickup = false,
 	arrivalUrl,
@@ -68,7 +71,7 @@ export function OrderReceiptMail({
 					) : null}
 				</Paragraph>
 			) : null}
-			<OrderLines lang={lang} lines={lines} totalCents={totalCents} taxCents={taxCents} />
+			<OrderLines lang={lang} lines={lines} totalCents={totalCents} taxCents={taxCents} adjustments={adjustments} />
 			{noteRows.length > 0 ? <Details rows={noteRows} /> : null}
 			<Paragraph>{t('mail.receiptReadyLater')}</Paragraph>
 			<Paragraph>{t('mail.arrivalText')}</Paragraph>

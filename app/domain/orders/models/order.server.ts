@@ -18,6 +18,7 @@ import {
 	dateFromColumn,
 } from '~/domain/pickup/index.server'
 import { ORDER_MOVES, type OrderMove } from '../order-states'
+import { retakePromoCodeUseIn } from '~/domain/promotions/index.server'
 
 type Tx = Prisma.TransactionClient
 
@@ -42,11 +43,17 @@ export interface NewOrder {
 		options?: LineOption[]
 		taxCategory?: TaxCategory
 		taxCents?: number
+		/** The line's share of the promo code's discount (decision 080); default none. */
+		discountCents?: number
 		/** The name and options as the customer saw them, in `locale` (kept for their mails); default: the English. */
 		localized?: { name: string; options: LineOption[] }
 	}>
 	/** What the customer wrote for the bakery and about allergies (decision 077); missing: none. */
 	notes?: { customerNote?: string; allergyNote?: string }
+	/** The promo code whose use the order takes (decision 081); its discount is the lines' `discountCents`. */
+	promo?: { id: string; code: string }
+	/** The customer's tip (online pickup orders), never taxed. */
+	tipCents?: number
 }
 
 export interface PendingPickup {
@@ -77,6 +84,19 @@ function isDeadlock(error: unknown) {
 
 export type PlacedOrder = { ok: true; orderId: string; replacedSessionIds: string[] }
 
+/** The database refused the promo code's use (decision 081): used up meanwhile, this customer's limit, not a first order. */
+export type PromoRefusal = { ok: false; reason: 'promo'; problem: 'used-up' | 'customer-limit' | 'first-order' }
+
+const promoRefusals = {
+	'promo-unavailable': 'used-up',
+	'promo-customer-limit': 'customer-limit',
+	'promo-first-order': 'first-order',
+} as const
+
+type PlaceRow = Omit<HoldRefusalRow, 'refusal'> & {
+	refusal: HoldRefusalRow['refusal'] | keyof typeof promoRefusals
+}
+
 /**
  * The checkout's pending order, with snapshots of each line's name and unit price, and its pickup hold:
  * all or nothing, in one statement (the database function `place_pending_order`, which takes the hold
@@ -85,9 +105,9 @@ export type PlacedOrder = { ok: true; orderId: string; replacedSessionIds: strin
  * come back in `replacedSessionIds` for the provider to close.
  */
 export async function placePendingOrder(
-	{ customer, client, currency, lines, locale = 'en', notes, entry }: NewOrder,
+	{ customer, client, currency, lines, locale = 'en', notes, entry, promo, tipCents = 0 }: NewOrder,
 	pickup: PendingPickup,
-): Promise<PlacedOrder | PickupRefusal> {
+): Promise<PlacedOrder | PickupRefusal | PromoRefusal> {
 	const orderId = crypto.randomUUID()
 	const order = JSON.stringify({
 		id: orderId,
@@ -100,6 +120,8 @@ export async function placePendingOrder(
 		customerNote: notes?.customerNote ?? null,
 		allergyNote: notes?.allergyNote ?? null,
 		...(entry ? { source: 'PHONE', enteredBy: entry.enteredBy, payAtPickup: entry.payAtPickup } : {}),
+		...(promo ? { promoCodeId: promo.id, promoCode: promo.code } : {}),
+		tipCents,
 	})
 	const holdLines = lines.map(({ localized, ...line }) => ({
 		...line,
@@ -109,7 +131,7 @@ export async function placePendingOrder(
 			localized && JSON.stringify(localized.options) !== JSON.stringify(line.options ?? []) ? localized.options : null,
 		dailyLimit: pickup.dailyLimits.get(line.menuItemId) ?? null,
 	}))
-	const place = () => prisma.$queryRaw<HoldRefusalRow[]>`
+	const place = () => prisma.$queryRaw<PlaceRow[]>`
 		SELECT * FROM place_pending_order(${order}::jsonb, ${holdItemsJson(holdLines)}::jsonb,
 			${pickup.slotStart}::timestamptz, ${pickup.pickupDate}::date, ${pickup.ordersPerSlot}::int,
 			${LIVE_HOLDS_PER_CUSTOMER}::int)`
@@ -118,7 +140,15 @@ export async function placePendingOrder(
 		throw error
 	})
 	const refused = rows.find((row) => row.refusal !== null)
-	if (refused?.refusal) return pickupRefusal({ ...refused, refusal: refused.refusal }, pickup.pickupDate)
+	if (refused?.refusal && refused.refusal in promoRefusals) {
+		return { ok: false, reason: 'promo', problem: promoRefusals[refused.refusal as keyof typeof promoRefusals] }
+	}
+	if (refused?.refusal) {
+		return pickupRefusal(
+			{ ...refused, refusal: refused.refusal as NonNullable<HoldRefusalRow['refusal']> },
+			pickup.pickupDate,
+		)
+	}
 	return {
 		ok: true,
 		orderId,
@@ -285,6 +315,8 @@ async function recordPayment(tx: Tx, sessionId: string, charged?: ChargedAmounts
 	if (asPriced) await announceConfirmedOrder(tx, order.id)
 	else await enqueueMail(tx, [{ kind: 'order-payment-held-owner', orderId: order.id }])
 	if (!order.capacityHeld && order.pickupAt && order.pickupDate) {
+		// The code's use was given back with the hold: the discount was charged, so it counts again.
+		await retakePromoCodeUseIn(tx, order.id)
 		await reservePickupCapacity(tx, {
 			orderId: order.id,
 			slotStart: order.pickupAt,
@@ -343,6 +375,9 @@ const orderSummary = {
 	status: true,
 	totalCents: true,
 	taxCents: true,
+	discountCents: true,
+	tipCents: true,
+	promoCode: true,
 	currency: true,
 	customerName: true,
 	customerEmail: true,

@@ -23,6 +23,10 @@ export const orderCustomerAndTotals = {
 	customerPhone: true,
 	totalCents: true,
 	taxCents: true,
+	/** A promo code's discount and the tip, inside totalCents (decision 080). */
+	discountCents: true,
+	promoCode: true,
+	tipCents: true,
 	currency: true,
 	/** Set when the provider charged another amount: the payment waits for the owner (decision 058). */
 	heldChargeCents: true,
@@ -99,6 +103,19 @@ export async function listOrdersForPickupDate(date: LocalDate) {
 		orderBy: [{ pickupAt: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
 	})
 	return orders.map(withLineOptions)
+}
+
+/**
+ * The day's tips (decision 080): their sum and how many orders left one, over the orders the bakery owes or handed
+ * over that day (a refunded or cancelled order's tip went back with it).
+ */
+export async function tipsForPickupDate(date: LocalDate) {
+	const { _sum, _count } = await prisma.order.aggregate({
+		where: { pickupDate: dateColumn(date), status: { in: [...PAID_ORDER_STATUSES] }, tipCents: { gt: 0 } },
+		_sum: { tipCents: true },
+		_count: { _all: true },
+	})
+	return { tipCents: _sum.tipCents ?? 0, orders: _count._all }
 }
 
 /** One click on the day view (ORDER_MOVES): handing over skips "ready" if need be. */

@@ -1,5 +1,5 @@
 import { Prisma } from '~/generated/prisma/client'
-import type { TaxCategory } from '~/generated/prisma/enums'
+import type { MenuCategory, TaxCategory } from '~/generated/prisma/enums'
 import { prisma } from '~/utils/db.server'
 import type { OptionGroupView } from '~/domain/menu/item-options'
 import type { Locale } from '~/utils/i18n'
@@ -68,6 +68,8 @@ export interface CheckoutMenuItem extends NameTranslations {
 	orderable: boolean
 	soldOut: boolean
 	taxCategory: TaxCategory
+	/** The menu's section (a promo code may be limited to some, decision 080). */
+	category: MenuCategory
 	/** Its option groups and choices, in the owner's order (as the menu shows them), with their translations. */
 	optionGroups: Array<
 		OptionGroupView & NameTranslations & { options: Array<OptionGroupView['options'][number] & NameTranslations> }
@@ -86,7 +88,7 @@ export async function getCheckoutRules(menuItemIds: readonly string[], now: Date
 			COALESCE((SELECT json_agg(json_build_object('id', m."id", 'name', m."name",
 				'nameEs', m."nameEs", 'namePtBr', m."namePtBr", 'priceCents', m."priceCents",
 				'orderable', m."orderable", 'soldOut', m."soldOut", 'taxCategory', m."taxCategory",
-				'optionGroups', ${optionGroupsJson}, 'pickupRules', json_build_object('menuItemId', m."id",
+				'category', m."category", 'optionGroups', ${optionGroupsJson}, 'pickupRules', json_build_object('menuItemId', m."id",
 				'leadMinutes', m."leadMinutes", 'dailyLimit', m."dailyLimit", 'availableFrom', m."availableFrom",
 				'availableUntil', m."availableUntil")))
 				FROM "MenuItem" m WHERE m."id" = ANY(${[...menuItemIds]}::text[])), '[]') AS "menuItems"`,

@@ -1,0 +1,145 @@
+import { getInputProps, type FieldMetadata } from '@conform-to/react'
+import { FieldErrors } from '~/components/ui/forms'
+import { TIP_PERCENTS } from '~/domain/promotions/promo-pricing'
+import { formatPrice } from '~/utils/money'
+import { useLocale, useT } from '~/utils/i18n-react'
+
+/** The checkout form's Apply button: the server prices the order with the code and tip, and holds nothing. */
+export const PRICE_INTENT = { name: 'intent', value: 'price' } as const
+
+/** The order as the server priced it for the preview (decision 080). */
+export interface ServerPrice {
+	subtotalCents: number
+	discountCents: number
+	taxCents: number
+	tipCents: number
+	totalCents: number
+	promoCode: string | null
+}
+
+const controlClass =
+	'block w-full rounded-lg border border-cocoa/30 bg-white px-3 py-2 text-cocoa shadow-sm focus:border-cinnamon aria-[invalid=true]:border-red-700'
+
+/**
+ * The promo code with its Apply button, and the tip (none, 10/15/20 % or another amount). Plain form fields: the
+ * code and the tip are posted with the order, and the server prices both, whatever the browser shows. `onPrice`
+ * asks the server for the order's figures (the Apply button, a changed tip); `priceErrors` are its answer's.
+ */
+export function PromoAndTip({
+	promoCode,
+	tip,
+	tipAmount,
+	price,
+	priceErrors,
+	pricing,
+	onPrice,
+}: {
+	promoCode: FieldMetadata<unknown>
+	tip: FieldMetadata<unknown>
+	tipAmount: FieldMetadata<unknown>
+	price: ServerPrice | null
+	priceErrors: { promoCode?: string[]; tipAmount?: string[] }
+	pricing: boolean
+	onPrice: () => void
+}) {
+	const t = useT()
+	const locale = useLocale()
+	const code = getInputProps(promoCode as FieldMetadata<string>, { type: 'text', ariaAttributes: true })
+	const amount = getInputProps(tipAmount as FieldMetadata<string>, { type: 'text', ariaAttributes: true })
+	const codeErrors = promoCode.errors ?? priceErrors.promoCode
+	const amountErrors = tipAmount.errors ?? priceErrors.tipAmount
+	const chosenTip = typeof tip.initialValue === 'string' ? tip.initialValue : 'none'
+	const applied = price?.promoCode && price.discountCents > 0 && !codeErrors?.length ? price : null
+	return (
+		<div className="space-y-3">
+			<div>
+				<label htmlFor={promoCode.id} className="block font-semibold">
+					{t('shop.promoCodeLabel')}
+				</label>
+				<div className="mt-1 flex gap-2">
+					<input
+						{...code}
+						key={code.key}
+						autoComplete="off"
+						autoCapitalize="characters"
+						aria-invalid={codeErrors?.length ? true : undefined}
+						aria-describedby={`${promoCode.errorId} ${promoCode.id}-applied`}
+						className={controlClass}
+					/>
+					<button
+						type="button"
+						onClick={onPrice}
+						disabled={pricing}
+						className="shrink-0 rounded-full border-2 border-cocoa px-5 py-2 font-semibold hover:bg-dough disabled:opacity-60"
+					>
+						{t('shop.promoApply')}
+					</button>
+				</div>
+				<p id={`${promoCode.id}-applied`} role="status" className="text-sm text-green-800">
+					{applied
+						? t('shop.promoApplied', {
+								code: applied.promoCode ?? '',
+								amount: formatPrice(applied.discountCents, locale),
+							})
+						: null}
+				</p>
+				<FieldErrors id={promoCode.errorId} errors={codeErrors} />
+			</div>
+			<fieldset>
+				<legend className="font-semibold">{t('shop.promoTipLegend')}</legend>
+				<div className="mt-1 flex flex-wrap gap-x-5 gap-y-2" onChange={onPrice}>
+					{(['none', ...TIP_PERCENTS.map(String), 'custom'] as const).map((value) => (
+						<label key={value} className="flex items-center gap-2">
+							<input
+								type="radio"
+								name={tip.name}
+								value={value}
+								defaultChecked={chosenTip === value}
+								className="h-5 w-5 accent-cinnamon"
+							/>
+							{value === 'none'
+								? t('shop.promoTipNone')
+								: value === 'custom'
+									? t('shop.promoTipOther')
+									: t('shop.promoTipPercent', { percent: value })}
+						</label>
+					))}
+				</div>
+				<label htmlFor={tipAmount.id} className="mt-2 block text-sm font-semibold">
+					{t('shop.promoTipAmountLabel')}
+				</label>
+				<input
+					{...amount}
+					key={amount.key}
+					inputMode="decimal"
+					onBlur={onPrice}
+					aria-invalid={amountErrors?.length ? true : undefined}
+					className={`${controlClass} max-w-40`}
+				/>
+				<FieldErrors id={tipAmount.errorId} errors={amountErrors} />
+			</fieldset>
+		</div>
+	)
+}
+
+/** The order's figures as the server priced them: Subtotal, Discount (code), Tax, Tip, Total. */
+export function PriceSummary({ price }: { price: ServerPrice }) {
+	const t = useT()
+	const locale = useLocale()
+	return (
+		<div className="mt-3 border-t border-dough pt-3 text-right" role="status">
+			<p>{t('shop.subtotal', { amount: formatPrice(price.subtotalCents, locale) })}</p>
+			{price.discountCents > 0 ? (
+				<p>
+					{t('shop.promoDiscountLine', {
+						code: price.promoCode ?? '',
+						amount: formatPrice(price.discountCents, locale),
+					})}
+				</p>
+			) : null}
+			{price.taxCents > 0 ? <p>{t('shop.tax', { amount: formatPrice(price.taxCents, locale) })}</p> : null}
+			{price.tipCents > 0 ? <p>{t('shop.promoTipAmount', { amount: formatPrice(price.tipCents, locale) })}</p> : null}
+			<p className="text-lg font-bold">{t('shop.total', { amount: formatPrice(price.totalCents, locale) })}</p>
+		</div>
+	)
+}
