@@ -107,6 +107,7 @@ export async function snapshot() {
 		siteTexts,
 		customers,
 		staffMembers,
+		wallet,
 	] = await Promise.all([
 		prisma.menuItem.findMany({
 			orderBy: { id: 'asc' },
@@ -143,6 +144,12 @@ export async function snapshot() {
 		prisma.customer.findMany({ orderBy: { id: 'asc' } }),
 		// The staff the owner added (decision 076).
 		prisma.staffMember.findMany({ orderBy: { id: 'asc' } }),
+		// Gift cards and store credit: accounts and their entries (decision 078).
+		Promise.all([
+			prisma.walletAccount.findMany({ orderBy: { id: 'asc' } }),
+			prisma.walletEntry.findMany({ orderBy: { id: 'asc' }, omit: { id: true } }),
+			prisma.giftCard.findMany({ orderBy: { id: 'asc' } }),
+		]),
 	])
 	return JSON.parse(
 		JSON.stringify({
@@ -158,6 +165,7 @@ export async function snapshot() {
 			siteTexts,
 			customers,
 			staffMembers,
+			wallet,
 		}),
 	) as unknown
 }
@@ -255,10 +263,13 @@ export async function seedAdminFixtures() {
 		create: { email: 'kim@example.com', addedBy: 'owner@example.com' },
 		update: {},
 	})
+	const { issueGiftCard } = await import('~/domain/wallet/models/gift-cards.server')
+	const giftCard = await issueGiftCard({ amountCents: 2500, source: 'SHOP', issuedBy: 'owner@example.com' })
 	return {
 		menuItem,
 		cakeRequest,
 		staffMember,
+		giftCard,
 		gallery,
 		customer,
 		order,
