@@ -97,6 +97,8 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
 		sitemap: true,
 		nav: { in: 'more', label: 'common.navContact' },
 	},
+	// Gift cards (decision 078): the balance page answers a code typed into its form (never one in the address).
+	{ path: '/gift-cards/balance', route: 'gift-cards_.balance', namespaces: ['giftCards'], sitemap: true },
 	{ path: '/cart', route: 'cart', namespaces: ['shop'], disallow: true },
 	{ path: '/checkout', route: 'checkout', namespaces: ['shop'], disallow: true },
 	{ path: '/success', route: 'success', namespaces: ['shop'], disallow: true },
