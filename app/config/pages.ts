@@ -97,12 +97,14 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
 		sitemap: true,
 		nav: { in: 'more', label: 'common.navContact' },
 	},
+	// Gift cards (decision 078): the balance page answers a code typed into its form (never one in the address).
+	{ path: '/gift-cards/balance', route: 'gift-cards_.balance', namespaces: ['giftCards'], sitemap: true },
 	{ path: '/cart', route: 'cart', namespaces: ['shop'], disallow: true },
 	{ path: '/checkout', route: 'checkout', namespaces: ['shop'], disallow: true },
 	{ path: '/success', route: 'success', namespaces: ['shop'], disallow: true },
 	{ path: '/cancel', route: 'cancel', namespaces: ['shop'], disallow: true },
 	// The customers' account (decision 063): `/account` disallows its sign-in, code and magic-link paths too.
-	{ path: '/account', route: 'account', namespaces: ['account'], disallow: true },
+	{ path: '/account', route: 'account', namespaces: ['account', 'giftCards'], disallow: true },
 	{ path: '/account/sign-in', route: 'account_.sign-in', namespaces: ['account'] },
 	{ path: '/account/code', route: 'account_.code', namespaces: ['account'] },
 	// A customer's own order: change pickup, cancel, order again (decision 065).

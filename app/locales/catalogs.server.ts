@@ -25,6 +25,9 @@ import ptRequests from './pt-BR/requests.json'
 import enShop from './en/shop.json'
 import esShop from './es/shop.json'
 import ptShop from './pt-BR/shop.json'
+import enGiftCards from './en/giftCards.json'
+import esGiftCards from './es/giftCards.json'
+import ptGiftCards from './pt-BR/giftCards.json'
 
 /**
  * Every message, one JSON file per language and namespace. Keys are the English file's; a unit
@@ -42,6 +45,7 @@ export const catalogs = {
 		pages: enPages,
 		requests: enRequests,
 		shop: enShop,
+		giftCards: enGiftCards,
 	},
 	es: {
 		account: esAccount,
@@ -53,6 +57,7 @@ export const catalogs = {
 		pages: esPages,
 		requests: esRequests,
 		shop: esShop,
+		giftCards: esGiftCards,
 	},
 	'pt-BR': {
 		account: ptAccount,
@@ -64,6 +69,7 @@ export const catalogs = {
 		pages: ptPages,
 		requests: ptRequests,
 		shop: ptShop,
+		giftCards: ptGiftCards,
 	},
 } as const
 

@@ -29,6 +29,9 @@ import { useLocale, useLocalizedPath, useT } from '~/utils/i18n-react'
 import { requestLocale } from '~/utils/i18n.server'
 import { formatPrice } from '~/utils/money'
 import { withOutagePolicy } from '~/utils/outage.server'
+import { StoreCreditSection } from '~/components/wallet/store-credit-section'
+import { customerStoreCredit } from '~/domain/wallet/models/store-credit.server'
+import { customerEntries } from '~/domain/wallet/wallet-view.server'
 import { metaTranslator, pageMeta } from '~/utils/seo'
 
 const profileSchema = z
@@ -67,12 +70,13 @@ const CAKE_STATUS_LABELS = {
 export async function loader({ request }: LoaderFunctionArgs) {
 	const locale = requestLocale(request)
 	const customer = await requireCustomer(request, localizedPath('/account/sign-in', locale))
-	const [overview, settings, passkeys, loyalty] = await withOutagePolicy(() =>
+	const [overview, settings, passkeys, loyalty, credit] = await withOutagePolicy(() =>
 		Promise.all([
 			accountOverview(customer.id, new URL(request.url).searchParams.get('past')),
 			getPickupSettings(),
 			customerPasskeys(customer.id),
 			customerLoyaltyCard(customer.id, locale),
+			customerStoreCredit(customer.id),
 		]),
 	)
 	if (!overview) throw await signOutCustomer(request, localizedPath('/account/sign-in', locale))
@@ -99,6 +103,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 				pickupAt: undefined,
 				pickup: when(request.pickupAt),
 			})),
+			credit: { ...credit, entries: customerEntries(credit.entries, locale) },
 			passkeys: passkeys.map((passkey) => ({
 				id: passkey.id,
 				name: passkey.name,
@@ -139,7 +144,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 type AccountOrder = ReturnType<typeof useLoaderData<typeof loader>>['upcoming'][number]
 
 export default function Account() {
-	const { profile, texts, loyalty, upcoming, past, pastPage, olderPast, cakeRequests, passkeys } =
+	const { profile, texts, loyalty, upcoming, past, pastPage, olderPast, cakeRequests, passkeys, credit } =
 		useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const t = useT()
@@ -215,6 +220,7 @@ export default function Account() {
 						<p className="mt-2">{t('account.noCakes')}</p>
 					)}
 				</section>
+				<StoreCreditSection credit={credit} />
 				<section aria-labelledby="details-heading">
 					<h2 id="details-heading" className="font-display text-3xl font-bold">
 						{t('account.detailsHeading')}

@@ -19,6 +19,8 @@ import { backupStatus } from '~/domain/backups/backups.server'
 import { STALE_AFTER_HOURS } from '~/domain/backups/backup-policy'
 import { useLocale, useT } from '~/utils/i18n-react'
 import { formatNumber } from '~/utils/numbers'
+import { walletLiability } from '~/domain/wallet/models/ledger.server'
+import { formatPrice } from '~/utils/money'
 
 export { headers } from '~/utils/admin-route'
 
@@ -33,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	if (admin.role === 'staff') throw redirect('/admin/orders', { headers: adminResponseHeaders })
 	const weekAgo = new Date(Date.now() - NEW_REQUEST_DAYS * 24 * 60 * 60 * 1000)
 	const { today, tomorrow } = await ownerDay(null)
-	const [newRequests, paidOrdersToday, unreadMessages, pickups, soldOut, pendingReviews, failedMails, backups] =
+	const [newRequests, paidOrdersToday, unreadMessages, pickups, soldOut, pendingReviews, failedMails, backups, owed] =
 		await Promise.all([
 			countCustomCakeRequestsSince(weekAgo),
 			countPaidOrdersSince(startOfBakeryDay()),
@@ -43,6 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			countPendingReviews(),
 			listDeadMails(),
 			backupStatus(),
+			walletLiability(),
 		])
 	return data(
 		{
@@ -58,6 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			pendingReviews,
 			failedMails,
 			backups,
+			owed,
 		},
 		{ headers: adminResponseHeaders },
 	)
@@ -116,6 +120,7 @@ export default function AdminDashboard() {
 		pendingReviews,
 		failedMails,
 		backups,
+		owed,
 	} = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const dayName = (date: string) => (date === today ? 'today' : date === tomorrow ? 'tomorrow' : formatPickupDate(date))
@@ -179,6 +184,18 @@ export default function AdminDashboard() {
 					</li>
 				))}
 			</ul>
+			<section aria-labelledby="owed-heading" className="mt-10">
+				<h2 id="owed-heading" className="font-display text-2xl font-bold">
+					Owed to customers
+				</h2>
+				<p className="mt-3" data-testid="wallet-liability">
+					<strong>{formatPrice(owed.totalCents)}</strong> outstanding: {formatPrice(owed.giftCardsCents)} on{' '}
+					<Link to="/admin/gift-cards" className="underline underline-offset-4">
+						gift cards
+					</Link>{' '}
+					and {formatPrice(owed.storeCreditCents)} in store credit.
+				</p>
+			</section>
 			<section aria-labelledby="sold-out-heading" className="mt-10">
 				<h2 id="sold-out-heading" className="font-display text-2xl font-bold">
 					Sold out today and tomorrow

@@ -16,6 +16,9 @@ import { bodyProblems, readForm } from '~/utils/body.server'
 import { formReply } from '~/utils/form-reply.server'
 import { LANGUAGE_NAMES, type Locale } from '~/utils/i18n'
 import { formatPrice } from '~/utils/money'
+import { STORE_CREDIT_INTENT, StoreCreditPanel } from '~/components/admin/store-credit-panel'
+import { customerStoreCredit, issueStoreCredit } from '~/domain/wallet/models/store-credit.server'
+import { storeCreditSchema } from '~/domain/wallet/wallet-schemas'
 
 export { headers } from '~/utils/admin-route'
 export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'
@@ -26,7 +29,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const admin = await requireAdmin(request, 'owner')
 	const customer = await ownerCustomer(params.customerId ?? '')
 	if (!customer) throw new Response('Customer not found', { status: 404, headers: adminResponseHeaders })
-	return data({ adminName: admin.name, customer }, { headers: adminResponseHeaders })
+	const credit = await customerStoreCredit(customer.id)
+	return data({ adminName: admin.name, customer, credit }, { headers: adminResponseHeaders })
 }
 
 /** The private note: any allow-listed admin may save it (there are no roles among them, decision 067). */
@@ -38,6 +42,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		const { status, message } = bodyProblems[body.problem]
 		return formReply(null, { formErrors: [message], status, headers }, { saved: false })
 	}
+	if (body.value.get('intent') === STORE_CREDIT_INTENT) return giveStoreCredit(body.value, params.customerId, admin.email)
 	const submission = parseWithZod(body.value, { schema: ownerNoteSchema })
 	if (submission.status !== 'success') return formReply(submission, { headers }, { saved: false })
 	if (!(await saveOwnerNote(params.customerId ?? '', submission.value.note, admin.email))) {
@@ -47,6 +52,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	return formReply(submission, { headers }, { saved: true })
 }
 
+/** The owner credits the customer (a refund as credit, goodwill): the panel's own reply, apart from the note's. */
+async function giveStoreCredit(form: FormData, customerId: string | undefined, issuedBy: string) {
+	const headers = adminResponseHeaders
+	const submission = parseWithZod(form, { schema: storeCreditSchema })
+	const refused = { saved: false, creditMessage: null as string | null }
+	if (submission.status !== 'success') return formReply(submission, { headers }, refused)
+	const { amount, reason, note } = submission.value
+	const balance = await issueStoreCredit({ customerId: customerId ?? '', amountCents: amount, reason, note, issuedBy })
+	if (balance === null) {
+		const formErrors = ['This customer deleted their account meanwhile, so no credit was given.']
+		return formReply(submission, { formErrors, status: 404, headers }, refused)
+	}
+	const creditMessage = `${formatPrice(amount)} credit given. Their balance is now ${formatPrice(balance)}.`
+	return formReply(submission, { headers, resetForm: true }, { saved: false, creditMessage })
+}
+
 /** 'PICKED_UP' → 'Picked up'. */
 function statusWords(status: string) {
 	const words = status.toLowerCase().replace(/_/g, ' ')
@@ -54,8 +75,10 @@ function statusWords(status: string) {
 }
 
 export default function AdminCustomer() {
-	const { adminName, customer } = useLoaderData<typeof loader>()
-	const actionData = useActionData<typeof action>()
+	const { adminName, customer, credit } = useLoaderData<typeof loader>()
+	const allActionData = useActionData<typeof action>()
+	const creditReply = allActionData && 'creditMessage' in allActionData ? allActionData : undefined
+	const actionData = creditReply ? undefined : allActionData
 	const saving = useNavigation().state === 'submitting'
 	const [form, fields] = useForm({
 		id: `customer-note-${customer.id}-${customer.ownerNoteAt?.getTime() ?? 0}`,
@@ -135,6 +158,11 @@ export default function AdminCustomer() {
 					) : null}
 				</section>
 			</div>
+			<StoreCreditPanel
+				credit={credit}
+				result={creditReply?.result}
+				message={typeof creditReply?.creditMessage === 'string' ? creditReply.creditMessage : undefined}
+			/>
 			<section aria-labelledby="orders-heading" className="mt-8">
 				<h2 id="orders-heading" className="font-display text-2xl font-bold">
 					Orders

@@ -24,6 +24,8 @@ export const rateLimitPolicies = {
 	customerCodeMail: { points: 5, duration: 10 * 60 },
 	/** Customers' passkey posts per client (decision 066): asking for a challenge and answering it count alike. */
 	customerPasskey: { points: 30, duration: 10 * 60 },
+	/** Gift card balance checks per client (decision 078): plenty for a customer, nothing for guessing codes. */
+	giftCardBalance: { points: 10, duration: 10 * 60 },
 } as const
 
 export type RateLimitPolicy = keyof typeof rateLimitPolicies

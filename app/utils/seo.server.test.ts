@@ -16,6 +16,7 @@ describe('the sitemap and robots.txt, from the page registry', () => {
 				'/brazilian-pastries',
 				'/mexican-pastries',
 				'/custom-cakes',
+				'/gift-cards/balance',
 			].sort(),
 		)
 	})

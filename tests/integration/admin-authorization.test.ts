@@ -174,7 +174,21 @@ const routes: Record<string, RouteCase> = {
 		staff: 'refused',
 		path: (f) => `/admin/customers/${f.customer.id}`,
 		params: (f) => ({ customerId: f.customer.id }),
-		actions: { 'private note': () => ({ note: 'Written by an intruder.' }) },
+		actions: {
+			'private note': () => ({ note: 'Written by an intruder.' }),
+			'store credit': () => ({ intent: 'store-credit', amount: '500', reason: 'goodwill' }),
+		},
+	},
+	'admin.gift-cards.tsx': {
+		staff: 'refused',
+		path: () => '/admin/gift-cards',
+		actions: { issue: () => ({ amount: '500', source: 'PROMOTION', note: 'Issued by an intruder.' }) },
+	},
+	'admin.gift-cards_.$giftCardId.tsx': {
+		staff: 'refused',
+		path: (f) => `/admin/gift-cards/${f.giftCard.giftCardId}`,
+		params: (f) => ({ giftCardId: f.giftCard.giftCardId }),
+		actions: { void: () => ({ reason: 'Voided by an intruder.' }) },
 	},
 	'admin.prep-list.tsx': { staff: 'screen', path: () => '/admin/prep-list' },
 	'admin.prep-list[.]csv.ts': { staff: 'refused', path: () => '/admin/prep-list.csv' },

@@ -108,6 +108,7 @@ export async function snapshot() {
 		customers,
 		staffMembers,
 		promoCodes,
+		wallet,
 	] = await Promise.all([
 		prisma.menuItem.findMany({
 			orderBy: { id: 'asc' },
@@ -148,6 +149,12 @@ export async function snapshot() {
 		prisma.staffMember.findMany({ orderBy: { id: 'asc' } }),
 		// The owner's promo codes (decision 080).
 		prisma.promoCode.findMany({ orderBy: { id: 'asc' } }),
+		// Gift cards and store credit: accounts and their entries (decision 078).
+		Promise.all([
+			prisma.walletAccount.findMany({ orderBy: { id: 'asc' } }),
+			prisma.walletEntry.findMany({ orderBy: { id: 'asc' }, omit: { id: true } }),
+			prisma.giftCard.findMany({ orderBy: { id: 'asc' } }),
+		]),
 	])
 	return JSON.parse(
 		JSON.stringify({
@@ -164,6 +171,7 @@ export async function snapshot() {
 			customers,
 			staffMembers,
 			promoCodes,
+			wallet,
 		}),
 	) as unknown
 }
@@ -266,11 +274,14 @@ export async function seedAdminFixtures() {
 		create: { code: 'WELCOME-10', kind: 'PERCENT', percentOff: 10, maxUses: 50 },
 		update: {},
 	})
+	const { issueGiftCard } = await import('~/domain/wallet/models/gift-cards.server')
+	const giftCard = await issueGiftCard({ amountCents: 2500, source: 'SHOP', issuedBy: 'owner@example.com' })
 	return {
 		menuItem,
 		cakeRequest,
 		staffMember,
 		promoCode,
+		giftCard,
 		gallery,
 		customer,
 		order,

@@ -12,6 +12,7 @@ const adminLinks = [
 	{ to: '/admin/orders', label: 'Orders' },
 	{ to: '/admin/board', label: 'Board' },
 	{ to: '/admin/customers', label: 'Customers' },
+	{ to: '/admin/gift-cards', label: 'Gift cards' },
 	{ to: '/admin/prep-list', label: 'Prep list' },
 	{ to: '/admin/pickup-schedule', label: 'Pickup schedule' },
 	{ to: '/admin/messages', label: 'Messages' },
