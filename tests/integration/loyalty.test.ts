@@ -118,7 +118,7 @@ describe('earning stamps', () => {
 })
 
 describe('rewards', () => {
-	it('a full card creates one reward, once, however many pickups land at the same moment', async () => {
+	it('a full card creates one reward, credited once, however many pickups land at the same moment', async () => {
 		await saveLoyaltyProgram(CARD)
 		const bread = await createMenuItem()
 		const ana = await account()
@@ -142,6 +142,14 @@ describe('rewards', () => {
 			{ number: 2, creditCents: 450 },
 		])
 		expect(await card(ana.id)).toMatchObject({ onCard: 1, toGo: 3 })
+		// Each reward is store credit, credited once with it.
+		const { customerStoreCredit } = await import('~/domain/wallet/models/store-credit.server')
+		const credit = await customerStoreCredit(ana.id)
+		expect(credit.balanceCents).toBe(900)
+		expect(credit.entries.map((entry) => [entry.kind, entry.amountCents])).toEqual([
+			['CREDIT', 450],
+			['CREDIT', 450],
+		])
 	})
 
 	it('a refund reverses the order’s stamp exactly once; the next reward then needs one more', async () => {

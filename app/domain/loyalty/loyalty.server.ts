@@ -1,5 +1,6 @@
 import type { Prisma } from '~/generated/prisma/client'
 import type { Locale } from '~/utils/i18n'
+import { creditLoyaltyReward } from '~/domain/wallet/index.server'
 import { cardProgress, rewardName, type LoyaltyCardView } from './loyalty-card'
 import {
 	collectStampsIn,
@@ -13,15 +14,25 @@ import {
 type Tx = Prisma.TransactionClient
 
 /**
- * In the transaction that hands an order over (or that attaches a customer's orders at sign-in): the stamps they earn
- * and the rewards those complete, each once.
+ * In the transaction that hands an order over: its stamp, and the reward a full card earns, credited to the customer's
+ * store credit, each once.
  */
 export async function collectStampsForOrder(tx: Tx, orderId: string): Promise<NewReward[]> {
 	const customerId = await orderCustomerIn(tx, orderId)
-	return customerId ? collectStampsIn(tx, customerId) : []
+	return customerId ? collectStampsForCustomer(tx, customerId) : []
 }
 
-export { collectStampsIn as collectStampsForCustomer, reverseStampIn as reverseStampForOrder }
+/**
+ * In the transaction that attaches a customer's orders at sign-in (or hands one over): the stamps of their picked-up
+ * orders that have none, and the rewards those complete, each credited once.
+ */
+export async function collectStampsForCustomer(tx: Tx, customerId: string): Promise<NewReward[]> {
+	const rewards = await collectStampsIn(tx, customerId)
+	for (const reward of rewards) await creditLoyaltyReward(tx, reward)
+	return rewards
+}
+
+export { reverseStampIn as reverseStampForOrder }
 
 /**
  * The customer's card in their language, or null while the owner has it off: the stamps on the current card, how

@@ -16,7 +16,7 @@ export {
 	type HoldReference,
 	type RefundOutcome,
 } from './models/ledger.server'
-export { storeCreditAccountId } from './models/store-credit.server'
+export { creditLoyaltyReward, storeCreditAccountId } from './models/store-credit.server'
 import { findGiftCardAccountId } from './models/gift-cards.server'
 import { digestOfTypedCode } from './gift-card-code.server'
 

@@ -49,6 +49,27 @@ export async function issueStoreCredit(input: {
 	})
 }
 
+/**
+ * A full loyalty card's reward (decision 085), credited in the transaction that completed the card: the new balance,
+ * or null when the owner had voided the customer's credit (nothing credited).
+ */
+export async function creditLoyaltyReward(
+	tx: Db,
+	reward: { customerId: string; rewardNumber: number; rewardCents: number },
+) {
+	const accountId = await storeCreditAccountId(reward.customerId, tx)
+	return depositToWallet(
+		{
+			accountId,
+			kind: 'CREDIT',
+			amountCents: reward.rewardCents,
+			reference: 'loyalty',
+			note: `Loyalty card reward #${reward.rewardNumber}`,
+		},
+		tx,
+	)
+}
+
 /** A customer's credit (zero and no entries before any was given), for /account and the owner's customer page. */
 export async function customerStoreCredit(customerId: string) {
 	const account = await prisma.walletAccount.findUnique({
