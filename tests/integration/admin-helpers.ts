@@ -107,6 +107,7 @@ export async function snapshot() {
 		siteTexts,
 		customers,
 		staffMembers,
+		production,
 	] = await Promise.all([
 		prisma.menuItem.findMany({
 			orderBy: { id: 'asc' },
@@ -143,6 +144,14 @@ export async function snapshot() {
 		prisma.customer.findMany({ orderBy: { id: 'asc' } }),
 		// The staff the owner added (decision 076).
 		prisma.staffMember.findMany({ orderBy: { id: 'asc' } }),
+		// Production planning: resources, steps, recipes, closing counts, counter overrides (decisions 082, 083).
+		Promise.all([
+			prisma.productionResource.findMany({ orderBy: { id: 'asc' } }),
+			prisma.productionStep.findMany({ orderBy: { id: 'asc' } }),
+			prisma.recipeIngredient.findMany({ orderBy: { id: 'asc' } }),
+			prisma.closingCount.findMany({ orderBy: [{ menuItemId: 'asc' }, { date: 'asc' }] }),
+			prisma.counterOverride.findMany({ orderBy: [{ menuItemId: 'asc' }, { date: 'asc' }] }),
+		]),
 	])
 	return JSON.parse(
 		JSON.stringify({
@@ -158,6 +167,7 @@ export async function snapshot() {
 			siteTexts,
 			customers,
 			staffMembers,
+			production,
 		}),
 	) as unknown
 }
@@ -255,10 +265,31 @@ export async function seedAdminFixtures() {
 		create: { email: 'kim@example.com', addedBy: 'owner@example.com' },
 		update: {},
 	})
+	// Production planning (decisions 082, 083): a resource, a step and an ingredient the owner set.
+	const resource = await prisma.productionResource.upsert({
+		where: { name: 'Oven 1' },
+		create: { name: 'Oven 1', minutesByWeekday: [0, 480, 480, 480, 480, 480, 480] },
+		update: {},
+	})
+	const spareResource = await prisma.productionResource.upsert({
+		where: { name: 'Mixer' },
+		create: { name: 'Mixer', minutesByWeekday: [0, 120, 120, 120, 120, 120, 120] },
+		update: {},
+	})
+	const step = await prisma.productionStep.create({
+		data: { menuItemId: menuItem.id, name: 'Bake', resourceId: resource.id, minutesPerBatch: 25, batchSize: 12 },
+	})
+	const ingredient = await prisma.recipeIngredient.create({
+		data: { menuItemId: menuItem.id, name: 'Flour', milliQuantityPerBatch: 1_000_000, unit: 'g', batchSize: 12 },
+	})
 	return {
 		menuItem,
 		cakeRequest,
 		staffMember,
+		resource,
+		spareResource,
+		step,
+		ingredient,
 		gallery,
 		customer,
 		order,
