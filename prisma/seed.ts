@@ -8,6 +8,7 @@ import { dateColumn } from '../app/domain/pickup/models/pickup-schedule.server'
 import { BAKERY_TIME_ZONE } from '../app/domain/pickup/bakery-time'
 import { localDateOf } from '../app/domain/pickup/pickup-schedule'
 import { prisma } from '../app/utils/db.server'
+import { seedProduction } from './seed-production'
 import { objectExists, putObject } from '../app/utils/storage.server'
 import {
 	demoCakeRequests,
@@ -159,6 +160,7 @@ async function main() {
 	await seedReviews()
 	await seedCakeRequests()
 	await seedPickupSchedule()
+	await seedProduction(localDateOf(new Date(), BAKERY_TIME_ZONE))
 	const counts = {
 		menuItems: await prisma.menuItem.count(),
 		optionGroups: await prisma.menuOptionGroup.count(),

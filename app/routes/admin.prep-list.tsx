@@ -1,9 +1,9 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { useEffect, useState } from 'react'
 import { AdminFrame } from '~/components/admin/admin-frame'
+import { PrintButton } from '~/components/admin/print-button'
 import { DayTabs, PickupDateForm } from '~/components/admin/pickup-day-nav'
-import { AdminHeading, secondaryButtonClass, VisuallyHidden } from '~/components/admin/admin-ui'
+import { AdminHeading, VisuallyHidden } from '~/components/admin/admin-ui'
 import { DayCakes } from '~/components/admin/day-cakes'
 import { getPrepList } from '~/domain/pickup/models/prep-list.server'
 import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
@@ -54,18 +54,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	)
 }
 
-/** A real button once JavaScript runs; before that (or without it) the browser's own Print is named instead. */
-function PrintButton() {
-	const [canPrint, setCanPrint] = useState(false)
-	useEffect(() => setCanPrint(true), [])
-	if (!canPrint) return <p className="text-sm">To print, use your browser’s Print command (Ctrl+P or ⌘P).</p>
-	return (
-		<button type="button" onClick={() => window.print()} className={secondaryButtonClass}>
-			Print
-		</button>
-	)
-}
-
 export default function AdminPrepList() {
 	const { adminName, adminRole, date, today, tomorrow, timeZone, items, totals, cakes, allergies } =
 		useLoaderData<typeof loader>()
@@ -100,6 +88,9 @@ export default function AdminPrepList() {
 					) : null}
 					<Link to={`/admin/orders?date=${date}`} className="font-semibold underline underline-offset-4">
 						Orders for {formatPickupDate(date)}
+					</Link>
+					<Link to={`/admin/bake-sheet?date=${date}`} className="font-semibold underline underline-offset-4">
+						Bake sheet for {formatPickupDate(date)}
 					</Link>
 				</div>
 			</div>

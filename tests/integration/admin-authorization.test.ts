@@ -192,6 +192,51 @@ const routes: Record<string, RouteCase> = {
 	},
 	'admin.prep-list.tsx': { staff: 'screen', path: () => '/admin/prep-list' },
 	'admin.prep-list[.]csv.ts': { staff: 'refused', path: () => '/admin/prep-list.csv' },
+	'admin.bake-sheet.tsx': {
+		staff: 'screen',
+		path: () => '/admin/bake-sheet',
+		actions: { 'counter quantity': (f) => ({ intent: 'counter', menuItemId: f.menuItem.id, quantity: '99' }) },
+	},
+	'admin.bake-sheet[.]csv.ts': { staff: 'screen', path: () => '/admin/bake-sheet.csv' },
+	'admin.closing-counts.tsx': {
+		staff: 'screen',
+		path: () => '/admin/closing-counts',
+		staffMay: ['save'],
+		actions: {
+			save: (f) => ({
+				intent: 'save',
+				item: f.menuItem.id,
+				[`made-${f.menuItem.id}`]: '12',
+				[`left-${f.menuItem.id}`]: '2',
+			}),
+		},
+	},
+	'admin.production.tsx': {
+		staff: 'refused',
+		path: () => '/admin/production',
+		actions: {
+			save: () => ({ intent: 'save', name: 'Intruder oven', startsAt: '05:00', mon: '480' }),
+			delete: (f) => ({ intent: 'delete', id: f.spareResource.id, confirmed: 'yes' }),
+		},
+	},
+	'admin.production_.items.$itemId.tsx': {
+		staff: 'refused',
+		path: (f) => `/admin/production/items/${f.menuItem.id}`,
+		params: (f) => ({ itemId: f.menuItem.id }),
+		actions: {
+			'add-step': (f) => ({
+				intent: 'add-step',
+				name: 'Sabotage',
+				resourceId: f.resource.id,
+				minutesPerBatch: '600',
+				batchSize: '1',
+				daysBefore: '0',
+			}),
+			'add-ingredient': () => ({ intent: 'add-ingredient', name: 'Salt', quantity: '5', unit: 'kg', batchSize: '1' }),
+			'delete-step': (f) => ({ intent: 'delete-step', id: f.step.id, confirmed: 'yes' }),
+			'delete-ingredient': (f) => ({ intent: 'delete-ingredient', id: f.ingredient.id, confirmed: 'yes' }),
+		},
+	},
 	'admin.messages.tsx': {
 		staff: 'refused',
 		path: () => '/admin/messages',

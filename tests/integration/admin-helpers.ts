@@ -109,6 +109,7 @@ export async function snapshot() {
 		staffMembers,
 		promoCodes,
 		wallet,
+		production,
 	] = await Promise.all([
 		prisma.menuItem.findMany({
 			orderBy: { id: 'asc' },
@@ -155,6 +156,14 @@ export async function snapshot() {
 			prisma.walletEntry.findMany({ orderBy: { id: 'asc' }, omit: { id: true } }),
 			prisma.giftCard.findMany({ orderBy: { id: 'asc' } }),
 		]),
+		// Production planning: resources, steps, recipes, closing counts, counter overrides (decisions 082, 083).
+		Promise.all([
+			prisma.productionResource.findMany({ orderBy: { id: 'asc' } }),
+			prisma.productionStep.findMany({ orderBy: { id: 'asc' } }),
+			prisma.recipeIngredient.findMany({ orderBy: { id: 'asc' } }),
+			prisma.closingCount.findMany({ orderBy: [{ menuItemId: 'asc' }, { date: 'asc' }] }),
+			prisma.counterOverride.findMany({ orderBy: [{ menuItemId: 'asc' }, { date: 'asc' }] }),
+		]),
 	])
 	return JSON.parse(
 		JSON.stringify({
@@ -172,6 +181,7 @@ export async function snapshot() {
 			staffMembers,
 			promoCodes,
 			wallet,
+			production,
 		}),
 	) as unknown
 }
@@ -276,12 +286,33 @@ export async function seedAdminFixtures() {
 	})
 	const { issueGiftCard } = await import('~/domain/wallet/models/gift-cards.server')
 	const giftCard = await issueGiftCard({ amountCents: 2500, source: 'SHOP', issuedBy: 'owner@example.com' })
+	// Production planning (decisions 082, 083): a resource, a step and an ingredient the owner set.
+	const resource = await prisma.productionResource.upsert({
+		where: { name: 'Oven 1' },
+		create: { name: 'Oven 1', minutesByWeekday: [0, 480, 480, 480, 480, 480, 480] },
+		update: {},
+	})
+	const spareResource = await prisma.productionResource.upsert({
+		where: { name: 'Mixer' },
+		create: { name: 'Mixer', minutesByWeekday: [0, 120, 120, 120, 120, 120, 120] },
+		update: {},
+	})
+	const step = await prisma.productionStep.create({
+		data: { menuItemId: menuItem.id, name: 'Bake', resourceId: resource.id, minutesPerBatch: 25, batchSize: 12 },
+	})
+	const ingredient = await prisma.recipeIngredient.create({
+		data: { menuItemId: menuItem.id, name: 'Flour', milliQuantityPerBatch: 1_000_000, unit: 'g', batchSize: 12 },
+	})
 	return {
 		menuItem,
 		cakeRequest,
 		staffMember,
 		promoCode,
 		giftCard,
+		resource,
+		spareResource,
+		step,
+		ingredient,
 		gallery,
 		customer,
 		order,

@@ -2,7 +2,13 @@ import { Form, NavLink } from '@remix-run/react'
 import { mayUse, type AdminRole } from '~/domain/admin-auth/roles'
 
 // The screens staff may use (decision 071); every other link is the owner's.
-const staffScreens: ReadonlySet<string> = new Set(['/admin/board', '/admin/orders', '/admin/prep-list'])
+const staffScreens: ReadonlySet<string> = new Set([
+	'/admin/board',
+	'/admin/orders',
+	'/admin/prep-list',
+	'/admin/bake-sheet',
+	'/admin/closing-counts',
+])
 
 const adminLinks = [
 	{ to: '/admin', label: 'Dashboard' },
@@ -14,6 +20,9 @@ const adminLinks = [
 	{ to: '/admin/customers', label: 'Customers' },
 	{ to: '/admin/gift-cards', label: 'Gift cards' },
 	{ to: '/admin/prep-list', label: 'Prep list' },
+	{ to: '/admin/bake-sheet', label: 'Bake sheet' },
+	{ to: '/admin/closing-counts', label: 'Closing counts' },
+	{ to: '/admin/production', label: 'Production' },
 	{ to: '/admin/pickup-schedule', label: 'Pickup schedule' },
 	{ to: '/admin/messages', label: 'Messages' },
 	{ to: '/admin/texts', label: 'Texts' },

@@ -31,12 +31,12 @@ export function DayTabs({ label, tabs }: { label: string; tabs: DayTab[] }) {
 }
 
 /** Any other day: a GET form (`?date=YYYY-MM-DD`), so it works without JavaScript. */
-export function PickupDateForm({ id, date }: { id: string; date: string }) {
+export function PickupDateForm({ id, date, label = 'Pickup date' }: { id: string; date: string; label?: string }) {
 	return (
 		<Form method="get" className="flex flex-wrap items-end gap-2">
 			<div>
 				<label htmlFor={id} className="block font-semibold">
-					Pickup date
+					{label}
 				</label>
 				<input
 					id={id}

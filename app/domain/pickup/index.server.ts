@@ -15,6 +15,7 @@ export {
 export {
 	dateColumn,
 	dateFromColumn,
+	getAdminPickupSchedule,
 	getCapacityUsage,
 	getCheckoutRules,
 	getItemPickupRules,
