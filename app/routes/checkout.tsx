@@ -351,12 +351,17 @@ function CheckoutForm({ menu, texts }: { menu: CartMenu; texts: TextsOffer | nul
 	})
 	const customer = fields.customer.getFieldset()
 	const processing = fetcher.state !== 'idle'
-	const price = priceFetcher.data && 'price' in priceFetcher.data ? priceFetcher.data.price : null
+	// The server's figures hold for the lines they were priced for: a cart repriced since shows its own sums.
+	const linesPriced = JSON.stringify(payable.map((item) => [item.key, item.quantity, item.priceCents]))
+	const [pricedFor, setPricedFor] = useState<string | null>(null)
+	const answered = priceFetcher.data && 'price' in priceFetcher.data ? priceFetcher.data.price : null
+	const price = pricedFor === linesPriced ? answered : null
 	const priceError = priceFetcher.data?.result.error
 	const requestPrice = () => {
 		if (!formRef.current) return
 		const formData = new FormData(formRef.current)
 		formData.set(PRICE_INTENT.name, PRICE_INTENT.value)
+		setPricedFor(linesPriced)
 		priceFetcher.submit(formData, { method: 'post', action: localize('/checkout') })
 	}
 	// What is wrong with the order as a whole: said in the dialog while it is open, above Preview Order otherwise.
