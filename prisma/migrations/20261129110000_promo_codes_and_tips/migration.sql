@@ -64,6 +64,10 @@ ALTER TABLE "PromoCodeUse" ADD CONSTRAINT "PromoCodeUse_orderId_fkey" FOREIGN KE
 ALTER TABLE "PromoCodeUse" ADD CONSTRAINT "PromoCodeUse_promoCodeId_fkey" FOREIGN KEY ("promoCodeId") REFERENCES "PromoCode"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
 
 
+-- A first-order-only code asks whether the e-mail has a paid order (place_pending_order, the checkout's preview).
+CREATE INDEX "Order_paid_email_idx" ON "Order" (lower("customerEmail"))
+  WHERE "status" IN ('PAID', 'READY', 'PICKED_UP', 'NO_SHOW');
+
 -- The figures the database guarantees whatever the application sends.
 ALTER TABLE "Order" ADD CONSTRAINT "Order_discountCents_check" CHECK ("discountCents" >= 0),
   ADD CONSTRAINT "Order_tipCents_check" CHECK ("tipCents" >= 0);
