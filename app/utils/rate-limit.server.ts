@@ -24,6 +24,8 @@ export const rateLimitPolicies = {
 	customerCodeMail: { points: 5, duration: 10 * 60 },
 	/** Customers' passkey posts per client (decision 066): asking for a challenge and answering it count alike. */
 	customerPasskey: { points: 30, duration: 10 * 60 },
+	/** The checkout's Apply and tip changes (decision 080): pricing a promo code, per client; guessing codes stays slow. */
+	promoPrice: { points: 40, duration: 10 * 60 },
 } as const
 
 export type RateLimitPolicy = keyof typeof rateLimitPolicies
