@@ -64,10 +64,6 @@ ALTER TABLE "PromoCodeUse" ADD CONSTRAINT "PromoCodeUse_orderId_fkey" FOREIGN KE
 ALTER TABLE "PromoCodeUse" ADD CONSTRAINT "PromoCodeUse_promoCodeId_fkey" FOREIGN KEY ("promoCodeId") REFERENCES "PromoCode"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
 
 
--- A first-order-only code asks whether the e-mail has a paid order (place_pending_order, the checkout's preview).
-CREATE INDEX "Order_paid_email_idx" ON "Order" (lower("customerEmail"))
-  WHERE "status" IN ('PAID', 'READY', 'PICKED_UP', 'NO_SHOW');
-
 -- The figures the database guarantees whatever the application sends.
 ALTER TABLE "Order" ADD CONSTRAINT "Order_discountCents_check" CHECK ("discountCents" >= 0),
   ADD CONSTRAINT "Order_tipCents_check" CHECK ("tipCents" >= 0);
@@ -161,8 +157,7 @@ $$;
 -- code's row is locked by a conditional update that moves usedCount only while the code is active, within its window
 -- and under maxUses; then, under that lock, the per-customer uses (by the e-mail, or the account with that e-mail)
 -- and a first-order-only code's "no paid order yet" are checked. A refusal ('promo-unavailable',
--- 'promo-customer-limit', 'promo-first-order') leaves nothing behind, like a full slot. The same e-mail's pending
--- orders holding the code are cancelled first (their holds and uses given back, their sessions returned to close).
+-- 'promo-customer-limit', 'promo-first-order') leaves nothing behind, like a full slot.
 CREATE OR REPLACE FUNCTION place_pending_order(
   p_order jsonb,
   p_lines jsonb,
@@ -210,25 +205,6 @@ BEGIN
         END IF;
       END IF;
     END LOOP;
-    -- The same e-mail's unpaid orders holding this code are replaced (decision 081): a customer who left the payment
-    -- page and checks out again keeps their code instead of being told they used it.
-    IF v_promo_code_id IS NOT NULL AND v_email IS NOT NULL THEN
-      FOR v_replaced IN
-        SELECT o."id", o."providerSessionId" FROM "PromoCodeUse" u JOIN "Order" o ON o."id" = u."orderId"
-        WHERE u."promoCodeId" = v_promo_code_id AND u."email" = v_email AND u."releasedAt" IS NULL
-          AND o."status" = 'PENDING'
-        ORDER BY o."id"
-      LOOP
-        UPDATE "Order" SET "status" = 'CANCELLED', "updatedAt" = timezone('UTC', now())
-        WHERE "id" = v_replaced."id" AND "status" = 'PENDING';
-        IF FOUND THEN
-          PERFORM order_hold_release(v_replaced."id", NULL);
-          IF v_replaced."providerSessionId" IS NOT NULL THEN
-            v_replaced_sessions := v_replaced_sessions || v_replaced."providerSessionId";
-          END IF;
-        END IF;
-      END LOOP;
-    END IF;
     INSERT INTO "Order" ("id", "customerName", "customerEmail", "customerPhone", "currency", "totalCents", "taxCents",
       "locale", "holdClient", "createdAt", "updatedAt",
       "customerNote", "allergyNote", "source", "enteredBy", "payAtPickup", "discountCents", "tipCents", "promoCode")
