@@ -4,6 +4,8 @@
  *   p95 ≤ 20 ms per computation (`loadCartPickup` for a 3-item cart, `loadMenuPickup` for all 200 items);
  * - checkout creation with its reservation (`startCheckout`, the test payment provider) at 20 concurrent
  *   customers: p95 ≤ 50 ms.
+ * - the same checkout with a promo code and a 15 % tip (issue 38, decision 080: the code priced, its use taken in
+ *   the statement that places the order) at 20 concurrent customers: p95 ≤ 60 ms.
  *
  *   npm run bench:availability
  *
@@ -21,6 +23,7 @@ const ORDERS = 5_000
 const MENU_ITEMS = 200
 const CHECKOUTS = 400
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20)
+const PROMO_CHECKOUTS = 200
 
 function percentile(sorted: number[], p: number) {
 	return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
@@ -184,11 +187,47 @@ try {
 		`Checkouts: ${CHECKOUTS} (${refused} refused: slots filled); this process's CPU ${cpuPerCheckout.toFixed(2)} ms per checkout.`,
 	)
 
+	// The same, each with a promo code (10 % off, limited to 1,000 uses and one per customer) and a 15 % tip.
+	await prisma.promoCode.create({
+		data: { code: 'BENCH-10', kind: 'PERCENT', percentOff: 10, maxUses: 1000, maxUsesPerCustomer: 1 },
+	})
+	const promoSamples: number[] = []
+	let promoRefused = 0
+	const promoCpuBefore = process.cpuUsage()
+	for (let wave = 0; wave < PROMO_CHECKOUTS / CONCURRENCY; wave++) {
+		const results = await Promise.all(
+			Array.from({ length: CONCURRENCY }, (_, index) =>
+				time(() =>
+					startCheckout(
+						checkoutRequestSchema.parse({
+							customer: { name: `Promo ${wave}-${index}`, email: `promo${wave}-${index}@example.com` },
+							items: [{ id: `bench-item-${String(1 + ((wave + index) % 50)).padStart(3, '0')}`, quantity: 2 }],
+							pickupAt: slots[(CHECKOUTS + wave * CONCURRENCY + index) % slots.length],
+							promoCode: 'bench-10',
+							tip: '15',
+						}),
+						{ origin: 'http://127.0.0.1' },
+					),
+				),
+			),
+		)
+		for (const result of results) {
+			promoSamples.push(result.milliseconds)
+			if (!result.value.ok) promoRefused += 1
+		}
+	}
+	const promoCpu = process.cpuUsage(promoCpuBefore)
+	const discounted = await prisma.order.count({ where: { promoCode: 'BENCH-10', tipCents: { gt: 0 } } })
+	console.log(
+		`Checkouts with a code and a tip: ${PROMO_CHECKOUTS} (${promoRefused} refused, ${discounted} orders with both); CPU ${((promoCpu.user + promoCpu.system) / 1000 / PROMO_CHECKOUTS).toFixed(2)} ms per checkout.`,
+	)
+
 	const results = [
 		summary('Cart availability (loadCartPickup, 3 items, 14 days)', cartSamples, 20),
 		summary('  of which the engine (pickupDays)', engineSamples, 20),
 		summary('Menu availability (loadMenuPickup, 200 items, 14 days)', menuSamples, 20),
 		summary(`Checkout + reservation (startCheckout, ${CONCURRENCY} concurrent)`, checkoutSamples, 50),
+		summary(`Checkout with a promo code and a tip (${CONCURRENCY} concurrent)`, promoSamples, 60),
 	]
 	passed = results.every(Boolean)
 	await prisma.$disconnect()

@@ -119,7 +119,9 @@ const notStarted = { url: null, price: null }
 export async function action({ request, context }: ActionFunctionArgs) {
 	const locale = requestLocale(request)
 	const t = translator(locale)
-	const limit = await consumeRateLimit('checkout', clientKey(context))
+	// Pricing a code and a tip has its own budget, so trying codes never uses up the checkout's (decision 080).
+	const pricing = new URL(request.url).searchParams.get(PRICE_INTENT.name) === PRICE_INTENT.value
+	const limit = await consumeRateLimit(pricing ? 'promoPrice' : 'checkout', clientKey(context))
 	if (!limit.allowed) {
 		const formErrors = [t('shop.tooManyAttempts')]
 		const headers = { ...noStore, 'Retry-After': String(limit.retryAfterSeconds) }
@@ -131,7 +133,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		return formReply(null, { status, headers: noStore, formErrors: [message] }, notStarted)
 	}
 	// The Apply button (and a changed tip): the server prices the order as it would charge it, and holds nothing.
-	if (body.value.get(PRICE_INTENT.name) === PRICE_INTENT.value) return priceReply(body.value, locale)
+	if (pricing) return priceReply(body.value, locale)
 	const submission = parseWithZod(body.value, { schema: checkoutRequestSchema })
 	// The schema's messages are keys: the answer says them in the page's language.
 	if (submission.status !== 'success') return formReply(submission, { headers: noStore, locale }, notStarted)
@@ -351,13 +353,19 @@ function CheckoutForm({ menu, texts }: { menu: CartMenu; texts: TextsOffer | nul
 	})
 	const customer = fields.customer.getFieldset()
 	const processing = fetcher.state !== 'idle'
-	const price = priceFetcher.data && 'price' in priceFetcher.data ? priceFetcher.data.price : null
+	// The server's figures hold for the lines they were priced for: a cart repriced since shows its own sums.
+	const linesPriced = JSON.stringify(payable.map((item) => [item.key, item.quantity, item.priceCents]))
+	const [pricedFor, setPricedFor] = useState<string | null>(null)
+	const answered = priceFetcher.data && 'price' in priceFetcher.data ? priceFetcher.data.price : null
+	const price = pricedFor === linesPriced ? answered : null
 	const priceError = priceFetcher.data?.result.error
 	const requestPrice = () => {
 		if (!formRef.current) return
 		const formData = new FormData(formRef.current)
-		formData.set(PRICE_INTENT.name, PRICE_INTENT.value)
-		priceFetcher.submit(formData, { method: 'post', action: localize('/checkout') })
+		setPricedFor(linesPriced)
+		// The intent rides in the address: the action picks the rate-limit budget before it reads the body.
+		const priceAction = `${localize('/checkout')}?${PRICE_INTENT.name}=${PRICE_INTENT.value}`
+		priceFetcher.submit(formData, { method: 'post', action: priceAction })
 	}
 	// What is wrong with the order as a whole: said in the dialog while it is open, above Preview Order otherwise.
 	const missingDetails = previewTried && [customer.name.errors, customer.email.errors].some(isMissingDetail)

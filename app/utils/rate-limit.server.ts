@@ -26,6 +26,8 @@ export const rateLimitPolicies = {
 	customerPasskey: { points: 30, duration: 10 * 60 },
 	/** Gift card balance checks per client (decision 078): plenty for a customer, nothing for guessing codes. */
 	giftCardBalance: { points: 10, duration: 10 * 60 },
+	/** The checkout's Apply and tip changes (decision 080): pricing a promo code, per client; guessing codes stays slow. */
+	promoPrice: { points: 40, duration: 10 * 60 },
 } as const
 
 export type RateLimitPolicy = keyof typeof rateLimitPolicies

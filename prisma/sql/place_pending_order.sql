@@ -17,7 +17,8 @@
 -- code's row is locked by a conditional update that moves usedCount only while the code is active, within its window
 -- and under maxUses; then, under that lock, the per-customer uses (by the e-mail, or the account with that e-mail)
 -- and a first-order-only code's "no paid order yet" are checked. A refusal ('promo-unavailable',
--- 'promo-customer-limit', 'promo-first-order') leaves nothing behind, like a full slot.
+-- 'promo-customer-limit', 'promo-first-order') leaves nothing behind, like a full slot. The same e-mail's pending
+-- orders holding the code are cancelled first (their holds and uses given back, their sessions returned to close).
 CREATE OR REPLACE FUNCTION place_pending_order(
   p_order jsonb,
   p_lines jsonb,
@@ -65,6 +66,25 @@ BEGIN
         END IF;
       END IF;
     END LOOP;
+    -- The same e-mail's unpaid orders holding this code are replaced (decision 081): a customer who left the payment
+    -- page and checks out again keeps their code instead of being told they used it.
+    IF v_promo_code_id IS NOT NULL AND v_email IS NOT NULL THEN
+      FOR v_replaced IN
+        SELECT o."id", o."providerSessionId" FROM "PromoCodeUse" u JOIN "Order" o ON o."id" = u."orderId"
+        WHERE u."promoCodeId" = v_promo_code_id AND u."email" = v_email AND u."releasedAt" IS NULL
+          AND o."status" = 'PENDING'
+        ORDER BY o."id"
+      LOOP
+        UPDATE "Order" SET "status" = 'CANCELLED', "updatedAt" = timezone('UTC', now())
+        WHERE "id" = v_replaced."id" AND "status" = 'PENDING';
+        IF FOUND THEN
+          PERFORM order_hold_release(v_replaced."id", NULL);
+          IF v_replaced."providerSessionId" IS NOT NULL THEN
+            v_replaced_sessions := v_replaced_sessions || v_replaced."providerSessionId";
+          END IF;
+        END IF;
+      END LOOP;
+    END IF;
     INSERT INTO "Order" ("id", "customerName", "customerEmail", "customerPhone", "currency", "totalCents", "taxCents",
       "locale", "holdClient", "createdAt", "updatedAt",
       "customerNote", "allergyNote", "source", "enteredBy", "payAtPickup", "discountCents", "tipCents", "promoCode")
@@ -100,7 +120,7 @@ BEGIN
         AND ("maxUses" IS NULL OR "usedCount" < "maxUses")
       RETURNING "maxUsesPerCustomer", "firstOrderOnly" INTO v_per_customer, v_first_order_only;
       IF NOT FOUND THEN
-        RAISE EXCEPTION 'promo code % is not available', v_promo_code_id USING ERRCODE = 'BK020';
+        RAISE EXCEPTION 'promo code % is not available', v_promo_code_id USING ERRCODE = 'BK030';
       END IF;
       SELECT c."id" INTO v_customer_id FROM "Customer" c WHERE c."email" = v_email;
       IF v_per_customer IS NOT NULL AND (
@@ -108,14 +128,14 @@ BEGIN
         WHERE u."promoCodeId" = v_promo_code_id AND u."releasedAt" IS NULL
           AND (u."email" = v_email OR u."customerId" = v_customer_id)
       ) >= v_per_customer THEN
-        RAISE EXCEPTION 'promo code % used up by this customer', v_promo_code_id USING ERRCODE = 'BK021';
+        RAISE EXCEPTION 'promo code % used up by this customer', v_promo_code_id USING ERRCODE = 'BK031';
       END IF;
       IF v_first_order_only AND EXISTS (
         SELECT 1 FROM "Order" o
         WHERE o."id" <> v_order_id AND o."status" IN ('PAID', 'READY', 'PICKED_UP', 'NO_SHOW')
           AND (lower(o."customerEmail") = v_email OR o."customerId" = v_customer_id)
       ) THEN
-        RAISE EXCEPTION 'promo code % is for a first order', v_promo_code_id USING ERRCODE = 'BK022';
+        RAISE EXCEPTION 'promo code % is for a first order', v_promo_code_id USING ERRCODE = 'BK032';
       END IF;
       INSERT INTO "PromoCodeUse" ("orderId", "promoCodeId", "email", "customerId", "discountCents")
       SELECT v_order_id, v_promo_code_id, v_email, v_customer_id, o."discountCents" FROM "Order" o
@@ -131,13 +151,13 @@ BEGIN
       GET STACKED DIAGNOSTICS v_item = PG_EXCEPTION_DETAIL, v_limit = PG_EXCEPTION_HINT;
       RETURN QUERY SELECT 'item-limit'::text, v_item, v_limit::integer, NULL::text;
       RETURN;
-    WHEN SQLSTATE 'BK020' THEN
+    WHEN SQLSTATE 'BK030' THEN
       RETURN QUERY SELECT 'promo-unavailable'::text, NULL::text, NULL::integer, NULL::text;
       RETURN;
-    WHEN SQLSTATE 'BK021' THEN
+    WHEN SQLSTATE 'BK031' THEN
       RETURN QUERY SELECT 'promo-customer-limit'::text, NULL::text, NULL::integer, NULL::text;
       RETURN;
-    WHEN SQLSTATE 'BK022' THEN
+    WHEN SQLSTATE 'BK032' THEN
       RETURN QUERY SELECT 'promo-first-order'::text, NULL::text, NULL::integer, NULL::text;
       RETURN;
   END;

@@ -200,7 +200,7 @@ describe('a code’s uses under concurrency', () => {
 		expect(await liveUses(code.id)).toBe(10)
 	})
 
-	it('one use per customer holds when the same e-mail checks out five times at once', async () => {
+	it('one use per customer holds when the same e-mail checks out five times at once: the last tab keeps the code', async () => {
 		const cake = await createMenuItem({ priceCents: 2000 })
 		const code = await createCode({ maxUsesPerCustomer: 1 })
 		const results = await Promise.all(
@@ -212,16 +212,26 @@ describe('a code’s uses under concurrency', () => {
 				}),
 			),
 		)
-		expect(results.filter((result) => result.ok)).toHaveLength(1)
-		for (const result of results.filter((result) => !result.ok)) {
-			expect(result).toMatchObject({ field: 'promoCode', error: 'You’ve already used this code.' })
-		}
+		// Each new tab replaces the customer's unpaid order holding the code (its payment page closed at Stripe).
+		expect(results.every((result) => result.ok)).toBe(true)
 		expect(await usedCount(code.id)).toBe(1)
-		// Another customer still gets it.
+		expect(await liveUses(code.id)).toBe(1)
+		expect(await prisma.order.count({ where: { status: 'PENDING', promoCode: code.code } })).toBe(1)
+		expect(await prisma.order.count({ where: { status: 'CANCELLED', promoCode: code.code } })).toBe(4)
+		// Once paid, the code is used: the same customer is refused, another still gets it.
+		const kept = await prisma.order.findFirstOrThrow({ where: { status: 'PENDING' } })
+		await deliver('checkout.session.completed', stripe.pay(kept.providerSessionId!))
+		expect(
+			await start([{ id: cake.id, quantity: 1 }], { promoCode: code.code, email: 'ana@example.com' }),
+		).toMatchObject({
+			field: 'promoCode',
+			error: 'You’ve already used this code.',
+		})
 		expect(await start([{ id: cake.id, quantity: 1 }], { promoCode: code.code })).toMatchObject({ ok: true })
+		expect(await usedCount(code.id)).toBe(2)
 	})
 
-	it('counts an account’s uses whatever e-mail spelling it ordered with', async () => {
+	it('counts an account’s uses, also after the account’s e-mail changed', async () => {
 		const cake = await createMenuItem({ priceCents: 2000 })
 		const code = await createCode({ maxUsesPerCustomer: 1 })
 		const account = await prisma.customer.create({ data: { email: 'bea@example.com' } })
@@ -231,11 +241,11 @@ describe('a code’s uses under concurrency', () => {
 			email: 'bea@example.com',
 			customerId: account.id,
 		})
+		await deliver('checkout.session.completed', stripe.pay((await orderOf(first.orderId)).providerSessionId!))
+		await prisma.customer.update({ where: { id: account.id }, data: { email: 'bea.new@example.com' } })
 		expect(
-			await start([{ id: cake.id, quantity: 1 }], { promoCode: code.code, email: 'bea@example.com' }),
-		).toMatchObject({
-			error: 'You’ve already used this code.',
-		})
+			await start([{ id: cake.id, quantity: 1 }], { promoCode: code.code, email: 'bea.new@example.com' }),
+		).toMatchObject({ error: 'You’ve already used this code.' })
 	})
 
 	it('a first-order-only code is refused to a returning customer, by the preview and by the database', async () => {
@@ -337,5 +347,78 @@ describe('tips reported per day to the owner', () => {
 		const day = (await orderOf(ids[0]!)).pickupDate!.toISOString().slice(0, 10)
 		// $2.00 and $5.00 paid; $4.00 refunded; $3.00 never paid; one order without a tip.
 		expect(await tipsForPickupDate(day as never)).toEqual({ tipCents: 700, orders: 2 })
+	})
+})
+
+describe('the checkout page’s Apply (POST /checkout?intent=price)', () => {
+	async function postPrice(fields: Record<string, string>, path = '/checkout?intent=price') {
+		const { action } = await import('~/routes/checkout')
+		const { run } = await import('./admin-helpers')
+		const request = new Request(`${origin}${path}`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+			body: new URLSearchParams(fields),
+		})
+		const outcome = await run(action({ request, context: { clientIp: `price-${++customers}` }, params: {} }))
+		return outcome as { status: number; data: { price: unknown; result: { error?: Record<string, string[]> } } }
+	}
+
+	it('prices the code and the tip as the order would be charged, holds nothing, and says why a code does not apply', async () => {
+		const sandwich = await createMenuItem({ priceCents: 1000, taxCategory: 'PREPARED_FOOD' })
+		const code = await createCode({ percentOff: 20, minimumOrderCents: 1500 })
+		const cart = { 'items[0].id': sandwich.id, 'items[0].quantity': '2' }
+		const priced = await postPrice({ ...cart, promoCode: code.code.toLowerCase(), tip: '10' })
+		expect(priced.status).toBe(200)
+		expect(priced.data.price).toEqual({
+			subtotalCents: 2000,
+			discountCents: 400,
+			taxCents: 170,
+			tipCents: 160,
+			totalCents: 1930,
+			promoCode: code.code,
+		})
+		const tooSmall = await postPrice({ 'items[0].id': sandwich.id, 'items[0].quantity': '1', promoCode: code.code })
+		expect(tooSmall.status).toBe(409)
+		expect(tooSmall.data.result.error?.promoCode).toEqual(['This code needs an order of at least $15.00.'])
+		const spanish = await postPrice({ ...cart, promoCode: 'NOPE' }, '/es/checkout?intent=price')
+		expect(spanish.data.result.error?.promoCode).toEqual(['No conocemos ese código. Revisa cómo está escrito.'])
+		expect(await prisma.order.count()).toBe(0)
+		expect(await usedCount(code.id)).toBe(0)
+	})
+})
+
+describe('with Stripe Tax', () => {
+	it('the tip line carries the Nontaxable code, so Stripe taxes only the discounted items', async () => {
+		const { resetEnv } = await import('~/utils/env.server')
+		delete process.env.SALES_TAX_RATE
+		process.env.STRIPE_TAX = 'true'
+		resetEnv()
+		try {
+			const sandwich = await createMenuItem({ priceCents: 1000, taxCategory: 'PREPARED_FOOD' })
+			const code = await createCode({ kind: 'AMOUNT', percentOff: null, amountOffCents: 500 })
+			const started = await start([{ id: sandwich.id, quantity: 1 }], {
+				promoCode: code.code,
+				tip: 'custom',
+				tipAmount: '2',
+			})
+			if (!started.ok) throw new Error(started.error)
+			const order = await orderOf(started.orderId)
+			expect(order).toMatchObject({ discountCents: 500, taxCents: 0, tipCents: 200, totalCents: 700 })
+			const params = stripe.sessions.get(order.providerSessionId!)!.params
+			expect(params.get('line_items[1][price_data][product_data][name]')).toBe('Tip for the bakery team')
+			expect(params.get('line_items[1][price_data][product_data][tax_code]')).toBe('txcd_00000000')
+			// The mock's Stripe Tax (10 %) on the item's share of the coupon-reduced amount, none on the tip.
+			const session = stripe.sessionJson(order.providerSessionId!)
+			expect(session.total_details).toMatchObject({ amount_discount: 500 })
+			expect(session.total_details.amount_tax).toBeGreaterThan(0)
+			expect(session.total_details.amount_tax).toBeLessThan(100)
+			await deliver('checkout.session.completed', stripe.pay(order.providerSessionId!))
+			// Charged as priced (the total less Stripe's tax): paid, not held for the owner.
+			expect(await orderOf(order.id)).toMatchObject({ status: 'PAID', heldChargeCents: null })
+		} finally {
+			delete process.env.STRIPE_TAX
+			process.env.SALES_TAX_RATE = '10.6'
+			resetEnv()
+		}
 	})
 })

@@ -109,10 +109,10 @@ export async function placeOrder(
 	const { schedule, menuItems } = await getCheckoutRules([...new Set(cart.map((line) => line.id))], now, locale)
 	const policy = taxPolicy()
 	// Staff take no code or tip on a phone order (decision 080): the form has neither, and none is read here.
-	const priced = await priceOrder(entry ? { ...request, promoCode: undefined, tip: undefined } : request, menuItems, {
-		policy,
-		now,
-	})
+	// The code's per-customer and first-order rules are the database's to decide here (place_pending_order, decision
+	// 081), with the same words; the preview asks them beforehand.
+	const priceable = entry ? { ...request, promoCode: undefined, tip: undefined } : request
+	const priced = await priceOrder(priceable, menuItems, { policy, now, customerChecks: false })
 	if (!priced.ok) return priced
 
 	const pickupItems = cartPickupItems(
@@ -318,13 +318,12 @@ export async function closeReplacedSessions(provider: PaymentProvider, sessionId
 async function priceOrder(
 	request: Pick<OrderRequest, 'items' | 'promoCode' | 'tip'> & { customer: { email?: string } },
 	menuItems: readonly CheckoutMenuItem[],
-	{ policy, now }: { policy: TaxPolicy; now: Date },
+	{ policy, now, customerChecks }: { policy: TaxPolicy; now: Date; customerChecks: boolean },
 ) {
 	const priced = priceCart(request.items, menuItems)
 	if (!priced.ok) return priced
-	const promo = request.promoCode
-		? await promoDiscount(request.promoCode, priced.lines, request.customer.email, now)
-		: null
+	const email = customerChecks ? request.customer.email : undefined
+	const promo = request.promoCode ? await promoDiscount(request.promoCode, priced.lines, email, now) : null
 	if (promo && !promo.ok) return refused({ ...promo, reason: 'promo' as const })
 	const taxed = taxOrder(
 		priced.lines.map((line, index) => ({ ...line, discountCents: promo?.lineDiscounts[index] ?? 0 })),
@@ -342,7 +341,10 @@ async function priceOrder(
 	}
 }
 
-/** The code's discount on these lines, or why it gives none (unknown, out of its window, used up, this customer…). */
+/**
+ * The code's discount on these lines, or why it gives none (unknown, out of its window, used up, and with `email`
+ * this customer's uses and first order).
+ */
 async function promoDiscount(
 	code: string,
 	lines: Parameters<typeof discountLines>[0],
@@ -373,7 +375,11 @@ export async function previewCheckout(
 	{ now = new Date(), locale = 'en' as Locale } = {},
 ) {
 	const { menuItems } = await getCheckoutRules([...new Set(request.items.map((line) => line.id))], now, locale)
-	const priced = await priceOrder({ ...request, tip: tipChoiceOf(request) }, menuItems, { policy: taxPolicy(), now })
+	const priced = await priceOrder({ ...request, tip: tipChoiceOf(request) }, menuItems, {
+		policy: taxPolicy(),
+		now,
+		customerChecks: true,
+	})
 	if (!priced.ok) return priced
 	const { subtotalCents, discountCents, taxCents, tipCents, totalCents, promo } = priced
 	return {

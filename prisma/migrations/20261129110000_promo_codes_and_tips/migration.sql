@@ -240,7 +240,7 @@ BEGIN
         AND ("maxUses" IS NULL OR "usedCount" < "maxUses")
       RETURNING "maxUsesPerCustomer", "firstOrderOnly" INTO v_per_customer, v_first_order_only;
       IF NOT FOUND THEN
-        RAISE EXCEPTION 'promo code % is not available', v_promo_code_id USING ERRCODE = 'BK020';
+        RAISE EXCEPTION 'promo code % is not available', v_promo_code_id USING ERRCODE = 'BK030';
       END IF;
       SELECT c."id" INTO v_customer_id FROM "Customer" c WHERE c."email" = v_email;
       IF v_per_customer IS NOT NULL AND (
@@ -248,14 +248,14 @@ BEGIN
         WHERE u."promoCodeId" = v_promo_code_id AND u."releasedAt" IS NULL
           AND (u."email" = v_email OR u."customerId" = v_customer_id)
       ) >= v_per_customer THEN
-        RAISE EXCEPTION 'promo code % used up by this customer', v_promo_code_id USING ERRCODE = 'BK021';
+        RAISE EXCEPTION 'promo code % used up by this customer', v_promo_code_id USING ERRCODE = 'BK031';
       END IF;
       IF v_first_order_only AND EXISTS (
         SELECT 1 FROM "Order" o
         WHERE o."id" <> v_order_id AND o."status" IN ('PAID', 'READY', 'PICKED_UP', 'NO_SHOW')
           AND (lower(o."customerEmail") = v_email OR o."customerId" = v_customer_id)
       ) THEN
-        RAISE EXCEPTION 'promo code % is for a first order', v_promo_code_id USING ERRCODE = 'BK022';
+        RAISE EXCEPTION 'promo code % is for a first order', v_promo_code_id USING ERRCODE = 'BK032';
       END IF;
       INSERT INTO "PromoCodeUse" ("orderId", "promoCodeId", "email", "customerId", "discountCents")
       SELECT v_order_id, v_promo_code_id, v_email, v_customer_id, o."discountCents" FROM "Order" o
@@ -271,13 +271,13 @@ BEGIN
       GET STACKED DIAGNOSTICS v_item = PG_EXCEPTION_DETAIL, v_limit = PG_EXCEPTION_HINT;
       RETURN QUERY SELECT 'item-limit'::text, v_item, v_limit::integer, NULL::text;
       RETURN;
-    WHEN SQLSTATE 'BK020' THEN
+    WHEN SQLSTATE 'BK030' THEN
       RETURN QUERY SELECT 'promo-unavailable'::text, NULL::text, NULL::integer, NULL::text;
       RETURN;
-    WHEN SQLSTATE 'BK021' THEN
+    WHEN SQLSTATE 'BK031' THEN
       RETURN QUERY SELECT 'promo-customer-limit'::text, NULL::text, NULL::integer, NULL::text;
       RETURN;
-    WHEN SQLSTATE 'BK022' THEN
+    WHEN SQLSTATE 'BK032' THEN
       RETURN QUERY SELECT 'promo-first-order'::text, NULL::text, NULL::integer, NULL::text;
       RETURN;
   END;
