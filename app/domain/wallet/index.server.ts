@@ -25,3 +25,21 @@ export async function giftCardAccountForCode(typedCode: string) {
 	const digest = digestOfTypedCode(typedCode)
 	return digest ? findGiftCardAccountId(digest) : null
 }
+
+export { applyGiftCardPurchaseEvent, sweepLapsedGiftCardPurchases } from './gift-card-purchase.server'
+import { findGiftCardPurchaseForMail } from './models/gift-card-purchases.server'
+import { openGiftCardCode } from './gift-card-seal.server'
+import { formatGiftCardCode } from './gift-card-code'
+
+/** A paid online purchase as its mails tell it, the code opened and grouped for reading; null when not paid. */
+export async function giftCardPurchaseForMail(purchaseId: string) {
+	const purchase = await findGiftCardPurchaseForMail(purchaseId)
+	if (!purchase?.sealedCode || !purchase.giftCard) return null
+	const { sealedCode, giftCard, deliverOn, ...rest } = purchase
+	return {
+		...rest,
+		last4: giftCard.codeLast4,
+		deliverOn: deliverOn.toISOString().slice(0, 10),
+		code: formatGiftCardCode(openGiftCardCode(sealedCode)),
+	}
+}
