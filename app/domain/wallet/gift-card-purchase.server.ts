@@ -1,6 +1,6 @@
 import { paymentProvider, siteEventId, SWEEP_GRACE_MS } from '~/domain/payments/index.server'
 import type { CheckoutEvent } from '~/domain/orders/index.server'
-import { addLocalDays, instantAt, localDateOf } from '~/domain/pickup/pickup-schedule'
+import { addLocalDays, instantAt, localDateOf, type LocalDate } from '~/domain/pickup/pickup-schedule'
 import { BAKERY_TIME_ZONE } from '~/domain/pickup/bakery-time'
 import { localizedPath, type Locale } from '~/utils/i18n'
 import { translator } from '~/utils/i18n.server'
@@ -15,16 +15,16 @@ import {
 	markGiftCardPurchaseFailed,
 } from './models/gift-card-purchases.server'
 
-/** The recipient's mail goes at 9:00 in the bakery's zone on the chosen day (or at once when that has passed). */
+/**
+ * The recipient's mail goes at 9:00 in the bakery's zone on a chosen later day; on the day it is bought (or a day
+ * since passed, for a payment that came late), at once.
+ */
 const DELIVERY_TIME = '09:00'
 
 function deliveryInstant(deliverOn: Date, now = new Date()) {
-	const at = instantAt(
-		deliverOn.toISOString().slice(0, 10) as Parameters<typeof instantAt>[0],
-		DELIVERY_TIME,
-		BAKERY_TIME_ZONE,
-	)
-	return at > now ? at : now
+	const day = deliverOn.toISOString().slice(0, 10) as LocalDate
+	if (day <= localDateOf(now, BAKERY_TIME_ZONE)) return now
+	return instantAt(day, DELIVERY_TIME, BAKERY_TIME_ZONE)
 }
 
 /** A payment event for a gift card session (null: not one), fulfilled exactly once. */
