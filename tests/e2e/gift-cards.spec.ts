@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { uniqueEmail } from './customer-support'
 import { receivedMails, type ReceivedMail } from './mail-log'
-import { gotoHydrated, signInTo } from './support'
+import { expectNoAxeViolations, gotoHydrated, signInTo } from './support'
 
 /** The mail's text with quoted-printable soft breaks and escapes undone, read as UTF-8. */
 function readable(mail: ReceivedMail) {
@@ -63,6 +63,7 @@ test('a gift card bought for someone reaches them by mail, and its balance shows
 	await expect(page.getByTestId('gift-card-balance')).toHaveText('Saldo: $50.00')
 	await expect(page.getByRole('heading', { name: `Tarjeta terminada en ${code!.slice(-4)}` })).toBeVisible()
 	await expect(page.getByText(code!)).toHaveCount(0)
+	await test.step('the balance with its history: 0 axe violations', () => expectNoAxeViolations(page))
 })
 
 test('the owner issues a card sold in the shop, sees its code once, and voids it', async ({ page }) => {
@@ -77,6 +78,7 @@ test('the owner issues a card sold in the shop, sees its code once, and voids it
 	await expect(page.getByRole('heading', { level: 1, name: `Gift card ending ${code.slice(-4)}` })).toBeVisible()
 	await expect(page.getByText(code)).toHaveCount(0)
 	await expect(page.getByTestId('card-balance')).toHaveText('$30.00')
+	await test.step("the card's history: 0 axe violations", () => expectNoAxeViolations(page))
 	await page.getByLabel('Why').fill('Customer returned it unused')
 	await page.getByRole('button', { name: 'Void card' }).click()
 	await expect(page.getByText('Card voided: $30.00 left the balance.')).toBeVisible()
