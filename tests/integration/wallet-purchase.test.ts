@@ -143,6 +143,13 @@ describe('paying for it', () => {
 		)
 		expect(stored).not.toContain(code!)
 		expect(stored).not.toContain(code!.replace(/-/g, ''))
+		// The buyer's data download lists the purchase by the card's last four, never its code.
+		const buyer = await prisma.customer.create({ data: { email: 'rosa@example.com' } })
+		const { customerDataExport } = await import('~/domain/customers/privacy.server')
+		const exported = JSON.stringify((await customerDataExport(buyer.id))?.giftCardsBought)
+		expect(exported).toContain(code!.slice(-4))
+		expect(exported).toContain('lena@example.com')
+		expect(exported).not.toContain(code!)
 		const { giftCardAccountForCode } = await import('~/domain/wallet/index.server')
 		expect(await giftCardAccountForCode(code!)).toBe(
 			(await prisma.giftCard.findFirstOrThrow({ where: { purchase: { id: purchase.id } } })).accountId,

@@ -5,6 +5,12 @@
  * `wallet_hold` from one statement), and settles the payment's holds once it is paid or lapses
  * (`settleWalletHolds`); a refund returns a spent hold (`refundWalletHold`).
  */
+import { findGiftCardAccountId } from './models/gift-cards.server'
+import { digestOfTypedCode } from './gift-card-code.server'
+import { openGiftCardCode } from './gift-card-seal.server'
+import { formatGiftCardCode } from './gift-card-code'
+import { customerStoreCredit } from './models/store-credit.server'
+import { findGiftCardPurchaseForMail, listGiftCardPurchasesBy } from './models/gift-card-purchases.server'
 export {
 	captureWalletHold,
 	holdWalletAmount,
@@ -17,8 +23,6 @@ export {
 	type RefundOutcome,
 } from './models/ledger.server'
 export { storeCreditAccountId } from './models/store-credit.server'
-import { findGiftCardAccountId } from './models/gift-cards.server'
-import { digestOfTypedCode } from './gift-card-code.server'
 
 /** The account of the gift card a customer typed (any case, spaces, dashes), or null: malformed and unknown alike. */
 export async function giftCardAccountForCode(typedCode: string) {
@@ -27,9 +31,6 @@ export async function giftCardAccountForCode(typedCode: string) {
 }
 
 export { applyGiftCardPurchaseEvent, sweepLapsedGiftCardPurchases } from './gift-card-purchase.server'
-import { findGiftCardPurchaseForMail } from './models/gift-card-purchases.server'
-import { openGiftCardCode } from './gift-card-seal.server'
-import { formatGiftCardCode } from './gift-card-code'
 
 /** A paid online purchase as its mails tell it, the code opened and grouped for reading; null when not paid. */
 export async function giftCardPurchaseForMail(purchaseId: string) {
@@ -41,5 +42,34 @@ export async function giftCardPurchaseForMail(purchaseId: string) {
 		last4: giftCard.codeLast4,
 		deliverOn: deliverOn.toISOString().slice(0, 10),
 		code: formatGiftCardCode(openGiftCardCode(sealedCode)),
+	}
+}
+
+/**
+ * What "Download my data" says of the wallet (decision 079): the customer's store credit with its entries (the
+ * owner's notes left out), and the gift cards bought online with their e-mail (never a code).
+ */
+export async function customerWalletRecords(customerId: string, email: string) {
+	const [credit, purchases] = await Promise.all([customerStoreCredit(customerId), listGiftCardPurchasesBy(email)])
+	return {
+		storeCredit: {
+			balanceCents: credit.balanceCents,
+			heldCents: credit.heldCents,
+			entries: credit.entries.map((entry) => ({
+				kind: entry.kind.toLowerCase(),
+				amountCents: entry.amountCents,
+				balanceAfterCents: entry.balanceAfterCents,
+				at: entry.createdAt.toISOString(),
+			})),
+		},
+		giftCardsBought: purchases.map((purchase) => ({
+			amountCents: purchase.amountCents,
+			paidAt: purchase.paidAt?.toISOString() ?? null,
+			recipientName: purchase.recipientName,
+			recipientEmail: purchase.recipientEmail,
+			message: purchase.message,
+			deliverOn: purchase.deliverOn.toISOString().slice(0, 10),
+			cardEndsWith: purchase.giftCard?.codeLast4 ?? null,
+		})),
 	}
 }

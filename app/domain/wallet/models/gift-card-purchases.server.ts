@@ -142,3 +142,20 @@ export async function findGiftCardPurchaseForMail(purchaseId: string) {
 		},
 	})
 }
+
+/** The paid purchases made with this e-mail (a customer's data download). */
+export async function listGiftCardPurchasesBy(buyerEmail: string) {
+	return prisma.giftCardPurchase.findMany({
+		where: { buyerEmail: buyerEmail.toLowerCase(), status: 'PAID' },
+		orderBy: { paidAt: 'asc' },
+		select: {
+			amountCents: true,
+			paidAt: true,
+			recipientName: true,
+			recipientEmail: true,
+			message: true,
+			deliverOn: true,
+			giftCard: { select: { codeLast4: true } },
+		},
+	})
+}
