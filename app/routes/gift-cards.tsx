@@ -6,7 +6,7 @@ import { useState } from 'react'
 import { RadioGroupField } from '~/components/admin/radio-group-field'
 import { PageIntro } from '~/components/page-intro'
 import { buttonClass } from '~/components/ui/button-classes'
-import { FormErrors, TextareaField, TextField } from '~/components/ui/forms'
+import { FieldErrors, FormErrors, TextareaField, TextField } from '~/components/ui/forms'
 import { giftCardPurchaseSchema, PRESET_AMOUNTS_CENTS } from '~/domain/wallet/gift-card-purchase'
 import { startGiftCardPurchase } from '~/domain/wallet/gift-card-purchase.server'
 import { bodyProblems, readForm } from '~/utils/body.server'
@@ -126,6 +126,26 @@ export default function GiftCards() {
 							type="email"
 							autoComplete="off"
 						/>
+						<TextField
+							meta={fields.recipientPhone}
+							label={t('giftCards.recipientPhoneLabel')}
+							hint={t('giftCards.recipientPhoneHint')}
+							type="tel"
+							autoComplete="off"
+						/>
+						<div className="mb-2 flex items-start gap-2">
+							<input
+								type="checkbox"
+								id={fields.recipientTextAgreed.id}
+								name={fields.recipientTextAgreed.name}
+								defaultChecked={fields.recipientTextAgreed.initialValue === 'on'}
+								aria-invalid={fields.recipientTextAgreed.errors ? true : undefined}
+								aria-describedby={fields.recipientTextAgreed.errors ? fields.recipientTextAgreed.errorId : undefined}
+								className="mt-1 h-5 w-5 accent-cinnamon"
+							/>
+							<label htmlFor={fields.recipientTextAgreed.id}>{t('giftCards.recipientTextAgreedLabel')}</label>
+						</div>
+						<FieldErrors id={fields.recipientTextAgreed.errorId} errors={fields.recipientTextAgreed.errors} />
 						<TextareaField meta={fields.message} label={t('giftCards.messageLabel')} rows={3} />
 						<TextField
 							meta={fields.deliverOn}

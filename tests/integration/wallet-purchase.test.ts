@@ -20,18 +20,19 @@ beforeAll(async () => {
 
 const context = { origin: 'http://localhost:3000', reviewUrl: async () => '', ownerEmails: ['owner@example.com'] }
 
+const baseFields = {
+	amount: '5000',
+	buyerName: 'Rosa',
+	buyerEmail: 'Rosa@Example.com',
+	forWhom: 'recipient',
+	recipientName: 'Tia Lena',
+	recipientEmail: 'lena@example.com',
+	message: 'Feliz cumpleaños!',
+	deliverOn: '2026-12-24',
+}
+
 function request(fields: Record<string, string>) {
-	const parsed = giftCardPurchaseSchema.safeParse({
-		amount: '5000',
-		buyerName: 'Rosa',
-		buyerEmail: 'Rosa@Example.com',
-		forWhom: 'recipient',
-		recipientName: 'Tia Lena',
-		recipientEmail: 'lena@example.com',
-		message: 'Feliz cumpleaños!',
-		deliverOn: '2026-12-24',
-		...fields,
-	})
+	const parsed = giftCardPurchaseSchema.safeParse({ ...baseFields, ...fields })
 	if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues))
 	return parsed.data
 }
@@ -154,6 +155,46 @@ describe('paying for it', () => {
 		expect(await giftCardAccountForCode(code!)).toBe(
 			(await prisma.giftCard.findFirstOrThrow({ where: { purchase: { id: purchase.id } } })).accountId,
 		)
+	})
+
+	it('texts the recipient once, only when the buyer vouched for it, never a number that sent STOP', async () => {
+		expect(giftCardPurchaseSchema.safeParse({ ...baseFields, recipientPhone: '(425) 555-0123' }).success).toBe(false)
+		const { sessionId, purchase } = await start({ recipientPhone: '(425) 555-0123', recipientTextAgreed: 'on' }, 'es')
+		expect(purchase.recipientPhone).toBe('+14255550123')
+		await applyGiftCardPurchaseEvent({
+			eventId: 'evt_text',
+			type: 'checkout.session.completed',
+			kind: 'paid',
+			sessionId,
+		})
+		const text = await prisma.textMessage.findUniqueOrThrow({ where: { key: `gift-card-delivery:${purchase.id}` } })
+		expect(text).toMatchObject({ to: '+14255550123', locale: 'es', kind: 'gift-card-delivery' })
+		expect(text.sendAfter.toISOString()).toBe('2026-12-24T17:00:00.000Z')
+		const { composeText } = await import('~/domain/texts/compose.server')
+		const words = await composeText({ kind: 'gift-card-delivery', purchaseId: purchase.id }, 'es', context.origin)
+		expect(words).toContain('Rosa te envió una tarjeta de regalo de $50.00')
+		expect(words).not.toMatch(/[A-Z2-9]{4}-[A-Z2-9]{4}/)
+
+		await prisma.textConsent.create({
+			data: {
+				phone: '+14255550199',
+				channel: 'SMS',
+				wording: 'w',
+				version: '1',
+				source: 'checkout',
+				grantedAt: new Date(),
+				withdrawnAt: new Date(),
+				withdrawnBy: 'keyword',
+			},
+		})
+		const stopped = await start({ recipientPhone: '425-555-0199', recipientTextAgreed: 'on' }, 'en')
+		await applyGiftCardPurchaseEvent({
+			eventId: 'evt_stopped',
+			type: 'checkout.session.completed',
+			kind: 'paid',
+			sessionId: stopped.sessionId,
+		})
+		expect(await prisma.textMessage.count({ where: { key: `gift-card-delivery:${stopped.purchase.id}` } })).toBe(0)
 	})
 
 	it('a card for oneself goes to the buyer at once', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { parsePriceToCents } from '~/utils/money'
+import { normalizePhoneNumber } from '~/domain/texts/phone-number'
 
 /** The amounts offered online, and the custom amount's limits (decision 078). */
 export const PRESET_AMOUNTS_CENTS = [2500, 5000, 7500, 10000] as const
@@ -32,6 +33,8 @@ export const giftCardPurchaseSchema = z
 		forWhom: z.enum(['self', 'recipient'], { message: 'giftCards.forWhomRequired' }),
 		recipientName: optionalText(100, 'giftCards.tooLong'),
 		recipientEmail: optionalText(254, 'giftCards.tooLong'),
+		recipientPhone: optionalText(30, 'giftCards.phoneInvalid'),
+		recipientTextAgreed: z.string().optional(),
 		message: optionalText(500, 'giftCards.messageTooLong'),
 		deliverOn: optionalText(10, 'giftCards.deliverOnInvalid'),
 	})
@@ -57,6 +60,16 @@ export const giftCardPurchaseSchema = z
 		if (forRecipient && !z.string().email().safeParse(value.recipientEmail).success) {
 			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['recipientEmail'], message: 'giftCards.emailInvalid' })
 		}
+		const recipientPhone = forRecipient && value.recipientPhone ? normalizePhoneNumber(value.recipientPhone) : ''
+		if (recipientPhone === null) {
+			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['recipientPhone'], message: 'giftCards.phoneInvalid' })
+		} else if (recipientPhone && value.recipientTextAgreed !== 'on') {
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				path: ['recipientTextAgreed'],
+				message: 'giftCards.textAgreedRequired',
+			})
+		}
 		if (value.deliverOn && !/^\d{4}-\d{2}-\d{2}$/.test(value.deliverOn)) {
 			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['deliverOn'], message: 'giftCards.deliverOnInvalid' })
 		}
@@ -67,6 +80,7 @@ export const giftCardPurchaseSchema = z
 			forRecipient,
 			recipientName: forRecipient ? value.recipientName : '',
 			recipientEmail: forRecipient ? value.recipientEmail.toLowerCase() : '',
+			recipientPhone: recipientPhone ?? '',
 			message: forRecipient ? value.message : '',
 			deliverOn: forRecipient ? value.deliverOn : '',
 		}

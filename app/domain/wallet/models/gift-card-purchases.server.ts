@@ -1,6 +1,7 @@
 import type { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/utils/db.server'
 import { enqueueMail } from '~/domain/mail/index.server'
+import { enqueueText } from '~/domain/texts/index.server'
 import { claimProviderEvent } from '~/domain/payments/index.server'
 import type { CheckoutEvent, FulfillmentOutcome } from '~/domain/orders/index.server'
 import { sealGiftCardCode } from '../gift-card-seal.server'
@@ -14,6 +15,8 @@ type PurchaseInput = {
 	forRecipient: boolean
 	recipientName: string
 	recipientEmail: string
+	/** E.164 or empty: the one text the buyer vouched for (decision 078). */
+	recipientPhone: string
 	message: string
 	/** The bakery-local date of the recipient's mail (YYYY-MM-DD). */
 	deliverOn: string
@@ -121,6 +124,7 @@ async function issuePurchasedCard(tx: Prisma.TransactionClient, purchaseId: stri
 	await enqueueMail(tx, { kind: 'gift-card-receipt', purchaseId })
 	const startAfter = paid.forRecipient ? deliverAt(paid.deliverOn) : new Date()
 	await enqueueMail(tx, { kind: 'gift-card-delivery', purchaseId }, { startAfter })
+	if (paid.forRecipient) await enqueueText(tx, { kind: 'gift-card-delivery', purchaseId }, { startAfter })
 }
 
 /** What the mails say about a paid purchase, with the sealed code for the delivery mail; null when unpaid. */
