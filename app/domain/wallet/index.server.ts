@@ -5,12 +5,6 @@
  * `wallet_hold` from one statement), and settles the payment's holds once it is paid or lapses
  * (`settleWalletHolds`); a refund returns a spent hold (`refundWalletHold`).
  */
-import { findGiftCardAccountId } from './models/gift-cards.server'
-import { digestOfTypedCode } from './gift-card-code.server'
-import { openGiftCardCode } from './gift-card-seal.server'
-import { formatGiftCardCode } from './gift-card-code'
-import { customerStoreCredit } from './models/store-credit.server'
-import { findGiftCardPurchaseForMail, listGiftCardPurchasesBy } from './models/gift-card-purchases.server'
 export {
 	captureWalletHold,
 	holdWalletAmount,
@@ -23,6 +17,12 @@ export {
 	type RefundOutcome,
 } from './models/ledger.server'
 export { storeCreditAccountId } from './models/store-credit.server'
+import { findGiftCardAccountId } from './models/gift-cards.server'
+import { digestOfTypedCode } from './gift-card-code.server'
+import { openGiftCardCode } from './gift-card-seal.server'
+import { formatGiftCardCode } from './gift-card-code'
+import { customerStoreCredit } from './models/store-credit.server'
+import { findGiftCardPurchaseForMail, listGiftCardPurchasesBy } from './models/gift-card-purchases.server'
 
 /** The account of the gift card a customer typed (any case, spaces, dashes), or null: malformed and unknown alike. */
 export async function giftCardAccountForCode(typedCode: string) {
