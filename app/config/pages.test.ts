@@ -132,6 +132,7 @@ describe('the header and footer links', () => {
 		expect(moreLinks).toEqual([
 			{ to: '/reviews', label: 'common.navReviews' },
 			{ to: '/contact', label: 'common.navContact' },
+			{ to: '/gift-cards', label: 'common.navGiftCards' },
 		])
 	})
 

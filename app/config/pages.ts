@@ -97,7 +97,16 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
 		sitemap: true,
 		nav: { in: 'more', label: 'common.navContact' },
 	},
-	// Gift cards (decision 078): the balance page answers a code typed into its form (never one in the address).
+	// Gift cards (decision 078): buying one online, its return page, and the balance page, which answers a code typed
+	// into its form (never one in the address).
+	{
+		path: '/gift-cards',
+		route: 'gift-cards',
+		namespaces: ['giftCards'],
+		sitemap: true,
+		nav: { in: 'more', label: 'common.navGiftCards' },
+	},
+	{ path: '/gift-cards/thanks', route: 'gift-cards_.thanks', namespaces: ['giftCards'], disallow: true },
 	{ path: '/gift-cards/balance', route: 'gift-cards_.balance', namespaces: ['giftCards'], sitemap: true },
 	{ path: '/cart', route: 'cart', namespaces: ['shop'], disallow: true },
 	{ path: '/checkout', route: 'checkout', namespaces: ['shop'], disallow: true },

@@ -100,6 +100,8 @@ const MAIL_KIND_LABELS: Record<MailKind, string> = {
 	'cake-quote-expired-owner': 'Cake quote expired (to you)',
 	'cake-balance-reminder': 'Cake balance reminder (to the customer)',
 	'customer-sign-in-code': 'Sign-in code (to a customer)',
+	'gift-card-receipt': 'Gift card receipt (to its buyer)',
+	'gift-card-delivery': 'Gift card with its code (to its recipient)',
 }
 
 function plural(count: number, one: string, many: string) {

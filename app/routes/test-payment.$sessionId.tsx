@@ -9,6 +9,8 @@ import { quotePath } from '~/domain/cake-quotes/cake-quote-token.server'
 import { isLocale, localizedPath } from '~/utils/i18n'
 import { formatPrice } from '~/utils/money'
 import { paymentMode, testSessionExpired } from '~/domain/payments/index.server'
+import { applyGiftCardPurchaseEvent } from '~/domain/wallet/index.server'
+import { findGiftCardPurchaseBySessionId } from '~/domain/wallet/models/gift-card-purchases.server'
 
 export const meta: MetaFunction = () => [{ title: 'Test payment' }, { name: 'robots', content: 'noindex' }]
 
@@ -29,7 +31,23 @@ async function findTestCakePayment(sessionId: string | undefined) {
 	return findCakePaymentBySessionId(sessionId)
 }
 
+/** A gift card bought online through the test provider (decision 078), or null. */
+async function findTestGiftCardPurchase(sessionId: string | undefined) {
+	if (paymentMode() !== 'test' || !sessionId) return null
+	return findGiftCardPurchaseBySessionId(sessionId)
+}
+
 export async function loader({ params }: LoaderFunctionArgs) {
+	const giftCard = await findTestGiftCardPurchase(params.sessionId)
+	if (giftCard) {
+		const cake = {
+			label: 'Gift card',
+			amountCents: giftCard.amountCents,
+			expired:
+				giftCard.status === 'EXPIRED' || (giftCard.status === 'PENDING' && testSessionExpired(giftCard.createdAt)),
+		}
+		return data({ order: null, cake }, { headers: { 'Cache-Control': 'private, no-store' } })
+	}
 	const cakePayment = await findTestCakePayment(params.sessionId)
 	if (cakePayment) {
 		const cake = {
@@ -76,9 +94,33 @@ async function cakePaymentAction(
 	return redirect(quotePage)
 }
 
+/** The test page's buttons for a gift card: the events Stripe would send, then back to the thanks page or the form. */
+async function giftCardAction(
+	purchase: NonNullable<Awaited<ReturnType<typeof findTestGiftCardPurchase>>>,
+	sessionId: string,
+	intent: FormDataEntryValue | null,
+) {
+	const locale = isLocale(purchase.locale) ? purchase.locale : 'en'
+	const thanks = `${localizedPath('/gift-cards/thanks', locale)}?session_id=${encodeURIComponent(sessionId)}`
+	if (purchase.status !== 'PENDING') return redirect(thanks)
+	const event = (kind: 'paid' | 'expired' | 'cancelled', name: string) =>
+		applyGiftCardPurchaseEvent({ eventId: `test-${name}:${sessionId}`, type: `test.payment.${name}`, kind, sessionId })
+	if (testSessionExpired(purchase.createdAt)) {
+		await event('expired', 'expired')
+		return data({ error: SESSION_EXPIRED_MESSAGE }, { status: 410 })
+	}
+	if (intent === 'pay') {
+		await event('paid', 'pay')
+		return redirect(thanks)
+	}
+	await event('cancelled', 'cancel')
+	return redirect(localizedPath('/gift-cards', locale))
+}
+
 export async function action({ params, request }: ActionFunctionArgs) {
-	const cakePayment = await findTestCakePayment(params.sessionId)
-	const order = cakePayment ? null : await requireTestOrder(params.sessionId)
+	const giftCard = await findTestGiftCardPurchase(params.sessionId)
+	const cakePayment = giftCard ? null : await findTestCakePayment(params.sessionId)
+	const order = cakePayment || giftCard ? null : await requireTestOrder(params.sessionId)
 	const sessionId = params.sessionId!
 	const form = await readForm(request)
 	// An unreadable post changes nothing (anything but 'pay' would otherwise cancel the order).
@@ -87,6 +129,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
 		return data({ error: message }, { status })
 	}
 	const intent = form.value.get('intent')
+	if (giftCard) return giftCardAction(giftCard, sessionId, intent)
 	if (cakePayment) return cakePaymentAction(cakePayment, sessionId, intent)
 	if (!order) throw new Response('Not found', { status: 404 })
 	if (order.status !== 'PENDING')

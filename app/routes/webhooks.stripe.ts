@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { applyCakePaymentEvent, applyCakeRefundEvent } from '~/domain/cake-quotes/models/cake-quote.server'
 import { applyCheckoutEvent } from '~/domain/orders/models/order.server'
+import { applyGiftCardPurchaseEvent } from '~/domain/wallet/index.server'
 import { applyRefundEvent } from '~/domain/orders/models/owner-orders.server'
 import { bodyLimits, bodyProblemResponse, readText } from '~/utils/body.server'
 import { toCheckoutEvent, toRefundEvent, verifyStripeEvent } from '~/domain/payments/stripe-webhook.server'
@@ -24,9 +25,15 @@ export async function action({ request }: ActionFunctionArgs) {
 	const event = verifyStripeEvent(payload.value, request.headers.get('stripe-signature'))
 	if (!event) return text('Invalid signature', 400)
 	const checkoutEvent = toCheckoutEvent(event)
-	// A cake quote's deposit or balance has its own record; every other session is an order's.
+	// A cake quote's deposit or balance and a gift card bought online have their own records; every other session
+	// is an order's.
 	if (checkoutEvent)
-		return text((await applyCakePaymentEvent(checkoutEvent)) ?? (await applyCheckoutEvent(checkoutEvent)), 200)
+		return text(
+			(await applyCakePaymentEvent(checkoutEvent)) ??
+				(await applyGiftCardPurchaseEvent(checkoutEvent)) ??
+				(await applyCheckoutEvent(checkoutEvent)),
+			200,
+		)
 	const refundEvent = await toRefundEvent(event)
 	if (!refundEvent) return text('ignored', 200)
 	return text((await applyCakeRefundEvent(refundEvent)) ?? (await applyRefundEvent(refundEvent)), 200)

@@ -16,6 +16,7 @@ describe('the sitemap and robots.txt, from the page registry', () => {
 				'/brazilian-pastries',
 				'/mexican-pastries',
 				'/custom-cakes',
+				'/gift-cards',
 				'/gift-cards/balance',
 			].sort(),
 		)
@@ -36,6 +37,7 @@ describe('the sitemap and robots.txt, from the page registry', () => {
 				'/quote/',
 				'/here/',
 				'/quote-photo/',
+				'/gift-cards/thanks',
 				// The customers' account, its sign-in and magic link, by their prefix.
 				'/account',
 			].sort(),

@@ -22,6 +22,9 @@ const publicRoutes = [
 	'/contact',
 	'/reviews',
 	'/gallery',
+	'/gift-cards',
+	'/gift-cards/balance',
+	'/gift-cards/thanks',
 	'/cart',
 	'/checkout',
 	'/success',
@@ -42,6 +45,8 @@ const translatedRoutes = [
 	'/es/cart',
 	'/es/checkout',
 	'/pt-br/menu',
+	'/es/gift-cards',
+	'/pt-br/gift-cards/balance',
 ]
 const adminRoutes = [
 	'/admin',
@@ -65,6 +70,7 @@ const adminRoutes = [
 	'/admin/customers?q=no-such-customer',
 	'/admin/staff',
 	'/admin/promo-codes',
+	'/admin/gift-cards',
 	// Signed in, the sign-in page is the upload form.
 	'/image-uploader',
 ]

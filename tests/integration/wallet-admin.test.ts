@@ -159,5 +159,15 @@ describe('store credit on a customer', () => {
 			entries: [{ kind: 'CREDIT', amountCents: 1250, reference: 'refund', note: 'burnt tres leches' }],
 		})
 		expect((await dashboardOwed()).storeCreditCents).toBe(owedBefore.storeCreditCents + 1250)
+
+		// "Download my data" carries the credit and its entries, never the owner's note (decision 079).
+		const { customerDataExport } = await import('~/domain/customers/privacy.server')
+		const exported = await customerDataExport(customer.id)
+		expect(exported?.storeCredit).toEqual({
+			balanceCents: 1250,
+			heldCents: 0,
+			entries: [{ kind: 'credit', amountCents: 1250, balanceAfterCents: 1250, at: expect.any(String) }],
+		})
+		expect(JSON.stringify(exported)).not.toContain('burnt tres leches')
 	})
 })

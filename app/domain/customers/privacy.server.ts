@@ -1,6 +1,7 @@
 import { readLineOptions } from '~/domain/menu/item-options'
 import { orderNumber } from '~/domain/orders/index.server'
 import { customerTextRecords } from '~/domain/texts/index.server'
+import { customerWalletRecords } from '~/domain/wallet/index.server'
 import { loadCustomerData } from './models/customer-privacy.server'
 
 /** The download format's version: raised when a field changes meaning. */
@@ -11,7 +12,8 @@ const iso = (at: Date | null) => at?.toISOString() ?? null
 /**
  * "Download my data" (decision 067): the account, its paid orders with their lines and pickup moves, its cake
  * requests with their quotes and payments, the reviews written for its orders, and its numbers' consent to texts with
- * the texts sent about those orders and requests (decision 074), as the bakery holds them.
+ * the texts sent about those orders and requests (decision 074), its store credit and the gift cards it bought (decision
+ * 079), as the bakery holds them.
  * Money is in integer cents of `currency`; times are ISO 8601 in UTC. Null when the account is gone.
  */
 export async function customerDataExport(customerId: string, now = new Date()) {
@@ -129,6 +131,7 @@ export async function customerDataExport(customerId: string, now = new Date()) {
 				sentAt: iso(message.sentAt),
 			})),
 		},
+		...(await customerWalletRecords(customerId, data.email)),
 	}
 }
 

@@ -19,6 +19,7 @@ import { sweepAbandonedCheckouts } from '~/domain/orders/index.server'
 import { getMailQueue } from '~/domain/mail/index.server'
 import { runBackup } from '~/domain/backups/index.server'
 import { enqueueDueReminders } from '~/domain/texts/index.server'
+import { sweepLapsedGiftCardPurchases } from '~/domain/wallet/index.server'
 
 interface ScheduledTask {
 	/** Five-field cron expression, UTC. */
@@ -49,6 +50,8 @@ export const scheduledTasks = {
 	},
 	/** The same for cake deposits and balances (app/domain/cake-quotes/quote-checkout.server.ts). */
 	'cake-payment-sweep': { cron: '*/2 * * * *', run: () => sweepLapsedCakePayments() },
+	/** The same for gift cards bought online (app/domain/wallet/gift-card-purchase.server.ts, decision 078). */
+	'gift-card-sweep': { cron: '*/2 * * * *', run: () => sweepLapsedGiftCardPurchases() },
 	/** Queues the pickup reminder texts due now, each once (decision 074; the owner picks which on /admin/texts). */
 	'text-reminders': { cron: '*/5 * * * *', run: () => enqueueDueReminders() },
 	/** Ends custom cake quotes past their "valid until" and frees their pickup times (decision 041). */

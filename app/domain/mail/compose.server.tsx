@@ -43,6 +43,10 @@ import { OrderCancelledOwnerMail } from '~/domain/mail/templates/order-cancelled
 import { OrderReceiptMail } from '~/domain/mail/templates/order-receipt'
 import { ReviewRequestMail } from '~/domain/mail/templates/review-request'
 import { CustomerSignInCodeMail } from '~/domain/mail/templates/customer-sign-in-code'
+import { GiftCardDeliveryMail, GiftCardReceiptMail } from '~/domain/mail/templates/gift-card'
+import { giftCardPurchaseForMail } from '~/domain/wallet/index.server'
+import { formatPickupDateLong } from '~/domain/pickup/pickup-display'
+import type { LocalDate } from '~/domain/pickup/pickup-schedule'
 import {
 	customerMagicLinkPath,
 	findSignInCodeForMail,
@@ -98,7 +102,68 @@ export async function composeMail(job: MailJob, context: MailContext): Promise<O
 		case 'cake-quote-expired-owner':
 		case 'cake-balance-reminder':
 			return composeCakeQuoteMail(job, context)
+		case 'gift-card-receipt':
+		case 'gift-card-delivery':
+			return composeGiftCardMail(job, context)
 	}
+}
+
+/** A gift card bought online (decision 078): the buyer's receipt, or the card with its code to whoever receives it. */
+async function composeGiftCardMail(
+	job: Extract<MailJob, { kind: 'gift-card-receipt' | 'gift-card-delivery' }>,
+	context: MailContext,
+) {
+	const purchase = await giftCardPurchaseForMail(job.purchaseId)
+	if (!purchase) return null
+	const lang = mailLanguage(isLocale(purchase.locale) ? purchase.locale : 'en')
+	const bakery = await mailBakery(context.origin, lang)
+	const amount = formatPrice(purchase.amountCents, lang.locale)
+	if (job.kind === 'gift-card-receipt') {
+		const to = bareAddress(purchase.buyerEmail)
+		if (!to) return null
+		const recipient = purchase.forRecipient
+			? {
+					name: purchase.recipientName,
+					email: purchase.recipientEmail,
+					date: formatPickupDateLong(purchase.deliverOn as LocalDate, lang.locale),
+				}
+			: null
+		return mail({
+			to: [to],
+			replyTo: bakery.email,
+			subject: lang.t('mail.giftCardReceiptSubject', { amount, bakery: bakery.name }),
+			body: (
+				<GiftCardReceiptMail
+					bakery={bakery}
+					lang={lang}
+					amountCents={purchase.amountCents}
+					recipient={recipient}
+					last4={purchase.last4}
+				/>
+			),
+		})
+	}
+	const to = bareAddress(purchase.forRecipient ? purchase.recipientEmail : purchase.buyerEmail)
+	if (!to) return null
+	const subject = purchase.forRecipient
+		? lang.t('mail.giftCardDeliverySubject', { buyer: purchase.buyerName, amount, bakery: bakery.name })
+		: lang.t('mail.giftCardDeliverySelfSubject', { amount, bakery: bakery.name })
+	return mail({
+		to: [to],
+		replyTo: bakery.email,
+		subject,
+		body: (
+			<GiftCardDeliveryMail
+				bakery={bakery}
+				lang={lang}
+				amountCents={purchase.amountCents}
+				buyerName={purchase.forRecipient ? purchase.buyerName : null}
+				message={purchase.message}
+				code={purchase.code}
+				balanceUrl={`${context.origin}${localizedPath('/gift-cards/balance', lang.locale)}`}
+			/>
+		),
+	})
 }
 
 type OrderMailKind = Exclude<Extract<MailJob, { orderId: string }>['kind'], 'order-payment-held-owner'>

@@ -34,6 +34,9 @@ export type MailJob =
 	| { kind: 'cake-balance-reminder'; requestId: string }
 	/** A customer's sign-in code and magic link (decision 063); the code itself stays sealed in its row. */
 	| { kind: 'customer-sign-in-code'; codeId: string }
+	/** A gift card bought online (decision 078): the buyer's receipt, and the card's code to its recipient. */
+	| { kind: 'gift-card-receipt'; purchaseId: string }
+	| { kind: 'gift-card-delivery'; purchaseId: string }
 
 export type MailKind = MailJob['kind']
 
@@ -67,6 +70,9 @@ export function mailKey(job: MailJob): string {
 			return `${job.kind}:${job.codeId}`
 		case 'order-pickup-moved':
 			return `${job.kind}:${job.changeId}`
+		case 'gift-card-receipt':
+		case 'gift-card-delivery':
+			return `${job.kind}:${job.purchaseId}`
 	}
 }
 

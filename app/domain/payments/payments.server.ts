@@ -314,6 +314,7 @@ function createTestProvider(kind: SessionKind): PaymentProvider {
 const testProviders: Record<SessionKind, PaymentProvider> = {
 	order: createTestProvider('order'),
 	'cake-payment': createTestProvider('cake-payment'),
+	'gift-card': createTestProvider('gift-card'),
 }
 
 export type PaymentMode = 'stripe' | 'test' | 'disabled'

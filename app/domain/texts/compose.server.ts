@@ -12,11 +12,15 @@ import { formatPickupAt } from '~/domain/pickup/pickup-display'
 import { localizedPath, type Locale } from '~/utils/i18n'
 import { translator } from '~/utils/i18n.server'
 import { formatPrice } from '~/utils/money'
+import { giftCardPurchaseForMail } from '~/domain/wallet/index.server'
 import type { TextJob } from './text-jobs'
 import { findCakeRequestForText, findOrderForText, findPickupChangeForText } from './models/text-content.server'
 
 /** Which order statuses each order text still makes sense for when it is sent. */
-const orderTextStatuses: Record<Exclude<TextJob['kind'], `cake-${string}`>, readonly string[]> = {
+const orderTextStatuses: Record<
+	Exclude<TextJob['kind'], `cake-${string}` | 'gift-card-delivery'>,
+	readonly string[]
+> = {
 	// Only while the link can still be paid.
 	'order-payment-link': ['PENDING'],
 	'order-confirmed': ['PAID', 'READY'],
@@ -54,6 +58,18 @@ export async function composeText(job: TextJob, locale: Locale, origin: string):
 			pickup: when(request.pickupAt),
 			balance: formatPrice(balance, locale),
 			url,
+		})
+	}
+
+	if (job.kind === 'gift-card-delivery') {
+		// Never the code: it is in the recipient's mail (decision 078).
+		const purchase = await giftCardPurchaseForMail(job.purchaseId)
+		if (!purchase) return null
+		return t('mail.textGiftCard', {
+			bakery,
+			buyer: purchase.buyerName,
+			amount: formatPrice(purchase.amountCents, locale),
+			email: purchase.recipientEmail,
 		})
 	}
 

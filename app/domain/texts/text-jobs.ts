@@ -24,10 +24,22 @@ export type TextJob =
 	| { kind: 'cake-quote-sent'; requestId: string; quoteVersion: number }
 	/** Two days before a cake's pickup while its balance is due, beside the mail. */
 	| { kind: 'cake-balance-reminder'; requestId: string }
+	/**
+	 * A gift card's one text to its recipient, which the buyer asked for and vouched the recipient agreed to (decision
+	 * 078): no standing consent needed, none given, never to a number that sent STOP, never in quiet hours.
+	 */
+	| { kind: 'gift-card-delivery'; purchaseId: string }
 
 /** Texts the customer asked for there and then: they go without a standing consent, which they never create. */
 export function isRequestedText(job: TextJob) {
 	return job.kind === 'order-payment-link'
+}
+
+/** How a text that needs no standing consent goes (asked for, or vouched for by a gift card's buyer); null for the rest. */
+export function oneOffOf<Channel>(job: TextJob, channel: Channel) {
+	if (isRequestedText(job)) return { channel, kind: 'requested' as const }
+	if (job.kind === 'gift-card-delivery') return { channel, kind: 'gift-card' as const }
+	return null
 }
 
 /** One text per event: the text table and the queue both refuse a second one with the same key. */
@@ -46,5 +58,7 @@ export function textKey(job: TextJob): string {
 			return `${job.kind}:${job.requestId}:${job.quoteVersion}`
 		case 'cake-balance-reminder':
 			return `${job.kind}:${job.requestId}`
+		case 'gift-card-delivery':
+			return `${job.kind}:${job.purchaseId}`
 	}
 }

@@ -9,8 +9,8 @@
 import type { Job, PgBoss } from 'pg-boss'
 import { queueErrorText } from '~/domain/mail/index.server'
 import { composeText } from './compose.server'
-import { isRequestedText } from './text-jobs'
-import { currentTextConsent, withdrawTextConsent } from './models/text-consent.server'
+import { oneOffOf } from './text-jobs'
+import { channelForText, withdrawTextConsent } from './models/text-consent.server'
 import {
 	claimText,
 	markTextFailed,
@@ -72,8 +72,9 @@ export async function startTextWorker({
 			}
 			return markTextSkipped(text, 'texts-disabled', 'disabled')
 		}
-		const consent = (await currentTextConsent(text.to)) ?? (isRequestedText(job) ? { channel: text.channel } : null)
-		if (!consent) return markTextSkipped(text, 'no-consent')
+		const channel = await channelForText(text.to, oneOffOf(job, text.channel))
+		if (!channel) return markTextSkipped(text, 'no-consent')
+		const consent = { channel }
 		// A retry sends the words the first attempt composed.
 		const body = text.body || (await composeText(job, text.locale, origin))
 		if (!body) return markTextSkipped(text, 'no-longer-applies')

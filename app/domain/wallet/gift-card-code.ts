@@ -7,7 +7,9 @@ export const CODE_LENGTH = 16
 
 /** The code as stored and compared (upper case, no separators), or null when it cannot be a code at all. */
 export function normalizeGiftCardCode(input: string): string | null {
-	const compact = input.toUpperCase().replace(/[\s\-–—_.]+/g, '')
+	// En and em dashes as \u escapes: the server bundle rewrote the literal characters as \u{…}, which without the u
+	// flag matched digits and 'u' instead.
+	const compact = input.toUpperCase().replace(/[\s\-\u2013\u2014_.]+/g, '')
 	if (compact.length !== CODE_LENGTH) return null
 	for (const character of compact) if (!CODE_ALPHABET.includes(character)) return null
 	return compact

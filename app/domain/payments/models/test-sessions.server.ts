@@ -1,7 +1,7 @@
 import { prisma } from '~/utils/db.server'
 
-/** Whose payment a session takes: an order's, or a custom cake quote's deposit or balance. */
-export type SessionKind = 'order' | 'cake-payment'
+/** Whose payment a session takes: an order's, a custom cake quote's deposit or balance, or a gift card bought online. */
+export type SessionKind = 'order' | 'cake-payment' | 'gift-card'
 
 /** What the test provider knows of one of its sessions: the row that opened it. */
 export interface TestSessionRow {
@@ -19,9 +19,12 @@ const columns = { status: true, paidAt: true, createdAt: true } as const
  * found in that kind's table by its `providerSessionId`. Null when no such row has the session.
  */
 export async function findTestSession(kind: SessionKind, sessionId: string): Promise<TestSessionRow | null> {
+	const where = { providerSessionId: sessionId }
 	const row =
 		kind === 'order'
-			? await prisma.order.findUnique({ where: { providerSessionId: sessionId }, select: columns })
-			: await prisma.cakePayment.findUnique({ where: { providerSessionId: sessionId }, select: columns })
+			? await prisma.order.findUnique({ where, select: columns })
+			: kind === 'cake-payment'
+				? await prisma.cakePayment.findUnique({ where, select: columns })
+				: await prisma.giftCardPurchase.findUnique({ where, select: columns })
 	return row && { pending: row.status === 'PENDING', paid: row.paidAt !== null, createdAt: row.createdAt }
 }

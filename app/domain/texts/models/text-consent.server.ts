@@ -73,8 +73,29 @@ export async function restoreTextConsent(phone: string) {
 }
 
 /** The number's standing consent and its channel, or null (never given, or withdrawn). */
-export function currentTextConsent(phone: string, db: Prisma.TransactionClient = prisma) {
+function currentTextConsent(phone: string, db: Prisma.TransactionClient = prisma) {
 	return db.textConsent.findFirst({ where: { phone, withdrawnAt: null }, select: { channel: true } })
+}
+
+/**
+ * The channel a text goes by: the number's standing consent's; for a one-off text (asked for, or a gift card's), the
+ * given channel unless the number sent STOP. Null: it must not be sent.
+ */
+export async function channelForText(
+	phone: string,
+	oneOff: { channel: TextChannel; kind: 'requested' | 'gift-card' } | null,
+	db: Prisma.TransactionClient = prisma,
+) {
+	const consent = await currentTextConsent(phone, db)
+	if (consent) return consent.channel
+	if (!oneOff) return null
+	// A phone order's link goes even after STOP: the customer asked for it on the phone (decision 075).
+	if (oneOff.kind === 'requested') return oneOff.channel
+	const withdrawn = await db.textConsent.findFirst({
+		where: { phone, withdrawnAt: { not: null } },
+		select: { phone: true },
+	})
+	return withdrawn ? null : oneOff.channel
 }
 
 /** The number's consent as the customer's account shows it. */

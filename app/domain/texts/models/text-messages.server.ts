@@ -9,12 +9,19 @@ import { prisma } from '~/utils/db.server'
 import { isLocale, type Locale } from '~/utils/i18n'
 import { normalizePhoneNumber } from '../phone-number'
 import { textSendTime } from '../quiet-hours'
-import { isRequestedText, textKey, type TextJob } from '../text-jobs'
+import { isRequestedText, oneOffOf, textKey, type TextJob } from '../text-jobs'
 import { insertTextJob } from '../text-queue.server'
-import { currentTextConsent } from './text-consent.server'
+import { channelForText } from './text-consent.server'
 
 /** Who a job's text is for: the order's or cake request's phone, language and pickup. */
 async function recipient(tx: Prisma.TransactionClient, job: TextJob) {
+	if ('purchaseId' in job) {
+		const purchase = await tx.giftCardPurchase.findUnique({
+			where: { id: job.purchaseId },
+			select: { recipientPhone: true, locale: true },
+		})
+		return purchase && { phone: purchase.recipientPhone, locale: purchase.locale, pickupAt: null }
+	}
 	if ('orderId' in job) {
 		const order = await tx.order.findUnique({
 			where: { id: job.orderId },
@@ -46,8 +53,8 @@ export async function enqueueText(tx: Prisma.TransactionClient, job: TextJob, op
 	const to = await recipient(tx, job)
 	const phone = to?.phone ? normalizePhoneNumber(to.phone) : null
 	if (!to || !phone) return false
-	const consent = (await currentTextConsent(phone, tx)) ?? (isRequestedText(job) ? { channel: 'SMS' as const } : null)
-	if (!consent) return false
+	const channel = await channelForText(phone, oneOffOf(job, 'SMS'), tx)
+	if (!channel) return false
 	const key = textKey(job)
 	const at = options.startAfter ?? options.now ?? new Date()
 	// A text the customer asked for goes at once: they are on the phone waiting for it (quiet hours are for the rest).
@@ -55,7 +62,7 @@ export async function enqueueText(tx: Prisma.TransactionClient, job: TextJob, op
 	const [row] = await tx.$queryRaw<Array<{ id: string }>>`
 		INSERT INTO "TextMessage" ("id", "key", "kind", "orderId", "cakeRequestId", "to", "channel", "locale", "sendAfter", "updatedAt")
 		VALUES (gen_random_uuid()::text, ${key}, ${job.kind}, ${'orderId' in job ? job.orderId : null},
-			${'requestId' in job ? job.requestId : null}, ${phone}, ${consent.channel}::"TextChannel",
+			${'requestId' in job ? job.requestId : null}, ${phone}, ${channel}::"TextChannel",
 			${isLocale(to.locale) ? to.locale : 'en'}, ${sendAfter}, now())
 		ON CONFLICT ("key") DO NOTHING
 		RETURNING "id"`
