@@ -132,7 +132,8 @@ BEGIN
       END IF;
       IF v_first_order_only AND EXISTS (
         SELECT 1 FROM "Order" o
-        WHERE o."id" <> v_order_id AND o."status" IN ('PAID', 'READY', 'PICKED_UP', 'NO_SHOW')
+        WHERE o."id" <> v_order_id AND (o."paidAt" IS NOT NULL OR o."payAtPickup")
+          AND o."status" IN ('PAID', 'READY', 'PICKED_UP', 'NO_SHOW')
           AND (lower(o."customerEmail") = v_email OR o."customerId" = v_customer_id)
       ) THEN
         RAISE EXCEPTION 'promo code % is for a first order', v_promo_code_id USING ERRCODE = 'BK032';

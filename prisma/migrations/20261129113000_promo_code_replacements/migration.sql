@@ -1,8 +1,10 @@
 -- A customer's unpaid order holding a promo code is replaced by their new checkout with it, and first-order checks
 -- read an index of paid orders' e-mails (decision 081). Written from prisma/sql/ (prisma/sql/README.md).
 
+-- The confirmed orders (paid, or to be paid at pickup; decision 084), not a list of statuses: a restore applies every
+-- migration in one transaction, where Postgres refuses a value added to an enum in it (READY, NO_SHOW).
 CREATE INDEX "Order_paid_email_idx" ON "Order" (lower("customerEmail"))
-  WHERE "status" IN ('PAID', 'READY', 'PICKED_UP', 'NO_SHOW');
+  WHERE ("paidAt" IS NOT NULL OR "payAtPickup");
 
 -- The checkout's pending order, its lines and its pickup hold, all or nothing (decisions 029 and 030): one round
 -- trip per checkout. p_order may carry the customer's 'customerNote' and 'allergyNote' (decision 077). Each line of p_lines carries its name and unit price snapshots, options, tax and the names
@@ -138,7 +140,8 @@ BEGIN
       END IF;
       IF v_first_order_only AND EXISTS (
         SELECT 1 FROM "Order" o
-        WHERE o."id" <> v_order_id AND o."status" IN ('PAID', 'READY', 'PICKED_UP', 'NO_SHOW')
+        WHERE o."id" <> v_order_id AND (o."paidAt" IS NOT NULL OR o."payAtPickup")
+          AND o."status" IN ('PAID', 'READY', 'PICKED_UP', 'NO_SHOW')
           AND (lower(o."customerEmail") = v_email OR o."customerId" = v_customer_id)
       ) THEN
         RAISE EXCEPTION 'promo code % is for a first order', v_promo_code_id USING ERRCODE = 'BK032';

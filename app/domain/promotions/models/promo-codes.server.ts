@@ -45,7 +45,7 @@ export async function customerPromoHistory(promoCodeId: string, email: string) {
 		// As place_pending_order asks it (the index on lower("customerEmail") of paid orders answers).
 		prisma.$queryRaw<Array<{ found: boolean }>>`
 			SELECT EXISTS (SELECT 1 FROM "Order" o
-				WHERE o."status" IN ('PAID', 'READY', 'PICKED_UP', 'NO_SHOW')
+				WHERE (o."paidAt" IS NOT NULL OR o."payAtPickup") AND o."status" IN ('PAID', 'READY', 'PICKED_UP', 'NO_SHOW')
 					AND (lower(o."customerEmail") = ${email} OR o."customerId" = ${customerId})) AS "found"`,
 	])
 	return { uses, hasPaidOrder: Boolean(paid?.found) }
