@@ -53,11 +53,11 @@ test('download, refused then done deletion, and the owner’s customers screen w
 	await expect(owner.getByRole('heading', { level: 1, name: `Customer: ${email}` })).toBeVisible({ timeout: 20_000 })
 	await owner.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
 	await expect(owner.getByRole('region', { name: 'Orders' })).toContainText(`Order ${number} · Paid`)
-	await owner.getByRole('textbox', { name: 'Note' }).fill('Nut allergy — always check')
+	await owner.getByRole('textbox', { name: 'Note', exact: true }).fill('Nut allergy — always check')
 	await owner.getByRole('button', { name: 'Save note' }).click()
 	await expect(owner.getByText('Note saved.')).toBeVisible()
 	await owner.reload()
-	await expect(owner.getByRole('textbox', { name: 'Note' })).toHaveValue('Nut allergy — always check')
+	await expect(owner.getByRole('textbox', { name: 'Note', exact: true })).toHaveValue('Nut allergy — always check')
 	for (const width of [390, 1280]) {
 		await owner.setViewportSize({ width, height: 900 })
 		await expectNoAxeViolations(owner)
