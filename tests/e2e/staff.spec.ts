@@ -116,7 +116,7 @@ test('staff see only the staff screens, work the board and today’s orders, and
 	await expect(staff).toHaveURL(new RegExp(`/admin/orders\\?date=${today}$`))
 	await expect(staff.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible()
 	const nav = staff.getByRole('navigation', { name: 'Admin' })
-	await expect(nav.getByRole('link')).toHaveText(['Orders', 'Board', 'Prep list'])
+	await expect(nav.getByRole('link')).toHaveText(['Orders', 'Board', 'Prep list', 'Bake sheet', 'Closing counts'])
 	const orderOnList = staff.getByRole('article').filter({ hasText: customer })
 	await expect(orderOnList).toContainText('Allergies: Tree nuts, severe')
 	await expect(orderOnList).toContainText('Note: “Please add two candles”')
