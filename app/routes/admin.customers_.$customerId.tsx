@@ -42,7 +42,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		const { status, message } = bodyProblems[body.problem]
 		return formReply(null, { formErrors: [message], status, headers }, { saved: false })
 	}
-	if (body.value.get('intent') === STORE_CREDIT_INTENT) return giveStoreCredit(body.value, params.customerId, admin.email)
+	if (body.value.get('intent') === STORE_CREDIT_INTENT)
+		return giveStoreCredit(body.value, params.customerId, admin.email)
 	const submission = parseWithZod(body.value, { schema: ownerNoteSchema })
 	if (submission.status !== 'success') return formReply(submission, { headers }, { saved: false })
 	if (!(await saveOwnerNote(params.customerId ?? '', submission.value.note, admin.email))) {
