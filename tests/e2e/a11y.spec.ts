@@ -63,6 +63,10 @@ const adminRoutes = [
 	'/admin/customers',
 	'/admin/customers?q=no-such-customer',
 	'/admin/staff',
+	// Production planning (decisions 082, 083): the resources, the bake sheet, closing counts.
+	'/admin/production',
+	'/admin/bake-sheet',
+	'/admin/closing-counts',
 	// Signed in, the sign-in page is the upload form.
 	'/image-uploader',
 ]
