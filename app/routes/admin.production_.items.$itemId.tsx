@@ -176,7 +176,11 @@ export default function AdminItemProduction() {
 						)
 					})}
 				</ul>
-				<IngredientForm lastResult={resultFor('add-ingredient')} batchSize={item.productionSteps[0]?.batchSize ?? 1} />
+				<IngredientForm
+					key={item.productionSteps[0]?.batchSize ?? 1}
+					lastResult={resultFor('add-ingredient')}
+					batchSize={item.productionSteps[0]?.batchSize ?? 1}
+				/>
 			</section>
 		</AdminFrame>
 	)

@@ -71,6 +71,10 @@ const adminRoutes = [
 	'/admin/staff',
 	'/admin/promo-codes',
 	'/admin/gift-cards',
+	// Production planning (decisions 082, 083): the resources, the bake sheet, closing counts.
+	'/admin/production',
+	'/admin/bake-sheet',
+	'/admin/closing-counts',
 	// Signed in, the sign-in page is the upload form.
 	'/image-uploader',
 ]
