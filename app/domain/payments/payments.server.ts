@@ -24,6 +24,11 @@ interface CreateSessionInput {
 	taxCents: number
 	/** A promo code's discount (decision 080): an ad-hoc coupon of this amount, shown by Stripe as a discount. */
 	discount?: { code: string; amountCents: number }
+	/**
+	 * What a gift card or store credit pays of it (decision 086), held on the wallet's ledger already: Stripe charges
+	 * only the rest. Stripe takes one discount per session, so this and `discount` are one coupon, named after both.
+	 */
+	wallet?: { name: string; amountCents: number }
 	/** The customer's tip: its own line, never taxed (Stripe Tax's Nontaxable code). */
 	tip?: { name: string; amountCents: number }
 	/** Stripe Tax works the tax out instead (STRIPE_TAX=true). */
@@ -156,18 +161,27 @@ function stripeLineItems(input: CreateSessionInput): Stripe.Checkout.SessionCrea
 }
 
 /**
- * The promo code's discount as Stripe shows discounts: a one-off coupon for exactly the amount the server priced,
- * named after the code, usable once (its idempotency key is the order's: a retry makes no second coupon).
+ * The promo code's discount and the wallet's part as Stripe shows discounts: a one-off coupon for exactly the amount
+ * the server priced, named after what makes it up, usable once (its idempotency key is the order's: a retry makes no
+ * second coupon). The shop's own tax is a line of the session, so the coupon never changes the tax charged.
  */
 async function discountCoupon(input: CreateSessionInput) {
-	if (!input.discount) return []
+	const parts = [
+		...(input.discount ? [{ name: input.discount.code, amountCents: input.discount.amountCents }] : []),
+		...(input.wallet ? [input.wallet] : []),
+	].filter((part) => part.amountCents > 0)
+	if (parts.length === 0) return []
 	const coupon = await getStripe().coupons.create(
 		{
-			amount_off: input.discount.amountCents,
+			amount_off: parts.reduce((sum, part) => sum + part.amountCents, 0),
 			currency: input.currency,
 			duration: 'once',
 			max_redemptions: 1,
-			name: input.discount.code,
+			// Stripe shows at most 40 characters of a coupon's name.
+			name: parts
+				.map((part) => part.name)
+				.join(' + ')
+				.slice(0, 40),
 			metadata: { orderId: input.orderId },
 		},
 		{ idempotencyKey: `coupon-${input.orderId}` },
