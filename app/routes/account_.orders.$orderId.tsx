@@ -64,6 +64,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 			discountCents: order.discountCents,
 			promoCode: order.promoCode,
 			tipCents: order.tipCents,
+			walletCents: order.walletCents,
+			/** Whether a card was charged: the customer may take that part as store credit instead (decision 086). */
+			cardRefundable: order.status !== 'pay-at-pickup' && order.totalCents > order.walletCents,
 			items: order.items.map((item) => ({ ...item, options: lineOptionsText(item.options) })),
 			changeable: window.changeable,
 			/** Until when it may change (changeable), or since when it may not (locked). */
@@ -104,10 +107,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		)
 	}
 	if (intent === 'cancel') {
-		const result = await withOutagePolicy(() => cancelCustomerOrder(customer.id, orderId))
+		const refundTo = form.get('refundTo') === 'store-credit' ? 'store-credit' : 'card'
+		const result = await withOutagePolicy(() => cancelCustomerOrder(customer.id, orderId, { refundTo }))
 		if (!result) throw notFound()
 		return data(
-			{ cancel: result.outcome },
+			{ cancel: result.outcome, refundTo },
 			{ status: result.outcome === 'refunded' || result.outcome === 'cancelled-unpaid' ? 200 : 409, headers: PRIVATE },
 		)
 	}
@@ -159,9 +163,10 @@ function useAnswerText(order: Loaded, answer: Answer | undefined) {
 	}
 	if ('problem' in answer) return { ok: false, text: t('account.formUnreadable') }
 	if ('cancel' in answer) {
+		const credited = answer.cancel === 'refunded' && answer.refundTo === 'store-credit'
 		return {
 			ok: answer.cancel === 'refunded' || answer.cancel === 'cancelled-unpaid',
-			text: t(CANCEL_WORDS[answer.cancel], values),
+			text: t(credited ? 'account.cancelCredited' : CANCEL_WORDS[answer.cancel], values),
 		}
 	}
 	return { ok: answer.change === 'moved', text: t(CHANGE_WORDS[answer.change], values) }
@@ -324,6 +329,23 @@ function CancelOrder({ order }: { order: Loaded }) {
 					className="mt-4 rounded-2xl border-2 border-cinnamon bg-white p-4"
 				>
 					<p className="font-semibold">{t('account.cancelConfirm', { number: order.number, amount })}</p>
+					{order.cardRefundable ? (
+						<fieldset className="mt-3">
+							<legend className="font-semibold">{t('account.refundToLegend')}</legend>
+							{(['card', 'store-credit'] as const).map((to) => (
+								<label key={to} className="mt-2 flex items-center gap-2">
+									<input
+										type="radio"
+										name="refundTo"
+										value={to}
+										defaultChecked={to === 'card'}
+										className="h-5 w-5 accent-cinnamon"
+									/>
+									{t(to === 'card' ? 'account.refundToCard' : 'account.refundToCredit')}
+								</label>
+							))}
+						</fieldset>
+					) : null}
 					<div className="mt-4 flex flex-wrap items-center gap-4">
 						<button type="submit" name="intent" value="cancel" className={buttonClass} disabled={busy}>
 							{t('account.cancelYes')}

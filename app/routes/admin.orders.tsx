@@ -695,6 +695,18 @@ function OrderCard({
 						<span>Total</span>
 						<span>{formatPrice(order.totalCents)}</span>
 					</p>
+					{order.walletCents > 0 ? (
+						<>
+							<p className="mt-1 flex justify-between gap-4">
+								<span>Gift card and store credit</span>
+								<span>−{formatPrice(order.walletCents)}</span>
+							</p>
+							<p className="mt-1 flex justify-between gap-4">
+								<span>Paid by card</span>
+								<span>{formatPrice(order.totalCents - order.walletCents)}</span>
+							</p>
+						</>
+					) : null}
 				</div>
 			</div>
 			<OrderNotes allergyNote={order.allergyNote} customerNote={order.customerNote} className="mt-3" />

@@ -131,9 +131,12 @@ function refusalReply(refusal: PhoneOrderRefusal): { status: number; error: stri
 			return pickup('The bakery is closed then. Choose another time.')
 		case 'pickup-unavailable':
 			return pickup('That pickup time is no longer offered. Choose another time.')
-		// A phone order carries no code or tip (decision 080): neither is read, so neither is refused.
+		// A phone order carries no code, tip, gift card or credit (decisions 080, 086): none is read, so none is refused.
 		case 'promo':
 		case 'tip-too-large':
+		case 'gift-card':
+		case 'wallet-changed':
+		case 'wallet-unavailable':
 			return { status: 409, error: 'The order could not be priced. Nothing was saved: try again.' }
 	}
 }

@@ -25,7 +25,7 @@ import {
 } from '~/domain/orders/checkout'
 import { previewCheckout, startCheckout, type CheckoutRefusal, type LineRefusal } from '~/domain/orders/checkout.server'
 import type { PromoProblem } from '~/domain/promotions/promo-pricing'
-import { PRICE_INTENT, PriceSummary, PromoAndTip } from '~/components/checkout/promo-and-tip'
+import { PRICE_INTENT, PriceSummary, PromoAndTip, WalletFields } from '~/components/checkout/promo-and-tip'
 import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE, type CartItem } from '~/domain/orders/cart'
 import { formReply } from '~/utils/form-reply.server'
 import type { Locale, MessageKey, Translate } from '~/utils/i18n'
@@ -42,6 +42,8 @@ import { metaTranslator, pageMeta } from '~/utils/seo'
 import { useLocale, useLocalizedPath, useT } from '~/utils/i18n-react'
 import { requestLocale, translator } from '~/utils/i18n.server'
 import { taxPolicy } from '~/domain/orders/sales-tax.server'
+import { getCustomer } from '~/domain/customers/session.server'
+import { spendableStoreCredit } from '~/domain/wallet/index.server'
 import { listPreparedFoodIds } from '~/domain/menu/models/menu-item.server'
 import { loadCartMenu } from '~/domain/menu/menu-page.server'
 import type { CartMenu } from '~/domain/orders/cart-prices'
@@ -69,7 +71,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const pickup = paymentsEnabled && lines ? await withOutagePolicy(() => pickupFor(lines, locale)) : null
 	const tax = paymentsEnabled && lines ? await withOutagePolicy(() => taxFor(lines)) : null
 	const menu = paymentsEnabled && !lines ? await loadCartMenu(locale) : null
-	return data({ paymentsEnabled, pickup, tax, menu, texts: textsOffer() }, { headers: noStore })
+	const storeCreditCents = menu ? await storeCreditOf(request) : 0
+	return data({ paymentsEnabled, pickup, tax, menu, texts: textsOffer(), storeCreditCents }, { headers: noStore })
+}
+
+/** The signed-in customer's spendable store credit (decision 086), offered as a checkbox; 0: none or not signed in. */
+async function storeCreditOf(request: Request) {
+	if (taxPolicy().mode === 'stripe') return 0
+	const customer = await getCustomer(request)
+	return customer ? ((await spendableStoreCredit(customer.id))?.balanceCents ?? 0) : 0
 }
 
 /**
@@ -133,7 +143,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		return formReply(null, { status, headers: noStore, formErrors: [message] }, notStarted)
 	}
 	// The Apply button (and a changed tip): the server prices the order as it would charge it, and holds nothing.
-	if (pricing) return priceReply(body.value, locale)
+	// The signed-in customer's store credit may pay (decision 086): who they are comes from their session only.
+	const customerId = (await getCustomer(request))?.id
+	if (pricing) return priceReply(body.value, locale, customerId)
 	const submission = parseWithZod(body.value, { schema: checkoutRequestSchema })
 	// The schema's messages are keys: the answer says them in the page's language.
 	if (submission.status !== 'success') return formReply(submission, { headers: noStore, locale }, notStarted)
@@ -144,6 +156,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		locale,
 		client: clientKey(context),
 		userAgent: request.headers.get('user-agent'),
+		customerId,
 	})
 	if (!checkout.ok) {
 		const { status, error, field } = checkoutRefusalReply(checkout, t, locale)
@@ -158,13 +171,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
  * The order as the server would charge it now (decision 080): Subtotal, Discount (code), Tax, Tip and Total, or why
  * the code or the tip does not apply (under its field, keeping what was typed). Nothing is held or recorded.
  */
-async function priceReply(formData: FormData, locale: Locale) {
+async function priceReply(formData: FormData, locale: Locale, customerId: string | undefined) {
 	const t = translator(locale)
 	const submission = parseWithZod(formData, { schema: checkoutPreviewSchema })
 	if (submission.status !== 'success') {
 		return formReply(submission, { headers: noStore, locale }, { url: null, price: null })
 	}
-	const priced = await previewCheckout(submission.value, { locale })
+	const priced = await previewCheckout(submission.value, { locale, customerId })
 	if (!priced.ok) {
 		const { status, error, field } = checkoutRefusalReply(priced, t, locale)
 		const errors = field ? { fieldErrors: { [field]: [error] } } : { formErrors: [error] }
@@ -183,8 +196,21 @@ export function checkoutRefusalReply(
 	refusal: CheckoutRefusal,
 	t: Translate,
 	locale: Locale,
-): { status: number; error: string; field?: 'pickupAt' | 'promoCode' | 'tipAmount' } {
+): { status: number; error: string; field?: 'pickupAt' | 'promoCode' | 'tipAmount' | 'giftCardCode' } {
 	switch (refusal.reason) {
+		case 'gift-card':
+			return {
+				status: 409,
+				error: t(refusal.problem === 'empty' ? 'shop.giftCardEmpty' : 'shop.giftCardUnknown'),
+				field: 'giftCardCode',
+			}
+		case 'wallet-changed': {
+			const amount = formatPrice(refusal.balanceCents, locale)
+			const words = refusal.source === 'gift-card' ? 'shop.walletChangedGiftCard' : 'shop.walletChangedStoreCredit'
+			return { status: 409, error: t(words, { amount }) }
+		}
+		case 'wallet-unavailable':
+			return { status: 409, error: t('shop.walletUnavailable') }
 		case 'promo':
 			return { status: 409, error: promoProblemWords(refusal, t, locale), field: 'promoCode' }
 		case 'tip-too-large':
@@ -246,7 +272,17 @@ function promoProblemWords(problem: PromoProblem, t: Translate, locale: Locale) 
 
 type PickupRefusal = Exclude<
 	CheckoutRefusal,
-	{ reason: 'ordering-off' | 'payment-failed' | 'cart-changed' | 'promo' | 'tip-too-large' }
+	{
+		reason:
+			| 'ordering-off'
+			| 'payment-failed'
+			| 'cart-changed'
+			| 'promo'
+			| 'tip-too-large'
+			| 'gift-card'
+			| 'wallet-changed'
+			| 'wallet-unavailable'
+	}
 >
 
 /** An item's stock as a refusal says it: never the count (decision 058). */
@@ -280,7 +316,7 @@ function pickupRefusalWords(refusal: PickupRefusal, t: Translate, locale: Locale
 }
 
 export default function Checkout() {
-	const { paymentsEnabled, menu, texts } = useLoaderData<typeof loader>()
+	const { paymentsEnabled, menu, texts, storeCreditCents } = useLoaderData<typeof loader>()
 	const cart = useCart()
 	const t = useT()
 	return (
@@ -293,7 +329,7 @@ export default function Checkout() {
 				) : cart.items.length === 0 ? (
 					<EmptyCart />
 				) : paymentsEnabled && menu ? (
-					<CheckoutForm menu={menu} texts={texts} />
+					<CheckoutForm menu={menu} texts={texts} storeCreditCents={storeCreditCents} />
 				) : (
 					<p role="status" className="rounded-xl bg-dough/60 p-6 text-lg">
 						{t('shop.orderingUnavailable')}
@@ -312,7 +348,15 @@ export default function Checkout() {
  * Preview Order validates it in the browser and opens the dialog; Confirm & Pay posts that same form,
  * which the action parses with the same schema (decision 026).
  */
-function CheckoutForm({ menu, texts }: { menu: CartMenu; texts: TextsOffer | null }) {
+function CheckoutForm({
+	menu,
+	texts,
+	storeCreditCents,
+}: {
+	menu: CartMenu
+	texts: TextsOffer | null
+	storeCreditCents: number
+}) {
 	const { current, changes, repricings } = useCurrentCart(menu)
 	const { lines, payable, problems: lineProblems, totalCents } = current!
 	// A line that cannot be bought now (said on its line) stops the order until it is removed.
@@ -401,6 +445,7 @@ function CheckoutForm({ menu, texts }: { menu: CartMenu; texts: TextsOffer | nul
 				fields.allergyNote.name,
 				fields.promoCode.name,
 				fields.tipAmount.name,
+				fields.giftCardCode.name,
 			].some((name) => fieldsWithErrors.includes(name))
 			if (
 				pickupRefused ||
@@ -473,6 +518,15 @@ function CheckoutForm({ menu, texts }: { menu: CartMenu; texts: TextsOffer | nul
 						promoCode: priceError?.[fields.promoCode.name] ?? undefined,
 						tipAmount: priceError?.[fields.tipAmount.name] ?? undefined,
 					}}
+					pricing={priceFetcher.state !== 'idle'}
+					onPrice={requestPrice}
+				/>
+				<WalletFields
+					giftCardCode={fields.giftCardCode}
+					useStoreCredit={fields.useStoreCredit}
+					storeCreditCents={storeCreditCents}
+					price={price}
+					priceErrors={priceError?.[fields.giftCardCode.name] ?? undefined}
 					pricing={priceFetcher.state !== 'idle'}
 					onPrice={requestPrice}
 				/>

@@ -50,6 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			discountCents: found.order.discountCents,
 			promoCode: found.order.promoCode,
 			tipCents: found.order.tipCents,
+			walletCents: found.order.walletCents,
 		},
 		items: found.order.items.map(({ name, quantity, unitPriceCents, options }) => ({
 			name,

@@ -2,7 +2,8 @@
 -- (pickup_slot_release) and each item's quantity for the day move back, items by id (the order pickup_hold takes
 -- them in). p_only_pending_before restricts it to a pending order created before that instant (the sweep); null:
 -- any order. True when it gave the hold back. An order no longer owed (cancelled, expired, refunded, or still pending:
--- not a move of a paid order's pickup) gives its promo code use back with it (promo_code_use_release, decision 081).
+-- not a move of a paid order's pickup) gives its promo code use back with it (promo_code_use_release, decision 081),
+-- and what it held of gift cards and store credit (wallet_hold_release, in account order; decision 086).
 CREATE OR REPLACE FUNCTION order_hold_release(p_order_id text, p_only_pending_before timestamptz)
 RETURNS boolean LANGUAGE plpgsql AS $$
 DECLARE
@@ -10,6 +11,7 @@ DECLARE
   v_pickup_date date;
   v_status "OrderStatus";
   line record;
+  v_hold record;
 BEGIN
   UPDATE "Order" SET "capacityHeld" = false, "updatedAt" = timezone('UTC', now())
   WHERE "id" = p_order_id AND "capacityHeld"
@@ -35,6 +37,13 @@ BEGIN
   END IF;
   IF v_status NOT IN ('PAID', 'READY', 'PICKED_UP', 'NO_SHOW') THEN
     PERFORM promo_code_use_release(p_order_id);
+    FOR v_hold IN
+      SELECT h."accountId" FROM "WalletHold" h
+      WHERE h."reference" = 'order:' || p_order_id AND h."status" = 'HELD'
+      ORDER BY h."accountId" COLLATE "C"
+    LOOP
+      PERFORM wallet_hold_release(v_hold."accountId", 'order:' || p_order_id);
+    END LOOP;
   END IF;
   RETURN true;
 END

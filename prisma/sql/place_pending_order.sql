@@ -19,6 +19,12 @@
 -- and a first-order-only code's "no paid order yet" are checked. A refusal ('promo-unavailable',
 -- 'promo-customer-limit', 'promo-first-order') leaves nothing behind, like a full slot. The same e-mail's pending
 -- orders holding the code are cancelled first (their holds and uses given back, their sessions returned to close).
+-- Gift cards and store credit (decision 086): p_order's 'wallet' lists [{accountId, amountCents}]; each is held with
+-- wallet_hold under 'order:<id>', in account order, after the same e-mail's unpaid orders holding those accounts are
+-- replaced (as for a code). One that cannot be held refuses ('wallet-changed', with the account and its balance now)
+-- and leaves nothing behind. The order records what they pay ('walletCents', at most its total by a CHECK); when
+-- they pay all of it the order is paid in this statement: PAID, paidAt, the holds spent, and 'walletSessionId' as
+-- its session (the address /success reads it by).
 CREATE OR REPLACE FUNCTION place_pending_order(
   p_order jsonb,
   p_lines jsonb,
@@ -26,7 +32,8 @@ CREATE OR REPLACE FUNCTION place_pending_order(
   p_pickup_date date,
   p_orders_per_slot integer,
   p_max_live_holds integer
-) RETURNS TABLE ("refusal" text, "menuItemId" text, "dailyLimit" integer, "replacedSessionId" text)
+) RETURNS TABLE ("refusal" text, "menuItemId" text, "dailyLimit" integer, "replacedSessionId" text,
+  "walletAccountId" text, "walletBalanceCents" integer)
 LANGUAGE plpgsql AS $$
 DECLARE
   v_order_id text := p_order ->> 'id';
@@ -42,6 +49,13 @@ DECLARE
   v_customer_id text;
   v_per_customer integer;
   v_first_order_only boolean;
+  v_wallet jsonb := COALESCE(p_order -> 'wallet', '[]'::jsonb);
+  v_spend record;
+  v_held record;
+  v_wallet_cents integer := 0;
+  v_total integer;
+  v_account text;
+  v_balance text;
 BEGIN
   FOR v_key IN
     SELECT k FROM unnest(ARRAY['hold-client:' || v_client, 'hold-email:' || v_email]) AS k
@@ -73,6 +87,26 @@ BEGIN
         SELECT o."id", o."providerSessionId" FROM "PromoCodeUse" u JOIN "Order" o ON o."id" = u."orderId"
         WHERE u."promoCodeId" = v_promo_code_id AND u."email" = v_email AND u."releasedAt" IS NULL
           AND o."status" = 'PENDING'
+        ORDER BY o."id"
+      LOOP
+        UPDATE "Order" SET "status" = 'CANCELLED', "updatedAt" = timezone('UTC', now())
+        WHERE "id" = v_replaced."id" AND "status" = 'PENDING';
+        IF FOUND THEN
+          PERFORM order_hold_release(v_replaced."id", NULL);
+          IF v_replaced."providerSessionId" IS NOT NULL THEN
+            v_replaced_sessions := v_replaced_sessions || v_replaced."providerSessionId";
+          END IF;
+        END IF;
+      END LOOP;
+    END IF;
+    -- The same e-mail's unpaid orders holding these gift cards or this credit are replaced (decision 086): a
+    -- customer who left the payment page and checks out again spends their card again instead of being refused.
+    IF jsonb_array_length(v_wallet) > 0 AND v_email IS NOT NULL THEN
+      FOR v_replaced IN
+        SELECT DISTINCT o."id", o."providerSessionId" FROM "WalletHold" h
+        JOIN "Order" o ON h."reference" = 'order:' || o."id"
+        WHERE h."status" = 'HELD' AND o."status" = 'PENDING' AND lower(o."customerEmail") = v_email
+          AND h."accountId" IN (SELECT w ->> 'accountId' FROM jsonb_array_elements(v_wallet) AS w)
         ORDER BY o."id"
       LOOP
         UPDATE "Order" SET "status" = 'CANCELLED', "updatedAt" = timezone('UTC', now())
@@ -142,26 +176,56 @@ BEGIN
       SELECT v_order_id, v_promo_code_id, v_email, v_customer_id, o."discountCents" FROM "Order" o
       WHERE o."id" = v_order_id;
     END IF;
+    FOR v_spend IN
+      SELECT w."accountId", w."amountCents" FROM jsonb_to_recordset(v_wallet) AS w("accountId" text, "amountCents" integer)
+      ORDER BY w."accountId" COLLATE "C"
+    LOOP
+      SELECT * INTO v_held FROM wallet_hold(v_spend."accountId", 'order:' || v_order_id, v_spend."amountCents");
+      IF v_held.outcome <> 'held' THEN
+        RAISE EXCEPTION 'wallet account % cannot pay % cents', v_spend."accountId", v_spend."amountCents"
+          USING ERRCODE = 'BK023', DETAIL = v_spend."accountId", HINT = v_held.balance_cents::text;
+      END IF;
+      v_wallet_cents := v_wallet_cents + v_spend."amountCents";
+    END LOOP;
+    IF v_wallet_cents > 0 THEN
+      UPDATE "Order" SET "walletCents" = v_wallet_cents WHERE "id" = v_order_id RETURNING "totalCents" INTO v_total;
+      IF v_wallet_cents = v_total THEN
+        UPDATE "Order" SET "status" = 'PAID', "paidAt" = timezone('UTC', now()),
+          "providerSessionId" = p_order ->> 'walletSessionId', "updatedAt" = timezone('UTC', now())
+        WHERE "id" = v_order_id;
+        FOR v_spend IN
+          SELECT w."accountId" FROM jsonb_to_recordset(v_wallet) AS w("accountId" text)
+          ORDER BY w."accountId" COLLATE "C"
+        LOOP
+          PERFORM wallet_hold_capture(v_spend."accountId", 'order:' || v_order_id);
+        END LOOP;
+      END IF;
+    END IF;
     UPDATE "Order" SET "status" = 'PAID', "updatedAt" = timezone('UTC', now())
     WHERE "id" = v_order_id AND "payAtPickup";
   EXCEPTION
     WHEN SQLSTATE 'BK001' THEN
-      RETURN QUERY SELECT 'slot-full'::text, NULL::text, NULL::integer, NULL::text;
+      RETURN QUERY SELECT 'slot-full'::text, NULL::text, NULL::integer, NULL::text, NULL::text, NULL::integer;
       RETURN;
     WHEN SQLSTATE 'BK002' THEN
       GET STACKED DIAGNOSTICS v_item = PG_EXCEPTION_DETAIL, v_limit = PG_EXCEPTION_HINT;
-      RETURN QUERY SELECT 'item-limit'::text, v_item, v_limit::integer, NULL::text;
+      RETURN QUERY SELECT 'item-limit'::text, v_item, v_limit::integer, NULL::text, NULL::text, NULL::integer;
       RETURN;
     WHEN SQLSTATE 'BK030' THEN
-      RETURN QUERY SELECT 'promo-unavailable'::text, NULL::text, NULL::integer, NULL::text;
+      RETURN QUERY SELECT 'promo-unavailable'::text, NULL::text, NULL::integer, NULL::text, NULL::text, NULL::integer;
       RETURN;
     WHEN SQLSTATE 'BK031' THEN
-      RETURN QUERY SELECT 'promo-customer-limit'::text, NULL::text, NULL::integer, NULL::text;
+      RETURN QUERY SELECT 'promo-customer-limit'::text, NULL::text, NULL::integer, NULL::text, NULL::text, NULL::integer;
       RETURN;
     WHEN SQLSTATE 'BK032' THEN
-      RETURN QUERY SELECT 'promo-first-order'::text, NULL::text, NULL::integer, NULL::text;
+      RETURN QUERY SELECT 'promo-first-order'::text, NULL::text, NULL::integer, NULL::text, NULL::text, NULL::integer;
+      RETURN;
+    WHEN SQLSTATE 'BK023' THEN
+      GET STACKED DIAGNOSTICS v_account = PG_EXCEPTION_DETAIL, v_balance = PG_EXCEPTION_HINT;
+      RETURN QUERY SELECT 'wallet-changed'::text, NULL::text, NULL::integer, NULL::text, v_account, v_balance::integer;
       RETURN;
   END;
-  RETURN QUERY SELECT NULL::text, NULL::text, NULL::integer, s FROM unnest(v_replaced_sessions) AS s;
+  RETURN QUERY SELECT NULL::text, NULL::text, NULL::integer, s, NULL::text, NULL::integer
+  FROM unnest(v_replaced_sessions) AS s;
 END
 $$;

@@ -17,13 +17,13 @@ export type CheckoutAnswer =
 			ok: false
 			status: number
 			error: string
-			field?: 'pickupAt' | 'promoCode' | 'tipAmount'
+			field?: 'pickupAt' | 'promoCode' | 'tipAmount' | 'giftCardCode'
 			unavailableIds?: string[]
 	  }
 
 export async function startCheckout(
 	body: unknown,
-	options: { origin: string; now?: Date; locale?: Locale; client?: string },
+	options: { origin: string; now?: Date; locale?: Locale; client?: string; customerId?: string },
 ): Promise<CheckoutAnswer> {
 	const locale = options.locale ?? 'en'
 	const parsed = checkoutRequestSchema.safeParse(body)

@@ -376,6 +376,9 @@ describe('the checkout page’s Apply (POST /checkout?intent=price)', () => {
 			tipCents: 160,
 			totalCents: 1930,
 			promoCode: code.code,
+			giftCard: null,
+			storeCreditCents: 0,
+			dueCents: 1930,
 		})
 		const tooSmall = await postPrice({ 'items[0].id': sandwich.id, 'items[0].quantity': '1', promoCode: code.code })
 		expect(tooSmall.status).toBe(409)

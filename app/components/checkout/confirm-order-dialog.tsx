@@ -119,7 +119,11 @@ export function ConfirmOrderDialog({
 					disabled={processing}
 					className="rounded-full bg-cinnamon px-6 py-3 font-semibold text-white hover:bg-cocoa disabled:cursor-not-allowed disabled:bg-stone-500"
 				>
-					{processing ? t('shop.processing') : t('shop.confirmAndPay')}
+					{processing
+						? t('shop.processing')
+						: price && price.dueCents === 0
+							? t('shop.confirmPlaceOrder')
+							: t('shop.confirmAndPay')}
 				</button>
 			</div>
 		</Modal>

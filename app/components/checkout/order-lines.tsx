@@ -10,11 +10,38 @@ interface OrderLine {
 	options?: readonly LineOption[]
 }
 
-/** A promo code's discount and a tip, as the server priced them (decision 080). */
+/** A promo code's discount and a tip, as the server priced them (decision 080), and what the wallet pays (086). */
 export interface OrderAdjustments {
 	discountCents: number
 	promoCode: string | null
 	tipCents: number
+	/** The gift card's part (its last four characters) and the store credit's, as the preview priced them. */
+	giftCard?: { last4: string; cents: number } | null
+	storeCreditCents?: number
+	/** A placed order read back: what gift cards and credit paid in all (the parts are not told apart). */
+	walletCents?: number
+}
+
+/** What the wallet pays of an order, line by line, and what is left for the card (decision 086). */
+export function WalletLines({ adjustments, totalCents }: { adjustments: OrderAdjustments; totalCents: number }) {
+	const t = useT()
+	const locale = useLocale()
+	const { giftCard, storeCreditCents = 0, walletCents = 0 } = adjustments
+	const paidCents = (giftCard?.cents ?? 0) + storeCreditCents + (giftCard || storeCreditCents ? 0 : walletCents)
+	if (paidCents <= 0) return null
+	const amount = (cents: number) => formatPrice(cents, locale)
+	return (
+		<div className="mt-1 text-right">
+			{giftCard ? <p>{t('shop.giftCardLine', { last4: giftCard.last4, amount: amount(giftCard.cents) })}</p> : null}
+			{storeCreditCents > 0 ? <p>{t('shop.storeCreditLine', { amount: amount(storeCreditCents) })}</p> : null}
+			{!giftCard && storeCreditCents === 0 ? <p>{t('shop.walletPaidLine', { amount: amount(walletCents) })}</p> : null}
+			<p className="font-bold">
+				{paidCents >= totalCents
+					? t('shop.paidByWallet')
+					: t('shop.dueByCard', { amount: amount(totalCents - paidCents) })}
+			</p>
+		</div>
+	)
 }
 
 /**
@@ -73,6 +100,7 @@ export function OrderLines({
 			<p className={`${itemized ? 'mt-1' : 'mt-3'} text-right text-lg font-bold`}>
 				{t('shop.total', { amount: formatPrice(totalCents, locale) })}
 			</p>
+			{adjustments ? <WalletLines adjustments={adjustments} totalCents={totalCents} /> : null}
 		</>
 	)
 }

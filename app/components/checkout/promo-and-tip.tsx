@@ -2,6 +2,7 @@ import { getInputProps, type FieldMetadata } from '@conform-to/react'
 import { FieldErrors } from '~/components/ui/forms'
 import { TIP_PERCENTS } from '~/domain/promotions/promo-pricing'
 import { formatPrice } from '~/utils/money'
+import { WalletLines } from './order-lines'
 import { useLocale, useT } from '~/utils/i18n-react'
 
 /** The checkout form's Apply button: the server prices the order with the code and tip, and holds nothing. */
@@ -15,6 +16,10 @@ export interface ServerPrice {
 	tipCents: number
 	totalCents: number
 	promoCode: string | null
+	/** What the gift card and the store credit pay (decision 086), and what is left for the card. */
+	giftCard: { last4: string; cents: number; leftCents: number } | null
+	storeCreditCents: number
+	dueCents: number
 }
 
 const controlClass =
@@ -140,6 +145,86 @@ export function PriceSummary({ price }: { price: ServerPrice }) {
 			{price.taxCents > 0 ? <p>{t('shop.tax', { amount: formatPrice(price.taxCents, locale) })}</p> : null}
 			{price.tipCents > 0 ? <p>{t('shop.promoTipAmount', { amount: formatPrice(price.tipCents, locale) })}</p> : null}
 			<p className="text-lg font-bold">{t('shop.total', { amount: formatPrice(price.totalCents, locale) })}</p>
+			<WalletLines adjustments={price} totalCents={price.totalCents} />
+		</div>
+	)
+}
+
+/**
+ * The gift card code with its Apply button and, for a signed-in customer who has some, their store credit
+ * (decision 086). Plain form fields posted with the order: the server decides what each pays.
+ */
+export function WalletFields({
+	giftCardCode,
+	useStoreCredit,
+	storeCreditCents,
+	price,
+	priceErrors,
+	pricing,
+	onPrice,
+}: {
+	giftCardCode: FieldMetadata<unknown>
+	useStoreCredit: FieldMetadata<unknown>
+	storeCreditCents: number
+	price: ServerPrice | null
+	priceErrors?: string[]
+	pricing: boolean
+	onPrice: () => void
+}) {
+	const t = useT()
+	const locale = useLocale()
+	const code = getInputProps(giftCardCode as FieldMetadata<string>, { type: 'text', ariaAttributes: true })
+	const codeErrors = giftCardCode.errors ?? priceErrors
+	const applied = price?.giftCard && !codeErrors?.length ? price.giftCard : null
+	return (
+		<div className="space-y-3">
+			<div>
+				<label htmlFor={giftCardCode.id} className="block font-semibold">
+					{t('shop.giftCardCodeLabel')}
+				</label>
+				<p id={`${giftCardCode.id}-hint`} className="text-sm text-cocoa/80">
+					{t('shop.giftCardCodeHint')}
+				</p>
+				<div className="mt-1 flex gap-2">
+					<input
+						{...code}
+						key={code.key}
+						autoComplete="off"
+						autoCapitalize="characters"
+						spellCheck={false}
+						aria-invalid={codeErrors?.length ? true : undefined}
+						aria-describedby={`${giftCardCode.id}-hint ${giftCardCode.errorId} ${giftCardCode.id}-applied`}
+						className={controlClass}
+					/>
+					<button
+						type="button"
+						onClick={onPrice}
+						disabled={pricing}
+						className="shrink-0 rounded-full border-2 border-cocoa px-5 py-2 font-semibold hover:bg-dough disabled:opacity-60"
+					>
+						{t('shop.promoApply')}
+					</button>
+				</div>
+				<p id={`${giftCardCode.id}-applied`} role="status" className="text-sm text-green-800">
+					{applied
+						? `${t('shop.giftCardLine', { last4: applied.last4, amount: formatPrice(applied.cents, locale) })} ${t('shop.giftCardLeft', { amount: formatPrice(applied.leftCents, locale) })}`
+						: null}
+				</p>
+				<FieldErrors id={giftCardCode.errorId} errors={codeErrors} />
+			</div>
+			{storeCreditCents > 0 ? (
+				<label className="flex items-center gap-2">
+					<input
+						type="checkbox"
+						name={useStoreCredit.name}
+						value="on"
+						defaultChecked={useStoreCredit.initialValue === 'on'}
+						onChange={onPrice}
+						className="h-5 w-5 accent-cinnamon"
+					/>
+					{t('shop.useStoreCredit', { amount: formatPrice(storeCreditCents, locale) })}
+				</label>
+			) : null}
 		</div>
 	)
 }

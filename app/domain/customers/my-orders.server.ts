@@ -9,6 +9,7 @@ import {
 	orderPickupChoices,
 	type ChangePickupOutcome,
 	type CustomerCancelOutcome,
+	type RefundTo,
 } from '~/domain/orders/index.server'
 import { findCustomerOrder, isCustomerOrder } from './models/customer-orders.server'
 import { accountOrderStatus } from './account.server'
@@ -32,6 +33,7 @@ export async function customerOrderPage(customerId: string, orderId: string, now
 			discountCents: order.discountCents,
 			promoCode: order.promoCode,
 			tipCents: order.tipCents,
+			walletCents: order.walletCents,
 			items: order.items.map(({ name, quantity, unitPriceCents, options }) => ({
 				name,
 				quantity,
@@ -72,10 +74,10 @@ export async function changeCustomerOrderPickup(
 export async function cancelCustomerOrder(
 	customerId: string,
 	orderId: string,
-	now = new Date(),
+	{ now = new Date(), refundTo = 'card' }: { now?: Date; refundTo?: RefundTo } = {},
 ): Promise<CustomerCancelOutcome | null> {
 	if (!(await isCustomerOrder(customerId, orderId))) return null
-	return cancelOrderByCustomer(orderId, now)
+	return cancelOrderByCustomer(orderId, now, refundTo)
 }
 
 export { isCustomerOrder }

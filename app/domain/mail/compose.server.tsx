@@ -44,7 +44,7 @@ import { OrderReceiptMail } from '~/domain/mail/templates/order-receipt'
 import { ReviewRequestMail } from '~/domain/mail/templates/review-request'
 import { CustomerSignInCodeMail } from '~/domain/mail/templates/customer-sign-in-code'
 import { GiftCardDeliveryMail, GiftCardReceiptMail } from '~/domain/mail/templates/gift-card'
-import { giftCardPurchaseForMail } from '~/domain/wallet/index.server'
+import { giftCardPurchaseForMail, refundCreditedAsStoreCredit } from '~/domain/wallet/index.server'
 import { formatPickupDateLong } from '~/domain/pickup/pickup-display'
 import type { LocalDate } from '~/domain/pickup/pickup-schedule'
 import {
@@ -214,6 +214,16 @@ const orderMailStatuses: Record<OrderMailKind, readonly string[]> = {
 	'order-cancelled-owner': ['REFUNDED', 'CANCELLED'],
 }
 
+/** Where a cancelled order's money went (decision 086): the card, back to the wallet, or the card's part as credit. */
+async function refundParts(order: { id: string; totalCents: number; walletCents: number }) {
+	const asCreditCents = await refundCreditedAsStoreCredit(`order:${order.id}`)
+	return {
+		cardCents: order.totalCents - order.walletCents - asCreditCents,
+		walletCents: order.walletCents,
+		asCreditCents,
+	}
+}
+
 async function composeOrderMail(kind: OrderMailKind, orderId: string, context: MailContext) {
 	const order = await findOrderForMail(orderId)
 	if (!order || !orderMailStatuses[kind].includes(order.status)) return null
@@ -226,7 +236,12 @@ async function composeOrderMail(kind: OrderMailKind, orderId: string, context: M
 	// Item and option names as the customer saw them (stored with the order); the owner's alerts keep English.
 	const lines = forOwner ? order.items : order.customerItems
 	const view = { bakery, lang, number, customerName: order.customerName, pickupText, lines }
-	const adjustments = { discountCents: order.discountCents, promoCode: order.promoCode, tipCents: order.tipCents }
+	const adjustments = {
+		discountCents: order.discountCents,
+		promoCode: order.promoCode,
+		tipCents: order.tipCents,
+		walletCents: order.walletCents,
+	}
 	const { t } = lang
 
 	if (forOwner) {
@@ -321,7 +336,7 @@ async function composeOrderMail(kind: OrderMailKind, orderId: string, context: M
 			body: (
 				<OrderCancelledMail
 					{...view}
-					refundedCents={order.paidAt ? order.totalCents : null}
+					refunded={order.paidAt ? await refundParts(order) : null}
 					menuUrl={`${context.origin}${localizedPath('/menu', lang.locale)}`}
 				/>
 			),

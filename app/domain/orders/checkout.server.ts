@@ -38,6 +38,13 @@ import {
 } from '~/domain/pickup/index.server'
 import { paymentProvider, siteEventId, SWEEP_GRACE_MS, type PaymentProvider } from '~/domain/payments/index.server'
 import { stockLevel, type StockLevel } from '~/domain/pickup/pickup-display'
+import {
+	giftCardForPayment,
+	planWalletSpends,
+	spendableStoreCredit,
+	type WalletSource,
+	type WalletSpend,
+} from '~/domain/wallet/index.server'
 
 const CURRENCY = 'usd'
 
@@ -67,6 +74,12 @@ export type CheckoutRefusal =
 	/** The promo code gives nothing on this order, and why (decision 080). */
 	| ({ reason: 'promo' } & PromoProblem)
 	| { reason: 'tip-too-large'; maxTipCents: number }
+	/** The gift card code pays nothing: not a card that can pay (malformed, unknown, void: one answer), or empty. */
+	| { reason: 'gift-card'; problem: 'unknown' | 'empty' }
+	/** A gift card or the credit was spent meanwhile (another checkout): what it holds now, to price again. */
+	| { reason: 'wallet-changed'; source: WalletSource; balanceCents: number }
+	/** Stripe Tax works the tax out on the payment page: the wallet's part could not be known (decision 086). */
+	| { reason: 'wallet-unavailable' }
 
 export type StartCheckoutResult = { ok: true; url: string; orderId: string } | ({ ok: false } & CheckoutRefusal)
 
@@ -86,6 +99,14 @@ export interface OrderRequest {
 	/** Online orders only (decision 080): a promo code as typed (upper case) and the tip. */
 	promoCode?: string
 	tip?: TipChoice
+	/** Online orders only (decision 086): a gift card code as typed, and the signed-in customer's store credit. */
+	wallet?: WalletRequest
+}
+
+/** What the customer asks the wallet to pay: a gift card's code, and their account's credit (its customer). */
+export interface WalletRequest {
+	giftCardCode?: string
+	storeCreditOf?: string
 }
 
 /** A phone or walk-in order: who entered it, and whether it is confirmed to be paid at the counter. */
@@ -111,9 +132,10 @@ export async function placeOrder(
 	// Staff take no code or tip on a phone order (decision 080): the form has neither, and none is read here.
 	// The code's per-customer and first-order rules are the database's to decide here (place_pending_order, decision
 	// 081), with the same words; the preview asks them beforehand.
-	const priceable = entry ? { ...request, promoCode: undefined, tip: undefined } : request
+	const priceable = entry ? { ...request, promoCode: undefined, tip: undefined, wallet: undefined } : request
 	const priced = await priceOrder(priceable, menuItems, { policy, now, customerChecks: false })
 	if (!priced.ok) return priced
+	const { wallet } = priced
 
 	const pickupItems = cartPickupItems(
 		cart,
@@ -144,6 +166,7 @@ export async function placeOrder(
 			...(entry ? { entry } : {}),
 			...(priced.promo ? { promo: priced.promo } : {}),
 			tipCents: priced.tipCents,
+			...(wallet.spends.length > 0 ? { wallet: { spends: wallet.spends, paysAll: wallet.dueCents === 0 } } : {}),
 		},
 		{
 			slotStart,
@@ -153,17 +176,25 @@ export async function placeOrder(
 		},
 	)
 	if (!placed.ok) {
-		return placed.reason === 'promo' ? refused(placed) : holdRefused(placed, check.date, priced.lines)
+		if (placed.reason === 'promo') return refused(placed)
+		if (placed.reason === 'wallet-changed') {
+			const source = wallet.spends.find((spend) => spend.accountId === placed.accountId)?.source ?? 'gift-card'
+			return refused({ reason: 'wallet-changed', source, balanceCents: placed.balanceCents })
+		}
+		return holdRefused(placed, check.date, priced.lines)
 	}
 	return {
 		ok: true as const,
 		orderId: placed.orderId,
 		replacedSessionIds: placed.replacedSessionIds,
+		/** Set when the wallet paid it all: the order is paid, and /success reads it by this. */
+		walletSessionId: placed.walletSessionId,
 		payment: {
 			lines,
 			taxCents: priced.taxCents,
 			discount: priced.promo ? { code: priced.promo.code, cents: priced.discountCents } : null,
 			tipCents: priced.tipCents,
+			wallet: wallet.spends,
 			automaticTax: policy.mode === 'stripe',
 			slotStart,
 			schedule,
@@ -172,6 +203,13 @@ export async function placeOrder(
 }
 
 type PlacedForPayment = Extract<Awaited<ReturnType<typeof placeOrder>>, { ok: true }>
+
+/** The wallet's part as the payment page names it: 'Gift card', 'Store credit', or both. */
+function walletName(spends: readonly WalletSpend[], t: ReturnType<typeof translator>) {
+	return spends
+		.map((spend) => t(spend.source === 'gift-card' ? 'shop.walletGiftCard' : 'shop.walletStoreCredit'))
+		.join(' + ')
+}
 
 /**
  * Opens the hosted payment page for an order just placed, in the order's language, and attaches it to the order
@@ -183,7 +221,8 @@ export async function openPaymentPage(
 	{ orderId, payment }: PlacedForPayment,
 	{ origin, locale, customerEmail }: { origin: string; locale: Locale; customerEmail?: string },
 ) {
-	const { lines, taxCents, discount, tipCents, automaticTax, slotStart, schedule } = payment
+	const { lines, taxCents, discount, tipCents, wallet, automaticTax, slotStart, schedule } = payment
+	const walletCents = wallet.reduce((sum, spend) => sum + spend.amountCents, 0)
 	const business = getBusiness()
 	// The payment page's own words, in the order's language.
 	const t = translator(locale)
@@ -202,6 +241,7 @@ export async function openPaymentPage(
 			taxCents,
 			...(discount ? { discount: { code: discount.code, amountCents: discount.cents } } : {}),
 			...(tipCents > 0 ? { tip: { name: t('shop.promoTipLine'), amountCents: tipCents } } : {}),
+			...(walletCents > 0 ? { wallet: { name: walletName(wallet, t), amountCents: walletCents } } : {}),
 			automaticTax,
 			// The payment page opens in the customer's language and comes back to the page in it.
 			locale,
@@ -238,11 +278,23 @@ export async function startCheckout(
 		locale = 'en',
 		client,
 		userAgent,
-	}: { origin: string; now?: Date; locale?: Locale; client?: string; userAgent?: string | null },
+		customerId,
+	}: {
+		origin: string
+		now?: Date
+		locale?: Locale
+		client?: string
+		userAgent?: string | null
+		/** The signed-in customer (their store credit may pay, decision 086). */
+		customerId?: string
+	},
 ): Promise<StartCheckoutResult> {
 	const provider = paymentProvider('order')
 	if (!provider) return refused({ reason: 'ordering-off' })
-	const placed = await placeOrder({ ...request, tip: tipChoiceOf(request) }, { now, locale, client })
+	const placed = await placeOrder(
+		{ ...request, tip: tipChoiceOf(request), wallet: walletRequestOf(request, customerId) },
+		{ now, locale, client },
+	)
 	if (!placed.ok) return placed
 	const { phone } = request.customer
 	const consent =
@@ -251,6 +303,11 @@ export async function startCheckout(
 			: null
 	if (consent) await grantTextConsent(consent)
 	await closeReplacedSessions(provider, placed.replacedSessionIds)
+	// Paid with gift cards and credit alone (decision 086): no payment page, straight to the receipt.
+	if (placed.walletSessionId) {
+		const url = `${origin}${localizedPath('/success', locale)}?session_id=${placed.walletSessionId}`
+		return { ok: true, url, orderId: placed.orderId }
+	}
 	return openPaymentPage(provider, placed, { origin, locale, customerEmail: request.customer.email })
 }
 
@@ -316,7 +373,7 @@ export async function closeReplacedSessions(provider: PaymentProvider, sessionId
  * sake; the database checks them again when it takes the use (place_pending_order).
  */
 async function priceOrder(
-	request: Pick<OrderRequest, 'items' | 'promoCode' | 'tip'> & { customer: { email?: string } },
+	request: Pick<OrderRequest, 'items' | 'promoCode' | 'tip' | 'wallet'> & { customer: { email?: string } },
 	menuItems: readonly CheckoutMenuItem[],
 	{ policy, now, customerChecks }: { policy: TaxPolicy; now: Date; customerChecks: boolean },
 ) {
@@ -332,12 +389,51 @@ async function priceOrder(
 	const discountedSubtotal = taxed.subtotalCents - taxed.discountCents
 	const tip = tipCents(request.tip ?? { kind: 'none' }, discountedSubtotal)
 	if (tip === 'too-large') return refused({ reason: 'tip-too-large', maxTipCents: maxTipCents(discountedSubtotal) })
+	const totalCents = taxed.totalCents + tip
+	const wallet = await walletPart(request.wallet, totalCents, policy, request.customer.email)
+	if (!wallet.ok) return wallet
 	return {
 		...taxed,
 		ok: true as const,
 		promo: promo ? { id: promo.id, code: promo.code } : null,
 		tipCents: tip,
-		totalCents: taxed.totalCents + tip,
+		totalCents,
+		wallet,
+	}
+}
+
+/**
+ * What the gift card and then the store credit pay of `totalCents` (decision 086), from the balances read now; the
+ * database holds them when it places the order, and refuses one spent meanwhile.
+ */
+async function walletPart(
+	request: WalletRequest | undefined,
+	totalCents: number,
+	policy: TaxPolicy,
+	email: string | undefined,
+) {
+	const none = { ok: true as const, spends: [] as WalletSpend[], dueCents: totalCents }
+	if (!request?.giftCardCode && !request?.storeCreditOf) return none
+	// With Stripe Tax the total is known only on the payment page: no part of it can be paid beforehand.
+	if (policy.mode === 'stripe') return refused({ reason: 'wallet-unavailable' })
+	const giftCard = request.giftCardCode ? await giftCardForPayment(request.giftCardCode, email) : null
+	if (request.giftCardCode && !giftCard) return refused({ reason: 'gift-card', problem: 'unknown' })
+	if (giftCard && giftCard.balanceCents <= 0) return refused({ reason: 'gift-card', problem: 'empty' })
+	const credit = request.storeCreditOf ? await spendableStoreCredit(request.storeCreditOf, email) : null
+	const spends = planWalletSpends(totalCents, giftCard, credit)
+	return { ok: true as const, spends, dueCents: totalCents - spends.reduce((sum, spend) => sum + spend.amountCents, 0) }
+}
+
+/** The checkout form's wallet fields as the pricing reads them: the credit only for a signed-in customer who asked. */
+export function walletRequestOf(
+	request: { giftCardCode?: string; useStoreCredit?: 'on' },
+	customerId: string | undefined,
+): WalletRequest | undefined {
+	const storeCreditOf = request.useStoreCredit === 'on' ? customerId : undefined
+	if (!request.giftCardCode && !storeCreditOf) return undefined
+	return {
+		...(request.giftCardCode ? { giftCardCode: request.giftCardCode } : {}),
+		...(storeCreditOf ? { storeCreditOf } : {}),
 	}
 }
 
@@ -372,16 +468,20 @@ async function promoDiscount(
  */
 export async function previewCheckout(
 	request: CheckoutPreviewRequest,
-	{ now = new Date(), locale = 'en' as Locale } = {},
+	{ now = new Date(), locale = 'en' as Locale, customerId }: { now?: Date; locale?: Locale; customerId?: string } = {},
 ) {
 	const { menuItems } = await getCheckoutRules([...new Set(request.items.map((line) => line.id))], now, locale)
-	const priced = await priceOrder({ ...request, tip: tipChoiceOf(request) }, menuItems, {
+	const wallet = walletRequestOf(request, customerId)
+	const priced = await priceOrder({ ...request, tip: tipChoiceOf(request), wallet }, menuItems, {
 		policy: taxPolicy(),
 		now,
 		customerChecks: true,
 	})
 	if (!priced.ok) return priced
 	const { subtotalCents, discountCents, taxCents, tipCents, totalCents, promo } = priced
+	const paidBy = (source: WalletSource) => priced.wallet.spends.find((spend) => spend.source === source) ?? null
+	const giftCard = paidBy('gift-card')
+	const storeCredit = paidBy('store-credit')
 	return {
 		ok: true as const,
 		subtotalCents,
@@ -390,6 +490,15 @@ export async function previewCheckout(
 		tipCents,
 		totalCents,
 		promoCode: promo?.code ?? null,
+		giftCard: giftCard
+			? {
+					last4: giftCard.last4 ?? '',
+					cents: giftCard.amountCents,
+					leftCents: giftCard.balanceCents - giftCard.amountCents,
+				}
+			: null,
+		storeCreditCents: storeCredit?.amountCents ?? 0,
+		dueCents: priced.wallet.dueCents,
 	}
 }
 

@@ -109,6 +109,15 @@ const checkoutFields = z.object({
 		.max(40, 'shop.promoCodeUnknown')
 		.optional()
 		.transform((value) => (value ? value.toUpperCase() : undefined)),
+	/** A gift card's code as typed (decision 086): the server finds it and decides what it pays. */
+	giftCardCode: z
+		.string()
+		.trim()
+		.max(40, 'shop.giftCardUnknown')
+		.optional()
+		.transform((value) => value || undefined),
+	/** The signed-in customer's store credit pays what the card does not (a checkbox; no account: ignored). */
+	useStoreCredit: z.literal('on').optional(),
 	/** The tip: none, 10/15/20 % of the discounted lines, or an amount typed in `tipAmount` (dollars). */
 	tip: z.enum(['none', '10', '15', '20', 'custom']).default('none'),
 	tipAmount: z
@@ -143,7 +152,7 @@ export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>
  * customer has filled in the rest. The e-mail, when typed, lets the preview say a code is used up for them.
  */
 export const checkoutPreviewSchema = checkoutFields
-	.pick({ items: true, promoCode: true, tip: true, tipAmount: true })
+	.pick({ items: true, promoCode: true, tip: true, tipAmount: true, giftCardCode: true, useStoreCredit: true })
 	.extend({ customer: z.object({ email: z.string().trim().max(254).optional() }).default({}) })
 
 export type CheckoutPreviewRequest = z.infer<typeof checkoutPreviewSchema>

@@ -24,4 +24,5 @@ export {
 	type OrderPickupChoices,
 } from './order-changes.server'
 export { arrivalPath, arrivalUrl } from './order-arrival-token.server'
+export type { RefundTo } from './order-refund.server'
 export { sendPaymentLink, type PaymentLinkChannel, type SendPaymentLinkOutcome } from './phone-orders.server'

@@ -21,7 +21,7 @@ import {
 	type PickupDay,
 	type PickupSchedule,
 } from '~/domain/pickup/pickup-schedule'
-import { cancelOrder, type CancelOrderOutcome } from './order-refund.server'
+import { cancelOrder, type CancelOrderOutcome, type RefundTo } from './order-refund.server'
 import { findOrderForChange, movePickup, type OrderForChange } from './models/order-changes.server'
 
 /** Who changes an order: the owner (who may move it past its lock time, when they confirm) or its customer. */
@@ -182,12 +182,16 @@ export type CustomerCancelOutcome =
  * order paid ('refund-failed'); the hold is given back exactly once with the REFUNDED status (a replayed refund
  * webhook finds nothing left to change).
  */
-export async function cancelOrderByCustomer(orderId: string, now = new Date()): Promise<CustomerCancelOutcome> {
+export async function cancelOrderByCustomer(
+	orderId: string,
+	now = new Date(),
+	refundTo: RefundTo = 'card',
+): Promise<CustomerCancelOutcome> {
 	const window = await orderChangeWindow(orderId, now)
 	if (!window.changeable) {
 		if (window.reason === 'locked') return { outcome: 'locked', until: window.until }
 		const order = await findOrderForChange(orderId)
 		return { outcome: 'not-refundable', status: order?.status ?? null }
 	}
-	return cancelOrder(orderId, 'customer')
+	return cancelOrder(orderId, 'customer', refundTo)
 }

@@ -38,22 +38,41 @@ export type CancelOrderOutcome = CancelAndRefundOutcome | { outcome: 'cancelled-
  * pickup (decision 075) is cancelled and its hold released, with nothing to refund; any other order is cancelled and
  * refunded as `cancelAndRefund` does.
  */
-export async function cancelOrder(orderId: string, by: CancelledBy): Promise<CancelOrderOutcome> {
+export async function cancelOrder(
+	orderId: string,
+	by: CancelledBy,
+	refundTo: RefundTo = 'card',
+): Promise<CancelOrderOutcome> {
 	const order = await findOrderPayment(orderId)
 	if (order?.payAtPickup && order.paidAt === null) {
 		if (await cancelUnpaidOrder(orderId, by)) return { outcome: 'cancelled-unpaid' }
 		return { outcome: 'not-refundable', status: (await findOrderPayment(orderId))?.status ?? null }
 	}
-	return refundOrder(orderId, order, by)
+	return refundOrder(orderId, order, by, refundTo)
 }
+
+/**
+ * Where the card's part of a refund goes (decision 086): back to the card, or (the customer's choice, on their
+ * account) to their store credit. What gift cards and store credit paid always goes back to them.
+ */
+export type RefundTo = 'card' | 'store-credit'
 
 async function refundOrder(
 	orderId: string,
 	order: Awaited<ReturnType<typeof findOrderPayment>>,
 	by: CancelledBy,
+	refundTo: RefundTo = 'card',
 ): Promise<CancelAndRefundOutcome> {
 	if (!order || !canMove(ORDER_MOVES.refund, order.status)) {
 		return { outcome: 'not-refundable', status: order?.status ?? null }
+	}
+	const cardCents = order.totalCents - order.walletCents
+	// Nothing was charged to a card (the wallet paid it all), or the customer takes the card's part as credit.
+	const asCredit = refundTo === 'store-credit' && order.customerId !== null
+	if (cardCents <= 0 || asCredit) {
+		const credit = asCredit && order.customerId ? { customerId: order.customerId, amountCents: cardCents } : undefined
+		if (await markOrderRefunded(orderId, by, credit)) return { outcome: 'refunded' }
+		return { outcome: 'not-refundable', status: (await findOrderPayment(orderId))?.status ?? null }
 	}
 	const provider = order.providerSessionId ? providerOfSession('order', order.providerSessionId) : null
 	if (!order.providerSessionId || !provider) {

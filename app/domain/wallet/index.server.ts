@@ -17,7 +17,18 @@ export {
 	type RefundOutcome,
 } from './models/ledger.server'
 export { creditLoyaltyReward, storeCreditAccountId } from './models/store-credit.server'
+export {
+	creditRefundAsStoreCredit,
+	planWalletSpends,
+	refundCreditedAsStoreCredit,
+	refundWalletPayment,
+	spendableStoreCredit,
+	type WalletRefund,
+	type WalletSource,
+	type WalletSpend,
+} from './models/wallet-spend.server'
 import { findGiftCardAccountId } from './models/gift-cards.server'
+import { giftCardBalance } from './models/wallet-spend.server'
 import { digestOfTypedCode } from './gift-card-code.server'
 import { openGiftCardCode } from './gift-card-seal.server'
 import { formatGiftCardCode } from './gift-card-code'
@@ -28,6 +39,16 @@ import { findGiftCardPurchaseForMail, listGiftCardPurchasesBy } from './models/g
 export async function giftCardAccountForCode(typedCode: string) {
 	const digest = digestOfTypedCode(typedCode)
 	return digest ? findGiftCardAccountId(digest) : null
+}
+
+/**
+ * The gift card a customer typed at a checkout, with what it can pay now (for `email`, with what their own unpaid
+ * orders hold of it); null when it cannot pay at all (malformed, unknown and void read the same, decision 078).
+ */
+export async function giftCardForPayment(typedCode: string, email?: string) {
+	const accountId = await giftCardAccountForCode(typedCode)
+	const card = accountId ? await giftCardBalance(accountId, email) : null
+	return accountId && card ? { accountId, ...card } : null
 }
 
 export { applyGiftCardPurchaseEvent, sweepLapsedGiftCardPurchases } from './gift-card-purchase.server'

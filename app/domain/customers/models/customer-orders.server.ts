@@ -23,6 +23,7 @@ export async function findCustomerOrder(customerId: string, orderId: string) {
 			discountCents: true,
 			promoCode: true,
 			tipCents: true,
+			walletCents: true,
 			items: {
 				select: { ...orderLineFields, menuItemId: true, menuItem: { select: { imageKey: true, imageAlt: true } } },
 				orderBy: { id: 'asc' },

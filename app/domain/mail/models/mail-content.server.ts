@@ -31,6 +31,8 @@ export interface MailOrder {
 	discountCents: number
 	promoCode: string | null
 	tipCents: number
+	/** What gift cards and store credit paid of totalCents (decision 086). */
+	walletCents: number
 	currency: string
 	pickupAt: Date | null
 	/** The bakery date of the pickup (the owner's day view). */

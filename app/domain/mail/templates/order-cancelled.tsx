@@ -4,8 +4,11 @@ import { MailButton, MailHeading, MailLayout, MailLink, Paragraph } from './layo
 import { OrderLineList, type CustomerOrderMailProps } from './order-lines'
 
 export interface OrderCancelledProps extends CustomerOrderMailProps {
-	/** What was refunded: the order's total; null when nothing was charged (an order to be paid at pickup). */
-	refundedCents: number | null
+	/**
+	 * What was refunded, where (decision 086): to the card, back to gift cards and credit, and the card's part taken as
+	 * store credit; null when nothing was charged (an order to be paid at pickup).
+	 */
+	refunded: { cardCents: number; walletCents: number; asCreditCents: number } | null
 	/** The menu in the customer's language, to order again. */
 	menuUrl: string
 }
@@ -21,10 +24,11 @@ export function OrderCancelledMail({
 	customerName,
 	pickupText,
 	lines,
-	refundedCents,
+	refunded,
 	menuUrl,
 }: OrderCancelledProps) {
-	const amount = refundedCents === null ? null : formatPrice(refundedCents, locale)
+	const price = (cents: number) => formatPrice(cents, locale)
+	const amount = refunded ? price(refunded.cardCents + refunded.walletCents + refunded.asCreditCents) : null
 	return (
 		<MailLayout
 			bakery={bakery}
@@ -39,11 +43,27 @@ export function OrderCancelledMail({
 						])
 					: richText(t, 'mail.cancelledIntro', { name: customerName, number }, [<strong key="0" />])}
 			</Paragraph>
-			<Paragraph>
-				{amount
-					? richText(t, 'mail.cancelledRefund', { amount }, [<strong key="0" />])
-					: t('mail.cancelledNothingCharged')}
-			</Paragraph>
+			{refunded ? (
+				<>
+					{refunded.cardCents > 0 ? (
+						<Paragraph>
+							{richText(t, 'mail.cancelledRefund', { amount: price(refunded.cardCents) }, [<strong key="0" />])}
+						</Paragraph>
+					) : null}
+					{refunded.walletCents > 0 ? (
+						<Paragraph>
+							{richText(t, 'mail.cancelledWalletBack', { amount: price(refunded.walletCents) }, [<strong key="0" />])}
+						</Paragraph>
+					) : null}
+					{refunded.asCreditCents > 0 ? (
+						<Paragraph>
+							{richText(t, 'mail.cancelledAsCredit', { amount: price(refunded.asCreditCents) }, [<strong key="0" />])}
+						</Paragraph>
+					) : null}
+				</>
+			) : (
+				<Paragraph>{t('mail.cancelledNothingCharged')}</Paragraph>
+			)}
 			<OrderLineList lines={lines} />
 			<Paragraph>
 				{richText(t, 'mail.cancelledQuestions', { phone: bakery.phone }, [<MailLink key="0" href={bakery.telHref} />])}

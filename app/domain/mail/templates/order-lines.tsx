@@ -55,6 +55,8 @@ export interface MailAdjustments {
 	discountCents: number
 	promoCode: string | null
 	tipCents: number
+	/** What gift cards and store credit paid (decision 086); the card paid the rest. */
+	walletCents?: number
 }
 
 /**
@@ -81,6 +83,7 @@ export function OrderLines({
 	const sum = { ...textStyle, margin: 0, padding: '8px 0 0' }
 	const discountCents = adjustments?.discountCents ?? 0
 	const tipCents = adjustments?.tipCents ?? 0
+	const walletCents = adjustments?.walletCents ?? 0
 	const subtotalCents = lines.reduce((total, line) => total + line.unitPriceCents * line.quantity, 0)
 	const figures = [
 		{ label: t('mail.subtotal'), cents: subtotalCents },
@@ -134,6 +137,23 @@ export function OrderLines({
 						{price(totalCents)}
 					</td>
 				</tr>
+				{walletCents > 0
+					? [
+							{ label: t('mail.walletPaid'), amount: `−${price(walletCents)}` },
+							...(totalCents > walletCents
+								? [{ label: t('mail.paidByCard'), amount: price(totalCents - walletCents) }]
+								: []),
+						].map((figure) => (
+							<tr key={figure.label}>
+								<td className="mail-text" style={sum}>
+									{figure.label}
+								</td>
+								<td className="mail-text" style={{ ...sum, textAlign: 'right' }}>
+									{figure.amount}
+								</td>
+							</tr>
+						))
+					: null}
 			</tbody>
 		</table>
 	)

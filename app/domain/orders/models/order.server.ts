@@ -19,6 +19,7 @@ import {
 } from '~/domain/pickup/index.server'
 import { ORDER_MOVES, type OrderMove } from '../order-states'
 import { retakePromoCodeUseIn } from '~/domain/promotions/index.server'
+import { settleWalletHolds } from '~/domain/wallet/index.server'
 
 type Tx = Prisma.TransactionClient
 
@@ -54,6 +55,11 @@ export interface NewOrder {
 	promo?: { id: string; code: string }
 	/** The customer's tip (online pickup orders), never taxed. */
 	tipCents?: number
+	/**
+	 * What gift cards and store credit pay (decision 086), each held under `order:<id>` in the statement that places
+	 * the order. Paying all of it (`paysAll`): the order is paid in that statement, its session `walletSessionId`.
+	 */
+	wallet?: { spends: Array<{ accountId: string; amountCents: number }>; paysAll: boolean }
 }
 
 export interface PendingPickup {
@@ -82,7 +88,14 @@ function isDeadlock(error: unknown) {
 	return error instanceof Error && /40P01|deadlock detected/.test(`${error.message} ${JSON.stringify(error)}`)
 }
 
-export type PlacedOrder = { ok: true; orderId: string; replacedSessionIds: string[] }
+/**
+ * `walletSessionId`: the order was paid with the wallet alone, at once; its /success address reads it by this
+ * unguessable id, as a card payment's by its provider session.
+ */
+export type PlacedOrder = { ok: true; orderId: string; replacedSessionIds: string[]; walletSessionId: string | null }
+
+/** A gift card or the store credit could not pay its part (spent meanwhile, or voided): its balance now. */
+export type WalletRefusal = { ok: false; reason: 'wallet-changed'; accountId: string; balanceCents: number }
 
 /** The database refused the promo code's use (decision 081): used up meanwhile, this customer's limit, not a first order. */
 export type PromoRefusal = { ok: false; reason: 'promo'; problem: 'used-up' | 'customer-limit' | 'first-order' }
@@ -94,8 +107,13 @@ const promoRefusals = {
 } as const
 
 type PlaceRow = Omit<HoldRefusalRow, 'refusal'> & {
-	refusal: HoldRefusalRow['refusal'] | keyof typeof promoRefusals
+	refusal: HoldRefusalRow['refusal'] | keyof typeof promoRefusals | 'wallet-changed'
+	walletAccountId: string | null
+	walletBalanceCents: number | null
 }
+
+/** The address part of an order paid with the wallet alone: as unguessable as a provider's session id. */
+const WALLET_SESSION_PREFIX = 'wallet_'
 
 /**
  * The checkout's pending order, with snapshots of each line's name and unit price, and its pickup hold:
@@ -105,10 +123,11 @@ type PlaceRow = Omit<HoldRefusalRow, 'refusal'> & {
  * come back in `replacedSessionIds` for the provider to close.
  */
 export async function placePendingOrder(
-	{ customer, client, currency, lines, locale = 'en', notes, entry, promo, tipCents = 0 }: NewOrder,
+	{ customer, client, currency, lines, locale = 'en', notes, entry, promo, tipCents = 0, wallet }: NewOrder,
 	pickup: PendingPickup,
-): Promise<PlacedOrder | PickupRefusal | PromoRefusal> {
+): Promise<PlacedOrder | PickupRefusal | PromoRefusal | WalletRefusal> {
 	const orderId = crypto.randomUUID()
+	const walletSessionId = wallet?.paysAll ? `${WALLET_SESSION_PREFIX}${crypto.randomBytes(18).toString('base64url')}` : null
 	const order = JSON.stringify({
 		id: orderId,
 		customerName: customer.name,
@@ -122,6 +141,7 @@ export async function placePendingOrder(
 		...(entry ? { source: 'PHONE', enteredBy: entry.enteredBy, payAtPickup: entry.payAtPickup } : {}),
 		...(promo ? { promoCodeId: promo.id, promoCode: promo.code } : {}),
 		tipCents,
+		...(wallet && wallet.spends.length > 0 ? { wallet: wallet.spends, walletSessionId } : {}),
 	})
 	const holdLines = lines.map(({ localized, ...line }) => ({
 		...line,
@@ -131,15 +151,33 @@ export async function placePendingOrder(
 			localized && JSON.stringify(localized.options) !== JSON.stringify(line.options ?? []) ? localized.options : null,
 		dailyLimit: pickup.dailyLimits.get(line.menuItemId) ?? null,
 	}))
-	const place = () => prisma.$queryRaw<PlaceRow[]>`
+	const placeIn = (db: Tx) => db.$queryRaw<PlaceRow[]>`
 		SELECT * FROM place_pending_order(${order}::jsonb, ${holdItemsJson(holdLines)}::jsonb,
 			${pickup.slotStart}::timestamptz, ${pickup.pickupDate}::date, ${pickup.ordersPerSlot}::int,
 			${LIVE_HOLDS_PER_CUSTOMER}::int)`
+	// An order the wallet pays in full is paid in that statement: it is announced in the same transaction.
+	const place = () =>
+		walletSessionId
+			? prisma.$transaction(async (tx) => {
+					const placed = await placeIn(tx)
+					const paid = await tx.order.findUnique({ where: { id: orderId }, select: { paidAt: true } })
+					if (paid?.paidAt) await announceConfirmedOrder(tx, orderId)
+					return placed
+				})
+			: placeIn(prisma)
 	const rows = await place().catch((error: unknown) => {
 		if (isDeadlock(error)) return place()
 		throw error
 	})
 	const refused = rows.find((row) => row.refusal !== null)
+	if (refused?.refusal === 'wallet-changed') {
+		return {
+			ok: false,
+			reason: 'wallet-changed',
+			accountId: refused.walletAccountId ?? '',
+			balanceCents: refused.walletBalanceCents ?? 0,
+		}
+	}
 	if (refused?.refusal && refused.refusal in promoRefusals) {
 		return { ok: false, reason: 'promo', problem: promoRefusals[refused.refusal as keyof typeof promoRefusals] }
 	}
@@ -153,6 +191,7 @@ export async function placePendingOrder(
 		ok: true,
 		orderId,
 		replacedSessionIds: rows.flatMap((row) => (row.replacedSessionId ? [row.replacedSessionId] : [])),
+		walletSessionId,
 	}
 }
 
@@ -267,8 +306,10 @@ async function attachToAccount(tx: Tx, orderId: string) {
  * Stripe Tax (decision 039) adds its tax on the payment page: the order records the tax and the total
  * actually charged. With the shop's own rate the tax is a line of the order already and Stripe reports none.
  */
-function chargedTax(charged: ChargedAmounts | undefined) {
-	return charged && charged.taxCents > 0 ? { taxCents: charged.taxCents, totalCents: charged.totalCents } : {}
+function chargedTax(charged: ChargedAmounts | undefined, walletCents: number) {
+	return charged && charged.taxCents > 0
+		? { taxCents: charged.taxCents, totalCents: charged.totalCents + walletCents }
+		: {}
 }
 
 /**
@@ -286,9 +327,15 @@ function chargedAsPriced(pricedTotalCents: number, charged: ChargedAmounts | und
  * (`heldChargeCents`, decision 058): the owner's payment-held alert instead, and no receipt that says all is well.
  */
 async function recordPayment(tx: Tx, sessionId: string, charged?: ChargedAmounts) {
-	const priced = await tx.order.findUnique({ where: { providerSessionId: sessionId }, select: { totalCents: true } })
-	if (!priced) return false
-	const asPriced = chargedAsPriced(priced.totalCents, charged)
+	const priced = await tx.order.findUnique({
+		where: { providerSessionId: sessionId },
+		select: { id: true, totalCents: true, walletCents: true, paidAt: true },
+	})
+	if (!priced || priced.paidAt) return false
+	// The gift card's and credit's part is spent with the payment (decision 086). One given back meanwhile (the
+	// session lapsed, then was paid) is not taken again: the card paid less than the order, which the owner settles.
+	const walletSpent = priced.walletCents === 0 || (await spendOrderWallet(tx, priced.id)) === priced.walletCents
+	const asPriced = walletSpent && chargedAsPriced(priced.totalCents - priced.walletCents, charged)
 	// Never paid before: a payment is applied once, whichever of the move's statuses the order is in.
 	const { from, to } = ORDER_MOVES.pay
 	const { count } = await tx.order.updateMany({
@@ -296,7 +343,7 @@ async function recordPayment(tx: Tx, sessionId: string, charged?: ChargedAmounts
 		data: {
 			status: to,
 			paidAt: new Date(),
-			...(asPriced ? chargedTax(charged) : { heldChargeCents: charged?.totalCents ?? null }),
+			...(asPriced ? chargedTax(charged, priced.walletCents) : { heldChargeCents: charged?.totalCents ?? null }),
 		},
 	})
 	if (count === 0) return false
@@ -328,6 +375,14 @@ async function recordPayment(tx: Tx, sessionId: string, charged?: ChargedAmounts
 		})
 	}
 	return true
+}
+
+/** Spends the order's wallet holds (their capture); the cents of its holds now spent, this call's or before. */
+async function spendOrderWallet(tx: Tx, orderId: string) {
+	const reference = `order:${orderId}` as const
+	await settleWalletHolds(reference, 'capture', tx)
+	const holds = await tx.walletHold.findMany({ where: { reference, status: 'CAPTURED' }, select: { amountCents: true } })
+	return holds.reduce((sum, hold) => sum + hold.amountCents, 0)
 }
 
 /**
@@ -378,6 +433,7 @@ const orderSummary = {
 	discountCents: true,
 	tipCents: true,
 	promoCode: true,
+	walletCents: true,
 	currency: true,
 	customerName: true,
 	customerEmail: true,

@@ -15,6 +15,7 @@ import { enqueueText } from '~/domain/texts/index.server'
 import { releasePickupCapacityIn, dateColumn } from '~/domain/pickup/index.server'
 import { claimProviderEvent } from '~/domain/payments/index.server'
 import { collectStampsForOrder, reverseStampForOrder } from '~/domain/loyalty/index.server'
+import { creditRefundAsStoreCredit, refundWalletPayment } from '~/domain/wallet/index.server'
 
 /** Who ordered and what they paid: what the owner's screens and mails show of every order. */
 export const orderCustomerAndTotals = {
@@ -27,6 +28,8 @@ export const orderCustomerAndTotals = {
 	discountCents: true,
 	promoCode: true,
 	tipCents: true,
+	/** What a gift card and store credit paid of totalCents (decision 086); the card paid the rest. */
+	walletCents: true,
 	currency: true,
 	/** Set when the provider charged another amount: the payment waits for the owner (decision 058). */
 	heldChargeCents: true,
@@ -164,7 +167,16 @@ export async function advanceOrder(orderId: string, step: OrderStep): Promise<St
 export function findOrderPayment(orderId: string) {
 	return prisma.order.findUnique({
 		where: { id: orderId },
-		select: { id: true, status: true, providerSessionId: true, payAtPickup: true, paidAt: true },
+		select: {
+			id: true,
+			status: true,
+			providerSessionId: true,
+			payAtPickup: true,
+			paidAt: true,
+			totalCents: true,
+			walletCents: true,
+			customerId: true,
+		},
 	})
 }
 
@@ -207,6 +219,8 @@ async function refundIn(tx: Prisma.TransactionClient, orderId: string, { from, t
 	await releasePickupCapacityIn(tx, orderId)
 	// A refunded order's loyalty stamp no longer counts (decision 085).
 	await reverseStampForOrder(tx, orderId)
+	// What gift cards and store credit paid goes back to them (decision 086); the card's part is the provider's.
+	await refundWalletPayment(`order:${orderId}`, `refund:order:${orderId}`, tx)
 	return true
 }
 
@@ -219,9 +233,17 @@ export type CancelledBy = 'owner' | 'customer'
  * cancelled and refunded", and the owner's alert when the customer cancelled. Also when the refund's webhook
  * made it REFUNDED first: the mails are keyed by the order, so each goes out once however the refund arrived.
  */
-export function markOrderRefunded(orderId: string, by: CancelledBy) {
+export function markOrderRefunded(
+	orderId: string,
+	by: CancelledBy,
+	cardPartAsCredit?: { customerId: string; amountCents: number },
+) {
 	return prisma.$transaction(async (tx) => {
 		const changed = await refundIn(tx, orderId, ORDER_MOVES.refund)
+		// The customer chose store credit instead of a card refund (decision 086): credited with the refund, once.
+		if (changed && cardPartAsCredit && cardPartAsCredit.amountCents > 0) {
+			await creditRefundAsStoreCredit({ ...cardPartAsCredit, paymentReference: `order:${orderId}` }, tx)
+		}
 		const refunded =
 			changed ||
 			(await tx.order.findUnique({ where: { id: orderId }, select: { status: true } }))?.status === 'REFUNDED'
