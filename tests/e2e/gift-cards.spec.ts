@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test'
 import { uniqueEmail } from './customer-support'
 import { receivedMails, type ReceivedMail } from './mail-log'
-import { expectNoAxeViolations, gotoHydrated, signInTo } from './support'
+import { choosePickup } from './pickup-support'
+import { addCakeToCart, expectNoAxeViolations, gotoHydrated, signInTo } from './support'
 
 /** The mail's text with quoted-printable soft breaks and escapes undone, read as UTF-8. */
 function readable(mail: ReceivedMail) {
@@ -64,6 +65,28 @@ test('a gift card bought for someone reaches them by mail, and its balance shows
 	await expect(page.getByRole('heading', { name: `Tarjeta terminada en ${code!.slice(-4)}` })).toBeVisible()
 	await expect(page.getByText(code!)).toHaveCount(0)
 	await test.step('the balance with its history: 0 axe violations', () => expectNoAxeViolations(page))
+
+	// The recipient spends part of it on a $42 cake (decision 086): the card pays it all, no card payment is asked.
+	await gotoHydrated(page, '/cakes')
+	await addCakeToCart(page, 'Tres Leches Cake')
+	await gotoHydrated(page, '/checkout')
+	await page.getByLabel('Full Name').fill('Tía Lena')
+	await page.getByLabel('Email Address').fill(recipient)
+	await choosePickup(page)
+	await page.getByLabel('Gift card code').fill(code!.toLowerCase())
+	await page.getByRole('button', { name: 'Apply' }).nth(1).click()
+	const last4 = code!.slice(-4)
+	await expect(page.getByText(`Gift card ••••${last4}: −$42.00 $8.00 stays on the card.`)).toBeVisible()
+	await page.getByRole('button', { name: 'Preview Order' }).click()
+	const dialog = page.getByRole('dialog', { name: 'Confirm Your Order' })
+	await expect(dialog).toContainText('Paid with your gift card and store credit: nothing to pay by card.')
+	await dialog.getByRole('button', { name: 'Confirm & place order' }).click()
+	await page.waitForURL(/\/success\?session_id=wallet_/)
+	await expect(page.getByText('Gift card and store credit: −$42.00')).toBeVisible()
+	await gotoHydrated(page, '/gift-cards/balance')
+	await page.getByLabel('Gift card code').fill(code!)
+	await page.getByRole('button', { name: 'Check balance' }).click()
+	await expect(page.getByTestId('gift-card-balance')).toHaveText('Balance: $8.00')
 })
 
 test('the owner issues a card sold in the shop, sees its code once, and voids it', async ({ page }) => {

@@ -279,7 +279,8 @@ describe('one card, many checkouts at once', () => {
 		for (const result of results.filter((result) => !result.ok)) {
 			expect(result).toMatchObject({
 				status: 409,
-				error: 'Your gift card’s balance just changed: it now holds $0.00. Please check the new total and confirm again.',
+				error:
+					'Your gift card’s balance just changed: it now holds $0.00. Please check the new total and confirm again.',
 			})
 		}
 		expect(await account(card.accountId)).toEqual({ balanceCents: 0, heldCents: 0 })
