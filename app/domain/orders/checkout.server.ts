@@ -425,7 +425,7 @@ async function walletPart(
 }
 
 /** The checkout form's wallet fields as the pricing reads them: the credit only for a signed-in customer who asked. */
-export function walletRequestOf(
+function walletRequestOf(
 	request: { giftCardCode?: string; useStoreCredit?: 'on' },
 	customerId: string | undefined,
 ): WalletRequest | undefined {
