@@ -191,6 +191,11 @@ describe('download my data', () => {
 		expect(file.orders[0]).toMatchObject({
 			status: 'picked_up',
 			totalCents: 4200,
+			// The promo code, tip and wallet columns are the customer's data too (decisions 080, 086).
+			discountCents: 0,
+			promoCode: null,
+			tipCents: 0,
+			paidWithGiftCardOrCreditCents: 0,
 			email: 'ana@example.com',
 			allergyNote: 'Sesame',
 			note: 'Candles',

@@ -53,6 +53,10 @@ export async function customerDataExport(customerId: string, now = new Date()) {
 			currency: order.currency,
 			totalCents: order.totalCents,
 			taxCents: order.taxCents,
+			discountCents: order.discountCents,
+			promoCode: order.promoCode,
+			tipCents: order.tipCents,
+			paidWithGiftCardOrCreditCents: order.walletCents,
 			lines: order.items.map((item) => ({
 				name: item.localizedName ?? item.name,
 				quantity: item.quantity,

@@ -37,6 +37,10 @@ export async function loadCustomerData(customerId: string) {
 					pickupAt: true,
 					totalCents: true,
 					taxCents: true,
+					discountCents: true,
+					promoCode: true,
+					tipCents: true,
+					walletCents: true,
 					currency: true,
 					items: {
 						orderBy: { id: 'asc' },
