@@ -6,6 +6,7 @@
  *   customers: p95 ≤ 50 ms.
  * - the same checkout with a promo code and a 15 % tip (issue 38, decision 080: the code priced, its use taken in
  *   the statement that places the order) at 20 concurrent customers: p95 ≤ 60 ms.
+ * - the same with a gift card paying part of it too (decision 086: the card's hold taken in that statement).
  *
  *   npm run bench:availability
  *
@@ -60,6 +61,7 @@ try {
 	const { checkoutRequestSchema } = await import('~/domain/orders/checkout')
 	const { localDateOf, addLocalDays, instantAt, pickupDays } = await import('~/domain/pickup/pickup-schedule')
 	const { BAKERY_TIME_ZONE } = await import('~/domain/pickup/bakery-time')
+	const { issueGiftCard } = await import('~/domain/wallet/models/gift-cards.server')
 
 	// The bakery's week (closed Mondays), 20 orders per 15-minute slot: 5,000 orders fill about half of the 14 days' slots.
 	await prisma.pickupSettings.create({ data: { id: 1, ordersPerSlot: 20 } })
@@ -222,12 +224,50 @@ try {
 		`Checkouts with a code and a tip: ${PROMO_CHECKOUTS} (${promoRefused} refused, ${discounted} orders with both); CPU ${((promoCpu.user + promoCpu.system) / 1000 / PROMO_CHECKOUTS).toFixed(2)} ms per checkout.`,
 	)
 
+	// The same again, each customer's own $5 gift card paying part of the order (held in the same statement).
+	const cards: string[] = []
+	for (let index = 0; index < PROMO_CHECKOUTS; index++) {
+		cards.push((await issueGiftCard({ amountCents: 500, source: 'PROMOTION', issuedBy: 'bench' })).code)
+	}
+	const walletSamples: number[] = []
+	let walletRefused = 0
+	const walletCpuBefore = process.cpuUsage()
+	for (let wave = 0; wave < PROMO_CHECKOUTS / CONCURRENCY; wave++) {
+		const results = await Promise.all(
+			Array.from({ length: CONCURRENCY }, (_, index) =>
+				time(() =>
+					startCheckout(
+						checkoutRequestSchema.parse({
+							customer: { name: `Wallet ${wave}-${index}`, email: `wallet${wave}-${index}@example.com` },
+							items: [{ id: `bench-item-${String(1 + ((wave + index) % 50)).padStart(3, '0')}`, quantity: 2 }],
+							pickupAt: slots[(CHECKOUTS + PROMO_CHECKOUTS + wave * CONCURRENCY + index) % slots.length],
+							promoCode: 'bench-10',
+							tip: '15',
+							giftCardCode: cards[wave * CONCURRENCY + index],
+						}),
+						{ origin: 'http://127.0.0.1' },
+					),
+				),
+			),
+		)
+		for (const result of results) {
+			walletSamples.push(result.milliseconds)
+			if (!result.value.ok) walletRefused += 1
+		}
+	}
+	const walletCpu = process.cpuUsage(walletCpuBefore)
+	const paidPart = await prisma.order.count({ where: { walletCents: 500, promoCode: 'BENCH-10' } })
+	console.log(
+		`Checkouts with a gift card, a code and a tip: ${PROMO_CHECKOUTS} (${walletRefused} refused, ${paidPart} orders with all three); CPU ${((walletCpu.user + walletCpu.system) / 1000 / PROMO_CHECKOUTS).toFixed(2)} ms per checkout.`,
+	)
+
 	const results = [
 		summary('Cart availability (loadCartPickup, 3 items, 14 days)', cartSamples, 20),
 		summary('  of which the engine (pickupDays)', engineSamples, 20),
 		summary('Menu availability (loadMenuPickup, 200 items, 14 days)', menuSamples, 20),
 		summary(`Checkout + reservation (startCheckout, ${CONCURRENCY} concurrent)`, checkoutSamples, 50),
 		summary(`Checkout with a promo code and a tip (${CONCURRENCY} concurrent)`, promoSamples, 60),
+		summary(`Checkout with a gift card, a code and a tip (${CONCURRENCY} concurrent)`, walletSamples, 60),
 	]
 	passed = results.every(Boolean)
 	await prisma.$disconnect()

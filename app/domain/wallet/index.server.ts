@@ -28,7 +28,7 @@ export {
 	type WalletSpend,
 } from './models/wallet-spend.server'
 import { findGiftCardAccountId } from './models/gift-cards.server'
-import { giftCardBalance } from './models/wallet-spend.server'
+import { spendableGiftCard } from './models/wallet-spend.server'
 import { digestOfTypedCode } from './gift-card-code.server'
 import { openGiftCardCode } from './gift-card-seal.server'
 import { formatGiftCardCode } from './gift-card-code'
@@ -46,9 +46,8 @@ export async function giftCardAccountForCode(typedCode: string) {
  * orders hold of it); null when it cannot pay at all (malformed, unknown and void read the same, decision 078).
  */
 export async function giftCardForPayment(typedCode: string, email?: string) {
-	const accountId = await giftCardAccountForCode(typedCode)
-	const card = accountId ? await giftCardBalance(accountId, email) : null
-	return accountId && card ? { accountId, ...card } : null
+	const digest = digestOfTypedCode(typedCode)
+	return digest ? spendableGiftCard(digest, email) : null
 }
 
 export { applyGiftCardPurchaseEvent, sweepLapsedGiftCardPurchases } from './gift-card-purchase.server'

@@ -79,8 +79,8 @@ $$;
 -- 'promo-customer-limit', 'promo-first-order') leaves nothing behind, like a full slot. The same e-mail's pending
 -- orders holding the code are cancelled first (their holds and uses given back, their sessions returned to close).
 -- Gift cards and store credit (decision 086): p_order's 'wallet' lists [{accountId, amountCents}]; each is held with
--- wallet_hold under 'order:<id>', in account order, after the same e-mail's unpaid orders holding those accounts are
--- replaced (as for a code). One that cannot be held refuses ('wallet-changed', with the account and its balance now)
+-- wallet_hold under 'order:<id>', in account order (before the code's use: its row is the lock checkouts share),
+-- after the same e-mail's unpaid orders holding those accounts are replaced (as for a code). One that cannot be held refuses ('wallet-changed', with the account and its balance now)
 -- and leaves nothing behind. The order records what they pay ('walletCents', at most its total by a CHECK); when
 -- they pay all of it the order is paid in this statement: PAID, paidAt, the holds spent, and 'walletSessionId' as
 -- its session (the address /success reads it by).
@@ -111,7 +111,7 @@ DECLARE
   v_wallet jsonb := COALESCE(p_order -> 'wallet', '[]'::jsonb);
   v_spend record;
   v_held record;
-  v_wallet_cents integer := 0;
+  v_wallet_cents integer;
   v_total integer;
   v_account text;
   v_balance text;
@@ -163,8 +163,9 @@ BEGIN
     IF jsonb_array_length(v_wallet) > 0 AND v_email IS NOT NULL THEN
       FOR v_replaced IN
         SELECT DISTINCT o."id", o."providerSessionId" FROM "WalletHold" h
-        JOIN "Order" o ON h."reference" = 'order:' || o."id"
-        WHERE h."status" = 'HELD' AND o."status" = 'PENDING' AND lower(o."customerEmail") = v_email
+        JOIN "Order" o ON o."id" = substr(h."reference", 7)
+        WHERE h."status" = 'HELD' AND h."reference" LIKE 'order:%' AND o."status" = 'PENDING'
+          AND lower(o."customerEmail") = v_email
           AND h."accountId" IN (SELECT w ->> 'accountId' FROM jsonb_array_elements(v_wallet) AS w)
         ORDER BY o."id"
       LOOP
@@ -178,21 +179,25 @@ BEGIN
         END IF;
       END LOOP;
     END IF;
+    SELECT COALESCE(sum(w."amountCents"), 0)::integer INTO v_wallet_cents
+    FROM jsonb_to_recordset(v_wallet) AS w("amountCents" integer);
     INSERT INTO "Order" ("id", "customerName", "customerEmail", "customerPhone", "currency", "totalCents", "taxCents",
       "locale", "holdClient", "createdAt", "updatedAt",
-      "customerNote", "allergyNote", "source", "enteredBy", "payAtPickup", "discountCents", "tipCents", "promoCode")
+      "customerNote", "allergyNote", "source", "enteredBy", "payAtPickup", "discountCents", "tipCents", "promoCode",
+      "walletCents")
     SELECT v_order_id, p_order ->> 'customerName', p_order ->> 'customerEmail', p_order ->> 'customerPhone',
       p_order ->> 'currency', sums."total" - sums."discount" + sums."tax" + v_tip, sums."tax",
       COALESCE(p_order ->> 'locale', 'en'), v_client, timezone('UTC', now()), timezone('UTC', now()),
       p_order ->> 'customerNote', p_order ->> 'allergyNote', COALESCE(p_order ->> 'source', 'ONLINE')::"OrderSource",
       p_order ->> 'enteredBy', COALESCE((p_order ->> 'payAtPickup')::boolean, false), sums."discount", v_tip,
-      p_order ->> 'promoCode'
+      p_order ->> 'promoCode', v_wallet_cents
     FROM (
       SELECT sum(x."unitPriceCents" * x."quantity")::integer AS "total", COALESCE(sum(x."taxCents"), 0)::integer AS "tax",
         COALESCE(sum(x."discountCents"), 0)::integer AS "discount"
       FROM jsonb_to_recordset(p_lines)
         AS x("unitPriceCents" integer, "quantity" integer, "taxCents" integer, "discountCents" integer)
-    ) AS sums;
+    ) AS sums
+    RETURNING "totalCents" INTO v_total;
     INSERT INTO "OrderItem" ("id", "orderId", "menuItemId", "name", "unitPriceCents", "quantity", "options",
       "taxCategory", "taxCents", "localizedName", "localizedOptions", "discountCents")
     SELECT v_order_id || '-' || lpad(x."line"::text, 2, '0'), v_order_id, x."menuItemId", x."name",
@@ -206,6 +211,28 @@ BEGIN
     ) WITH ORDINALITY AS x("menuItemId", "name", "unitPriceCents", "quantity", "options", "taxCategory", "taxCents",
       "localizedName", "localizedOptions", "discountCents", "line");
     PERFORM pickup_hold(v_order_id, p_slot_start, p_pickup_date, p_orders_per_slot, p_lines);
+    -- The wallet before the promo code: the code's row is the lock many checkouts share, held to the commit.
+    FOR v_spend IN
+      SELECT w."accountId", w."amountCents" FROM jsonb_to_recordset(v_wallet) AS w("accountId" text, "amountCents" integer)
+      ORDER BY w."accountId" COLLATE "C"
+    LOOP
+      SELECT * INTO v_held FROM wallet_hold(v_spend."accountId", 'order:' || v_order_id, v_spend."amountCents");
+      IF v_held.outcome <> 'held' THEN
+        RAISE EXCEPTION 'wallet account % cannot pay % cents', v_spend."accountId", v_spend."amountCents"
+          USING ERRCODE = 'BK023', DETAIL = v_spend."accountId", HINT = v_held.balance_cents::text;
+      END IF;
+    END LOOP;
+    IF v_wallet_cents > 0 AND v_wallet_cents = v_total THEN
+      UPDATE "Order" SET "status" = 'PAID', "paidAt" = timezone('UTC', now()),
+        "providerSessionId" = p_order ->> 'walletSessionId', "updatedAt" = timezone('UTC', now())
+      WHERE "id" = v_order_id;
+      FOR v_spend IN
+        SELECT w."accountId" FROM jsonb_to_recordset(v_wallet) AS w("accountId" text)
+        ORDER BY w."accountId" COLLATE "C"
+      LOOP
+        PERFORM wallet_hold_capture(v_spend."accountId", 'order:' || v_order_id);
+      END LOOP;
+    END IF;
     IF v_promo_code_id IS NOT NULL THEN
       UPDATE "PromoCode" SET "usedCount" = "usedCount" + 1, "updatedAt" = timezone('UTC', now())
       WHERE "id" = v_promo_code_id AND "active" AND v_email IS NOT NULL
@@ -234,31 +261,6 @@ BEGIN
       INSERT INTO "PromoCodeUse" ("orderId", "promoCodeId", "email", "customerId", "discountCents")
       SELECT v_order_id, v_promo_code_id, v_email, v_customer_id, o."discountCents" FROM "Order" o
       WHERE o."id" = v_order_id;
-    END IF;
-    FOR v_spend IN
-      SELECT w."accountId", w."amountCents" FROM jsonb_to_recordset(v_wallet) AS w("accountId" text, "amountCents" integer)
-      ORDER BY w."accountId" COLLATE "C"
-    LOOP
-      SELECT * INTO v_held FROM wallet_hold(v_spend."accountId", 'order:' || v_order_id, v_spend."amountCents");
-      IF v_held.outcome <> 'held' THEN
-        RAISE EXCEPTION 'wallet account % cannot pay % cents', v_spend."accountId", v_spend."amountCents"
-          USING ERRCODE = 'BK023', DETAIL = v_spend."accountId", HINT = v_held.balance_cents::text;
-      END IF;
-      v_wallet_cents := v_wallet_cents + v_spend."amountCents";
-    END LOOP;
-    IF v_wallet_cents > 0 THEN
-      UPDATE "Order" SET "walletCents" = v_wallet_cents WHERE "id" = v_order_id RETURNING "totalCents" INTO v_total;
-      IF v_wallet_cents = v_total THEN
-        UPDATE "Order" SET "status" = 'PAID', "paidAt" = timezone('UTC', now()),
-          "providerSessionId" = p_order ->> 'walletSessionId', "updatedAt" = timezone('UTC', now())
-        WHERE "id" = v_order_id;
-        FOR v_spend IN
-          SELECT w."accountId" FROM jsonb_to_recordset(v_wallet) AS w("accountId" text)
-          ORDER BY w."accountId" COLLATE "C"
-        LOOP
-          PERFORM wallet_hold_capture(v_spend."accountId", 'order:' || v_order_id);
-        END LOOP;
-      END IF;
     END IF;
     UPDATE "Order" SET "status" = 'PAID', "updatedAt" = timezone('UTC', now())
     WHERE "id" = v_order_id AND "payAtPickup";

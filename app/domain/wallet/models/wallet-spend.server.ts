@@ -1,4 +1,4 @@
-import type { Prisma } from '~/generated/prisma/client'
+import { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/utils/db.server'
 import { depositToWallet, findWalletHolds, refundWalletHold, type HoldReference } from './ledger.server'
 import { storeCreditAccountId } from './store-credit.server'
@@ -20,31 +20,33 @@ export interface WalletSpend {
 }
 
 /**
- * What the same customer's unpaid orders hold of an account: a checkout with their e-mail replaces those orders
- * (place_pending_order, decision 086), so it may spend that too.
+ * What `email`'s own unpaid orders hold of the account: a checkout with their e-mail replaces those orders
+ * (place_pending_order, decision 086), so it may spend that too. One statement with the account's row.
  */
-async function heldForOwnPendingOrders(accountId: string, email: string | undefined, db: Db) {
-	if (!email) return 0
-	const [row] = await db.$queryRaw<[{ cents: number }]>`
-		SELECT COALESCE(sum(h."amountCents"), 0)::integer AS cents FROM "WalletHold" h
-		JOIN "Order" o ON h."reference" = 'order:' || o."id"
-		WHERE h."accountId" = ${accountId} AND h."status" = 'HELD' AND o."status" = 'PENDING'
-			AND lower(o."customerEmail") = ${email.trim().toLowerCase()}`
-	return row.cents
+function spendableSql(where: Prisma.Sql, email: string | undefined) {
+	const owner = email?.trim().toLowerCase() ?? ''
+	return Prisma.sql`
+		SELECT a."id" AS "accountId", a."status"::text AS "status", g."codeLast4" AS "last4",
+			a."balanceCents" + COALESCE((
+				SELECT sum(h."amountCents") FROM "WalletHold" h
+				JOIN "Order" o ON o."id" = substr(h."reference", 7)
+				WHERE h."accountId" = a."id" AND h."status" = 'HELD' AND h."reference" LIKE 'order:%'
+					AND o."status" = 'PENDING' AND ${owner} <> '' AND lower(o."customerEmail") = ${owner}
+			), 0)::integer AS "balanceCents"
+		FROM "WalletAccount" a LEFT JOIN "GiftCard" g ON g."accountId" = a."id"
+		WHERE ${where}`
 }
 
+type SpendableRow = { accountId: string; status: string; last4: string | null; balanceCents: number }
+
 /**
- * The spendable balance of the gift card with this account (with what `email`'s own unpaid orders hold of it), or
- * null when it cannot pay (unknown or void).
+ * The gift card with this code digest and its spendable balance (with what `email`'s own unpaid orders hold of it),
+ * or null when it cannot pay (unknown or void).
  */
-export async function giftCardBalance(accountId: string, email?: string, db: Db = prisma) {
-	const account = await db.walletAccount.findUnique({
-		where: { id: accountId },
-		select: { status: true, balanceCents: true, giftCard: { select: { codeLast4: true } } },
-	})
-	if (!account?.giftCard || account.status !== 'ACTIVE') return null
-	const balanceCents = account.balanceCents + (await heldForOwnPendingOrders(accountId, email, db))
-	return { balanceCents, last4: account.giftCard.codeLast4 }
+export async function spendableGiftCard(codeDigest: string, email?: string, db: Db = prisma) {
+	const [card] = await db.$queryRaw<SpendableRow[]>(spendableSql(Prisma.sql`g."codeDigest" = ${codeDigest}`, email))
+	if (!card || card.status !== 'ACTIVE') return null
+	return { accountId: card.accountId, balanceCents: card.balanceCents, last4: card.last4 ?? '' }
 }
 
 /**
@@ -52,13 +54,9 @@ export async function giftCardBalance(accountId: string, email?: string, db: Db 
  * it), or null when they have none to spend.
  */
 export async function spendableStoreCredit(customerId: string, email?: string, db: Db = prisma) {
-	const account = await db.walletAccount.findUnique({
-		where: { customerId },
-		select: { id: true, status: true, balanceCents: true },
-	})
-	if (!account || account.status !== 'ACTIVE') return null
-	const balanceCents = account.balanceCents + (await heldForOwnPendingOrders(account.id, email, db))
-	return balanceCents > 0 ? { accountId: account.id, balanceCents } : null
+	const [account] = await db.$queryRaw<SpendableRow[]>(spendableSql(Prisma.sql`a."customerId" = ${customerId}`, email))
+	if (!account || account.status !== 'ACTIVE' || account.balanceCents <= 0) return null
+	return { accountId: account.accountId, balanceCents: account.balanceCents }
 }
 
 /**
