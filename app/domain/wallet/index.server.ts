@@ -10,13 +10,15 @@ export {
 	holdWalletAmount,
 	refundWalletHold,
 	releaseWalletHold,
+	findWalletHolds,
 	settleWalletHolds,
+	walletAccountBalance,
 	walletLiability,
 	type HoldOutcome,
 	type HoldReference,
 	type RefundOutcome,
 } from './models/ledger.server'
-export { creditLoyaltyReward, storeCreditAccountId } from './models/store-credit.server'
+export { creditLoyaltyReward, findStoreCredit, storeCreditAccountId } from './models/store-credit.server'
 import { findGiftCardAccountId } from './models/gift-cards.server'
 import { digestOfTypedCode } from './gift-card-code.server'
 import { openGiftCardCode } from './gift-card-seal.server'

@@ -83,3 +83,15 @@ export async function customerStoreCredit(customerId: string) {
 		entries: await listWalletEntries(account.id),
 	}
 }
+
+/**
+ * The customer's store credit as a checkout spends it (decision 087): its account and spendable balance, or null when
+ * they have none; never creates the account (`storeCreditAccountId` does).
+ */
+export async function findStoreCredit(customerId: string, db: Db = prisma) {
+	const account = await db.walletAccount.findUnique({
+		where: { customerId },
+		select: { id: true, status: true, balanceCents: true },
+	})
+	return account && account.status === 'ACTIVE' ? { accountId: account.id, balanceCents: account.balanceCents } : null
+}
