@@ -8,6 +8,7 @@
 export {
 	captureWalletHold,
 	holdWalletAmount,
+	listSpentHolds,
 	refundWalletHold,
 	releaseWalletHold,
 	findWalletHolds,

@@ -16,6 +16,7 @@ import { claimProviderEvent, siteEventId, type ChargedAmounts } from '~/domain/p
 import {
 	findWalletHolds,
 	holdWalletAmount,
+	listSpentHolds,
 	settleWalletHolds,
 	walletAccountBalance,
 	type HoldReference,
@@ -338,6 +339,7 @@ export async function findCakeRequestForOwner(requestId: string) {
 					method: true,
 					status: true,
 					amountCents: true,
+					walletCents: true,
 					heldChargeCents: true,
 					paidAt: true,
 				},
@@ -345,7 +347,27 @@ export async function findCakeRequestForOwner(requestId: string) {
 			},
 		},
 	})
-	return row ? withDate(row) : null
+	if (!row) return null
+	// What a gift card and store credit spent of each payment (decision 087), its late holds included.
+	const spent = await listSpentHolds(
+		row.payments.flatMap((payment) => [cakePaymentHoldReference(payment.id), lateHoldReference(payment.id)]),
+	)
+	const spentOn = (paymentId: string, kind: WalletPart) =>
+		spent
+			.filter(
+				(hold) =>
+					hold.kind === kind &&
+					(hold.reference === cakePaymentHoldReference(paymentId) || hold.reference === lateHoldReference(paymentId)),
+			)
+			.reduce((sum, hold) => sum + hold.amountCents, 0)
+	return withDate({
+		...row,
+		payments: row.payments.map((payment) => ({
+			...payment,
+			giftCardCents: spentOn(payment.id, 'GIFT_CARD'),
+			storeCreditCents: spentOn(payment.id, 'STORE_CREDIT'),
+		})),
+	})
 }
 
 export type OwnerCakeRequest = NonNullable<Awaited<ReturnType<typeof findCakeRequestForOwner>>>
