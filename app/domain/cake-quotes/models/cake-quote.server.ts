@@ -568,6 +568,12 @@ async function expirePendingPayment(tx: Tx, paymentId: string) {
 	return count > 0
 }
 
+/** Gives back the wallet holds of every payment of a request (none paid: it is being deleted), in its transaction. */
+export async function releaseCakePaymentHoldsIn(tx: Tx, requestId: string) {
+	const payments = await tx.cakePayment.findMany({ where: { requestId, walletCents: { gt: 0 } }, select: { id: true } })
+	for (const { id } of payments) await settleWalletHolds(cakePaymentHoldReference(id), 'release', tx)
+}
+
 /**
  * Online payments still pending without a session after `olderThan` (the server stopped between the payment and its
  * session): closed, their wallet holds given back. How many.
