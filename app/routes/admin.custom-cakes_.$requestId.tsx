@@ -604,11 +604,14 @@ function History() {
 								{payment.kind === 'DEPOSIT' ? 'Deposit' : 'Balance'} {formatPrice(payment.amountCents)}{' '}
 								{payment.method === 'IN_SHOP' ? 'in the shop' : 'online'}
 								{payment.paidAt ? `, ${formatBakeryDateTime(payment.paidAt)}` : ''}
+								<WalletPaid payment={payment} />
 								{payment.heldChargeCents !== null ? (
 									<strong>
 										{' '}
 										— held: Stripe charged {formatPrice(payment.heldChargeCents)}, not{' '}
-										{formatPrice(payment.amountCents)}. Check it in Stripe and refund it or settle it with the customer.
+										{formatPrice(payment.amountCents - payment.walletCents)}
+										{payment.walletCents > 0 ? ' (the rest by gift card or store credit)' : ''}. Check it in Stripe and
+										refund it or settle it with the customer.
 									</strong>
 								) : payment.status === 'NOT_APPLIED' ? (
 									' — not needed (already paid): refund it in Stripe'
@@ -621,5 +624,29 @@ function History() {
 				</>
 			) : null}
 		</section>
+	)
+}
+
+/**
+ * What a gift card and store credit paid of a payment (decision 087): spent from the wallet, or only held while
+ * the payment is not settled. Nothing when the card paid it all.
+ */
+function WalletPaid({
+	payment,
+}: {
+	payment: { walletCents: number; giftCardCents: number; storeCreditCents: number; amountCents: number }
+}) {
+	const parts = [
+		payment.giftCardCents > 0 ? `${formatPrice(payment.giftCardCents)} by gift card` : null,
+		payment.storeCreditCents > 0 ? `${formatPrice(payment.storeCreditCents)} by store credit` : null,
+	].filter(Boolean)
+	if (parts.length === 0) return null
+	const cardCents = payment.amountCents - payment.walletCents
+	return (
+		<>
+			{' '}
+			— {parts.join(' and ')}
+			{cardCents > 0 ? `, ${formatPrice(cardCents)} by card` : ', nothing by card'}
+		</>
 	)
 }

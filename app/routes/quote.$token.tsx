@@ -18,7 +18,9 @@ import {
 	type ClosedQuote,
 	type QuotePaymentStart,
 } from '~/domain/cake-quotes/quote-checkout.server'
-import type { MessageKey } from '~/utils/i18n'
+import type { Locale, MessageKey } from '~/utils/i18n'
+import { getCustomer } from '~/domain/customers/session.server'
+import { spendableStoreCredit } from '~/domain/wallet/index.server'
 import { useLocale, useLocalizedPath, useT } from '~/utils/i18n-react'
 import { requestLocale, translator } from '~/utils/i18n.server'
 import { consumeRateLimit, retryMinutes } from '~/utils/rate-limit.server'
@@ -56,7 +58,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	if (sessionId) await withOutagePolicy(() => confirmQuotePayment(token, sessionId))
 	const view = await withOutagePolicy(() => readQuoteLink(token))
 	if (!view.open) return data({ view, quote: null }, { status: closedStatus[view.reason], headers: noStore })
-	const [{ timeZone }, settings] = await Promise.all([getPickupSettings(), getCakeQuoteSettings()])
+	const customer = await getCustomer(request)
+	const [{ timeZone }, settings, credit] = await Promise.all([
+		getPickupSettings(),
+		getCakeQuoteSettings(),
+		customer ? withOutagePolicy(() => spendableStoreCredit(customer.id)) : null,
+	])
 	const { quote } = view
 	return data(
 		{
@@ -76,6 +83,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 				notes: quote.quoteNotes,
 				policy: settings.cancellationPolicy,
 				returnedFromPayment: Boolean(sessionId),
+				/** The wallet paid it all: back here at once (decision 087). */
+				paidWithWallet: new URL(request.url).searchParams.get('paid') === 'wallet',
+				/** The signed-in customer's store credit they may spend here (0: none, or not signed in). */
+				storeCreditCents: credit?.balanceCents ?? 0,
 			},
 		},
 		{ headers: noStore },
@@ -87,7 +98,21 @@ const payRefusals = {
 	'not-payable': { words: 'requests.quoteChanged', status: 409 },
 	'payments-off': { words: 'requests.quotePaymentUnavailable', status: 503 },
 	'payment-failed': { words: 'requests.quotePaymentUnavailable', status: 503 },
+	'gift-card-invalid': { words: 'requests.walletGiftCardInvalid', status: 422 },
+	'gift-card-balance': { words: 'requests.walletGiftCardBalance', status: 409 },
+	'store-credit-balance': { words: 'requests.walletStoreCreditBalance', status: 409 },
 } as const satisfies Record<Extract<QuotePaymentStart, { ok: false }>['reason'], { words: MessageKey; status: number }>
+
+/** The refusal in words: a balance spent meanwhile says what is left now. */
+function payRefusalText(refusal: Extract<QuotePaymentStart, { ok: false }>, locale: Locale) {
+	const t = translator(locale)
+	return 'balanceCents' in refusal
+		? t(payRefusals[refusal.reason].words, { balance: formatPrice(refusal.balanceCents, locale) })
+		: t(payRefusals[refusal.reason].words)
+}
+
+/** Longer than any code with its dashes and spaces; what is typed is kept to show again, never more. */
+const GIFT_CARD_CODE_MAX = 40
 
 const bodyProblemWords = {
 	'too-large': 'requests.quoteTooLarge',
@@ -101,32 +126,64 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 	const body = await readForm(request)
 	if (!body.ok) {
 		const { status } = bodyProblems[body.problem]
-		return data({ error: t(bodyProblemWords[body.problem]), confirmDecline: false }, { status, headers: noStore })
+		return data(
+			{ error: t(bodyProblemWords[body.problem]), confirmDecline: false, giftCardCode: '' },
+			{ status, headers: noStore },
+		)
 	}
 	const limit = await consumeRateLimit('form', clientKey(context))
 	if (!limit.allowed) {
 		const error = t('requests.formsRateLimited', { minutes: retryMinutes(limit) })
 		return data(
-			{ error, confirmDecline: false },
+			{ error, confirmDecline: false, giftCardCode: '' },
 			{ status: 429, headers: { ...noStore, 'Retry-After': String(limit.retryAfterSeconds) } },
 		)
 	}
 	const intent = String(body.value.get('intent') ?? '')
 	if (intent === 'pay-deposit' || intent === 'pay-balance') {
 		const kind = intent === 'pay-deposit' ? 'DEPOSIT' : 'BALANCE'
-		const started = await startQuotePayment(token, kind, { origin: siteOrigin(request), locale })
+		const giftCardCode = String(body.value.get('giftCardCode') ?? '').slice(0, GIFT_CARD_CODE_MAX)
+		// A typed code spends the balance check's budget too (decision 078): this page is no way round it.
+		if (giftCardCode.trim()) {
+			const cardLimit = await consumeRateLimit('giftCardBalance', clientKey(context))
+			if (!cardLimit.allowed) {
+				return data(
+					{
+						error: t('requests.walletRateLimited', { minutes: retryMinutes(cardLimit) }),
+						confirmDecline: false,
+						giftCardCode,
+					},
+					{ status: 429, headers: { ...noStore, 'Retry-After': String(cardLimit.retryAfterSeconds) } },
+				)
+			}
+		}
+		const customer = body.value.get('useStoreCredit') === 'yes' ? await getCustomer(request) : null
+		const started = await startQuotePayment(token, kind, {
+			origin: siteOrigin(request),
+			locale,
+			wallet: { giftCardCode, storeCreditCustomerId: customer?.id ?? null },
+		})
 		if (started.ok) return redirect(started.url, { headers: noStore })
-		const { words, status } = payRefusals[started.reason]
-		return data({ error: t(words), confirmDecline: false }, { status, headers: noStore })
+		return data(
+			{ error: payRefusalText(started, locale), confirmDecline: false, giftCardCode },
+			{ status: payRefusals[started.reason].status, headers: noStore },
+		)
 	}
 	if (intent === 'decline') {
-		if (body.value.get('confirmed') !== 'yes') return data({ error: null, confirmDecline: true }, { headers: noStore })
+		if (body.value.get('confirmed') !== 'yes')
+			return data({ error: null, confirmDecline: true, giftCardCode: '' }, { headers: noStore })
 		const link = readQuoteToken(token)
 		const outcome = link ? await declineQuote(link.requestId, link.quoteVersion) : null
 		if (outcome?.ok) return redirect(new URL(request.url).pathname, { headers: noStore })
-		return data({ error: t('requests.quoteCannotDecline'), confirmDecline: false }, { status: 409, headers: noStore })
+		return data(
+			{ error: t('requests.quoteCannotDecline'), confirmDecline: false, giftCardCode: '' },
+			{ status: 409, headers: noStore },
+		)
 	}
-	return data({ error: t('requests.quoteUnknownAction'), confirmDecline: false }, { status: 400, headers: noStore })
+	return data(
+		{ error: t('requests.quoteUnknownAction'), confirmDecline: false, giftCardCode: '' },
+		{ status: 400, headers: noStore },
+	)
 }
 
 const closedPages = {
@@ -203,6 +260,9 @@ function OpenQuote({ quote }: { quote: QuoteData }) {
 			{quote.returnedFromPayment && quote.status === 'QUOTED' ? (
 				<FormStatus tone="success">{t('requests.quoteConfirmingPayment')}</FormStatus>
 			) : null}
+			{quote.paidWithWallet && quote.status !== 'QUOTED' && !actionData ? (
+				<FormStatus tone="success">{t('requests.walletPaid')}</FormStatus>
+			) : null}
 			{actionData?.error ? <FormStatus tone="error">{actionData.error}</FormStatus> : null}
 			<section
 				aria-labelledby="quote-details-heading"
@@ -267,7 +327,8 @@ function OpenQuote({ quote }: { quote: QuoteData }) {
 			) : null}
 			{quote.status === 'QUOTED' ? (
 				<div className="mt-6 flex flex-wrap items-center gap-4">
-					<Form method="post">
+					<Form method="post" className="flex flex-col gap-3">
+						<WalletFields storeCreditCents={quote.storeCreditCents} giftCardCode={actionData?.giftCardCode ?? ''} />
 						<button className={buttonClass} name="intent" value="pay-deposit" disabled={busy}>
 							{t('requests.quotePayDeposit', { amount: price(quote.depositCents) })}
 						</button>
@@ -295,12 +356,51 @@ function OpenQuote({ quote }: { quote: QuoteData }) {
 			{quote.status === 'DEPOSIT_PAID' ? (
 				<div className="mt-6">
 					<p>{t('requests.quoteBalanceNote')}</p>
-					<Form method="post" className="mt-3">
+					<Form method="post" className="mt-3 flex flex-col items-start gap-3">
+						<WalletFields storeCreditCents={quote.storeCreditCents} giftCardCode={actionData?.giftCardCode ?? ''} />
 						<button className={buttonClass} name="intent" value="pay-balance" disabled={busy}>
 							{t('requests.quotePayBalance', { amount: price(balanceCents) })}
 						</button>
 					</Form>
 				</div>
+			) : null}
+		</div>
+	)
+}
+
+/**
+ * A gift card code and, for a signed-in customer with credit, their store credit (decision 087): both optional,
+ * sent with the pay button's form (no script needed). A code that did not work is shown again as typed.
+ */
+function WalletFields({ storeCreditCents, giftCardCode }: { storeCreditCents: number; giftCardCode: string }) {
+	const t = useT()
+	const locale = useLocale()
+	return (
+		<div className="flex max-w-sm flex-col gap-2">
+			<div>
+				<label htmlFor="gift-card-code" className="block font-semibold">
+					{t('requests.walletGiftCardCode')}
+				</label>
+				<p id="gift-card-code-hint" className="text-sm text-cocoa/80">
+					{t('requests.walletGiftCardHint')}
+				</p>
+				<input
+					id="gift-card-code"
+					name="giftCardCode"
+					defaultValue={giftCardCode}
+					maxLength={GIFT_CARD_CODE_MAX}
+					autoComplete="off"
+					autoCapitalize="characters"
+					spellCheck={false}
+					aria-describedby="gift-card-code-hint"
+					className="mt-1 block w-full rounded-lg border border-cocoa/30 bg-white px-3 py-2 font-mono text-cocoa shadow-sm focus:border-cinnamon"
+				/>
+			</div>
+			{storeCreditCents > 0 ? (
+				<label className="flex items-center gap-2">
+					<input type="checkbox" name="useStoreCredit" value="yes" className="h-5 w-5 accent-cinnamon" />
+					{t('requests.walletUseStoreCredit', { amount: formatPrice(storeCreditCents, locale) })}
+				</label>
 			) : null}
 		</div>
 	)

@@ -43,6 +43,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 		const cake = {
 			label: 'Gift card',
 			amountCents: giftCard.amountCents,
+			walletCents: 0,
 			expired:
 				giftCard.status === 'EXPIRED' || (giftCard.status === 'PENDING' && testSessionExpired(giftCard.createdAt)),
 		}
@@ -52,7 +53,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
 	if (cakePayment) {
 		const cake = {
 			label: `${cakePayment.kind === 'DEPOSIT' ? 'Deposit' : 'Balance'}: custom cake (${cakePayment.request.type}, ${cakePayment.request.size})`,
-			amountCents: cakePayment.amountCents,
+			// What the card pays: a gift card or store credit paid the rest (decision 087), as Stripe's coupon takes it off.
+			amountCents: cakePayment.amountCents - cakePayment.walletCents,
+			walletCents: cakePayment.walletCents,
 			expired:
 				cakePayment.status === 'EXPIRED' ||
 				(cakePayment.status === 'PENDING' && testSessionExpired(cakePayment.createdAt)),
@@ -181,9 +184,16 @@ export default function TestPayment() {
 					adjustments={order}
 				/>
 			) : cake ? (
-				<p className="mt-4 text-lg">
-					{cake.label}: {formatPrice(cake.amountCents)}
-				</p>
+				<>
+					<p className="mt-4 text-lg">
+						{cake.label}: {formatPrice(cake.amountCents + cake.walletCents)}
+					</p>
+					{cake.walletCents > 0 ? (
+						<p className="mt-1">
+							Gift card or store credit: −{formatPrice(cake.walletCents)}. By card: {formatPrice(cake.amountCents)}
+						</p>
+					) : null}
+				</>
 			) : null}
 			{actionData?.error || expired ? (
 				<p role="alert" className="mt-4 font-semibold text-red-800">

@@ -56,6 +56,7 @@ DECLARE
   v_total integer;
   v_account text;
   v_balance text;
+  v_hold_reference text;
 BEGIN
   FOR v_key IN
     SELECT k FROM unnest(ARRAY['hold-client:' || v_client, 'hold-email:' || v_email]) AS k
@@ -101,15 +102,17 @@ BEGIN
     END IF;
     -- The same e-mail's unpaid orders holding these gift cards or this credit are replaced (decision 086): a
     -- customer who left the payment page and checks out again spends their card again instead of being refused.
+    -- Hold by hold, each order by its key: a join here let the planner scan every pending order per hold.
     IF jsonb_array_length(v_wallet) > 0 AND v_email IS NOT NULL THEN
-      FOR v_replaced IN
-        SELECT DISTINCT o."id", o."providerSessionId" FROM "WalletHold" h
-        JOIN "Order" o ON o."id" = substr(h."reference", 7)
-        WHERE h."status" = 'HELD' AND h."reference" LIKE 'order:%' AND o."status" = 'PENDING'
-          AND lower(o."customerEmail") = v_email
-          AND h."accountId" IN (SELECT w ->> 'accountId' FROM jsonb_array_elements(v_wallet) AS w)
-        ORDER BY o."id"
+      FOR v_hold_reference IN
+        SELECT h."reference" FROM "WalletHold" h
+        WHERE h."accountId" IN (SELECT w ->> 'accountId' FROM jsonb_array_elements(v_wallet) AS w)
+          AND h."status" = 'HELD' AND h."reference" LIKE 'order:%'
+        ORDER BY h."reference"
       LOOP
+        SELECT o."id", o."providerSessionId" INTO v_replaced FROM "Order" o
+        WHERE o."id" = substr(v_hold_reference, 7) AND o."status" = 'PENDING' AND lower(o."customerEmail") = v_email;
+        CONTINUE WHEN NOT FOUND;
         UPDATE "Order" SET "status" = 'CANCELLED', "updatedAt" = timezone('UTC', now())
         WHERE "id" = v_replaced."id" AND "status" = 'PENDING';
         IF FOUND THEN

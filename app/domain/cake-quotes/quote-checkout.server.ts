@@ -2,13 +2,16 @@ import {
 	applyCakePaymentEvent,
 	attachCakePaymentSession,
 	expireQuote,
+	expireSessionlessCakePayments,
 	findCakePaymentBySessionId,
 	findCakeQuote,
 	listLapsedCakePayments,
 	markCakePaymentFailed,
 	startCakePayment,
 	type CakeQuote,
+	type StartPaymentRefusal,
 } from '~/domain/cake-quotes/models/cake-quote.server'
+import { spendableStoreCredit, giftCardAccountForCode } from '~/domain/wallet/index.server'
 import { quotePath, readQuoteToken } from './cake-quote-token.server'
 import { localizedPath, type Locale } from '~/utils/i18n'
 import { translator } from '~/utils/i18n.server'
@@ -47,38 +50,71 @@ export async function readQuoteLink(token: string, now = new Date()): Promise<Qu
 }
 
 /**
- * Where to pay, or why not: 'not-payable' (nothing is due on this link's quote now), 'payments-off' (no provider
- * set up), 'payment-failed' (the provider did not open a session; nothing is pending). The route picks the words.
+ * Where to go next, or why not: 'not-payable' (nothing is due on this link's quote now), 'payments-off' (no provider
+ * set up), 'payment-failed' (the provider did not open a session; nothing is pending), 'gift-card-invalid' (the typed
+ * code is malformed, unknown or void, alike), 'gift-card-balance' / 'store-credit-balance' (another checkout spent it
+ * meanwhile: its balance now). The route picks the words.
  */
 export type QuotePaymentStart =
-	{ ok: true; url: string } | { ok: false; reason: 'not-payable' | 'payments-off' | 'payment-failed' }
+	{ ok: true; url: string } | { ok: false; reason: 'payment-failed' } | StartPaymentRefusal
+
+/** What the customer chose to pay with besides the card (decision 087). */
+export interface QuoteWalletChoice {
+	/** The gift card code as typed (empty: none). */
+	giftCardCode?: string
+	/** The signed-in customer whose store credit pays, when they ticked it. */
+	storeCreditCustomerId?: string | null
+}
 
 /**
  * Opens a hosted payment for what is due now on this link's quote: the deposit of an open quote, or the
  * balance once the deposit is paid. Each attempt is its own payment record and session (idempotency key
- * from its id); a second payment that arrives for the same part is kept aside, never counted twice.
+ * from its id); a second payment that arrives for the same part is kept aside, never counted twice. A gift card and
+ * store credit pay first (decision 087): the session charges the rest, or, when they pay it all, there is no
+ * session and the quote page (`?paid=wallet`) shows it paid.
  */
 export async function startQuotePayment(
 	token: string,
 	kind: 'DEPOSIT' | 'BALANCE',
-	{ origin, now = new Date(), locale = 'en' }: { origin: string; now?: Date; locale?: Locale },
+	{
+		origin,
+		now = new Date(),
+		locale = 'en',
+		wallet = {},
+	}: { origin: string; now?: Date; locale?: Locale; wallet?: QuoteWalletChoice },
 ): Promise<QuotePaymentStart> {
 	const provider = paymentProvider('cake-payment')
-	if (!provider) return { ok: false, reason: 'payments-off' }
 	const link = readQuoteToken(token)
 	const quote = link ? await findCakeQuote(link.requestId) : null
 	if (!link || !quote) return { ok: false, reason: 'not-payable' }
-	const started = await startCakePayment(link.requestId, link.quoteVersion, kind, now)
+	const giftCardCode = wallet.giftCardCode?.trim() ?? ''
+	const giftCardAccountId = giftCardCode ? await giftCardAccountForCode(giftCardCode) : null
+	if (giftCardCode && !giftCardAccountId) return { ok: false, reason: 'gift-card-invalid' }
+	const credit = wallet.storeCreditCustomerId ? await spendableStoreCredit(wallet.storeCreditCustomerId) : null
+	if (!provider && !giftCardAccountId && !credit) return { ok: false, reason: 'payments-off' }
+	const started = await startCakePayment(link.requestId, link.quoteVersion, kind, now, {
+		wallet: { giftCardAccountId, storeCreditAccountId: credit?.accountId ?? null },
+		sessionPossible: provider !== null,
+	})
 	if (!started.ok) return started
+	// Back to the quote in the language it was paid from.
+	const quotePage = localizedPath(quotePath(quote.id, quote.quoteVersion), locale)
+	if (started.paid) return { ok: true, url: `${quotePage}?paid=wallet` }
+	if (!provider) {
+		await markCakePaymentFailed(started.paymentId)
+		return { ok: false, reason: 'payments-off' }
+	}
 	const { timeZone } = await getPickupSettings()
 	// The payment page's own words, in the language the quote is paid from.
 	const t = translator(locale)
 	const pickupText = quote.pickupAt
 		? t('requests.stripePickup', { pickup: formatPickupAt(quote.pickupAt, timeZone, locale) })
 		: undefined
-	// Back from the payment page to the quote in the language it was paid from.
-	const page = `${origin}${localizedPath(quotePath(quote.id, quote.quoteVersion), locale)}`
+	const page = `${origin}${quotePage}`
 	const lineValues = { type: quote.type, size: quote.size }
+	const walletName = started.walletParts
+		.map((part) => (part === 'GIFT_CARD' ? t('requests.walletGiftCard') : t('requests.walletStoreCredit')))
+		.join(' + ')
 	try {
 		const session = await provider.createCheckoutSession({
 			orderId: started.paymentId,
@@ -94,6 +130,7 @@ export async function startQuotePayment(
 				},
 			],
 			taxCents: 0,
+			...(started.walletCents > 0 ? { wallet: { name: walletName, amountCents: started.walletCents } } : {}),
 			automaticTax: false,
 			currency: 'usd',
 			customerEmail: started.customerEmail,
@@ -149,13 +186,14 @@ export async function confirmQuotePayment(token: string, sessionId: string, now 
 /**
  * The periodic sweep for cake payments, as `sweepAbandonedCheckouts` is for orders: a payment still pending
  * past its session's lifetime asks the provider. Paid → recorded (a deposit or balance is never lost to a
- * missed webhook); expired or unknown → expired; unreachable or still open → the next sweep. Returns how many
- * it settled.
+ * missed webhook); expired or unknown → expired (its wallet holds released); unreachable or still open → the next
+ * sweep; one that never got a session → expired. Returns how many it settled.
  */
 export async function sweepLapsedCakePayments(now = new Date()) {
 	const provider = paymentProvider('cake-payment')
-	if (!provider) return 0
-	let settled = 0
+	// A payment left without a session (the server stopped before opening it) gives its wallet holds back.
+	let settled = await expireSessionlessCakePayments(new Date(now.getTime() - SWEEP_GRACE_MS))
+	if (!provider) return settled
 	for (const sessionId of await listLapsedCakePayments(new Date(now.getTime() - SWEEP_GRACE_MS))) {
 		const session = await provider.retrieveSession(sessionId).catch((error: unknown) => {
 			console.error(`Sweep could not retrieve checkout session ${sessionId}: ${String(error)}`)

@@ -351,9 +351,14 @@ export function paymentProvider(kind: SessionKind): PaymentProvider | null {
 
 /**
  * The id under which the site records what it learnt of a session itself (the success page, the sweep), once per
- * source, kind and session: an order's and a cake payment's never claim each other's (issue 35).
+ * source, kind and session: an order's and a cake payment's never claim each other's (issue 35). 'wallet-paid': a
+ * payment the wallet paid in full, which has no session (decision 087), under its payment's id.
  */
-export function siteEventId(source: 'success' | 'sweep-paid' | 'sweep-expired', kind: SessionKind, sessionId: string) {
+export function siteEventId(
+	source: 'success' | 'sweep-paid' | 'sweep-expired' | 'wallet-paid',
+	kind: SessionKind,
+	sessionId: string,
+) {
 	return `${source}:${kind}:${sessionId}`
 }
 

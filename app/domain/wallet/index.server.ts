@@ -8,9 +8,12 @@
 export {
 	captureWalletHold,
 	holdWalletAmount,
+	listSpentHolds,
 	refundWalletHold,
 	releaseWalletHold,
+	findWalletHolds,
 	settleWalletHolds,
+	walletAccountBalance,
 	walletLiability,
 	type HoldOutcome,
 	type HoldReference,

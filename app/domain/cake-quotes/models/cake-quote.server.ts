@@ -12,7 +12,16 @@ import { enqueueMail } from '~/domain/mail/index.server'
 import { enqueueText } from '~/domain/texts/index.server'
 import { type CheckoutEvent, type FulfillmentOutcome } from '~/domain/orders/index.server'
 import { dateColumn, dateFromColumn, releasePickupSlotIn, takePickupSlotIn } from '~/domain/pickup/index.server'
-import { claimProviderEvent } from '~/domain/payments/index.server'
+import { claimProviderEvent, siteEventId, type ChargedAmounts } from '~/domain/payments/index.server'
+import {
+	findWalletHolds,
+	holdWalletAmount,
+	listSpentHolds,
+	planWalletSpends,
+	settleWalletHolds,
+	walletAccountBalance,
+	type HoldReference,
+} from '~/domain/wallet/index.server'
 import { canMove } from '~/utils/state-machine'
 import { CAKE_REQUEST_MOVES } from '../cake-request-states'
 import { adminRequestFields } from './request-fields.server'
@@ -331,6 +340,7 @@ export async function findCakeRequestForOwner(requestId: string) {
 					method: true,
 					status: true,
 					amountCents: true,
+					walletCents: true,
 					heldChargeCents: true,
 					paidAt: true,
 				},
@@ -338,7 +348,27 @@ export async function findCakeRequestForOwner(requestId: string) {
 			},
 		},
 	})
-	return row ? withDate(row) : null
+	if (!row) return null
+	// What a gift card and store credit spent of each payment (decision 087), its late holds included.
+	const spent = await listSpentHolds(
+		row.payments.flatMap((payment) => [cakePaymentHoldReference(payment.id), lateHoldReference(payment.id)]),
+	)
+	const spentOn = (paymentId: string, kind: WalletPart) =>
+		spent
+			.filter(
+				(hold) =>
+					hold.kind === kind &&
+					(hold.reference === cakePaymentHoldReference(paymentId) || hold.reference === lateHoldReference(paymentId)),
+			)
+			.reduce((sum, hold) => sum + hold.amountCents, 0)
+	return withDate({
+		...row,
+		payments: row.payments.map((payment) => ({
+			...payment,
+			giftCardCents: spentOn(payment.id, 'GIFT_CARD'),
+			storeCreditCents: spentOn(payment.id, 'STORE_CREDIT'),
+		})),
+	})
 }
 
 export type OwnerCakeRequest = NonNullable<Awaited<ReturnType<typeof findCakeRequestForOwner>>>
@@ -353,57 +383,214 @@ export type CakeQuote = NonNullable<Awaited<ReturnType<typeof findCakeQuote>>>
 
 // --- Payments ---
 
+/** A cake payment's holds on the wallet's ledger (decision 087). */
+export function cakePaymentHoldReference(paymentId: string): HoldReference {
+	return `cake-payment:${paymentId}`
+}
+
+/** The holds taken again when a payment is paid after its first holds were released (decision 087). */
+function lateHoldReference(paymentId: string): HoldReference {
+	return `cake-payment:${paymentId}:late`
+}
+
+/** What the customer chose to spend of the wallet: accounts the caller found (a typed code, the signed-in customer). */
+export interface CakeWalletChoice {
+	giftCardAccountId?: string | null
+	storeCreditAccountId?: string | null
+}
+
+export type WalletPart = 'GIFT_CARD' | 'STORE_CREDIT'
+
+export type StartPaymentRefusal =
+	| { ok: false; reason: 'not-payable' | 'payments-off' | 'gift-card-invalid' }
+	| { ok: false; reason: 'gift-card-balance' | 'store-credit-balance'; balanceCents: number }
+
 export type StartPaymentOutcome =
-	{ ok: true; paymentId: string; amountCents: number; customerEmail: string } | { ok: false; reason: 'not-payable' }
+	| {
+			ok: true
+			paymentId: string
+			amountCents: number
+			/** What the wallet holds of it; the provider's session charges the rest. */
+			walletCents: number
+			/** Which kinds of wallet account pay a part, gift card first. */
+			walletParts: WalletPart[]
+			/** The wallet paid it all: recorded paid already, no session to open. */
+			paid: boolean
+			customerEmail: string
+	  }
+	| StartPaymentRefusal
+
+/** Thrown inside a payment's transaction to roll it back (the payment, its holds) with an outcome. */
+class PaymentRefused extends Error {
+	constructor(readonly outcome: StartPaymentRefusal) {
+		super(outcome.reason)
+	}
+}
+
+function byAccountId<T extends { accountId: string }>(a: T, b: T) {
+	return a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0
+}
 
 /**
  * A pending payment for what is due now (the deposit of an open quote of this version, or the balance
- * after the deposit), priced from the stored quote. The caller opens the provider's session for it.
+ * after the deposit), priced from the stored quote, and its wallet holds (decision 087), in one transaction with
+ * the request's row locked: the gift card pays what it can, then the store credit, amounts decided here from their
+ * balances, holds taken in account id order. A hold refused (spent by another checkout meanwhile) rolls it all back
+ * with the balance now. When the wallet pays it all, the payment is recorded paid in the same transaction, as a
+ * paid webhook records it; otherwise the caller opens the provider's session for the rest (`sessionPossible`
+ * false: there is no provider, so only a payment the wallet covers can start).
  */
 export async function startCakePayment(
 	requestId: string,
 	quoteVersion: number,
 	kind: CakePaymentKind,
 	now = new Date(),
+	{ wallet = {}, sessionPossible = true }: { wallet?: CakeWalletChoice; sessionPossible?: boolean } = {},
 ): Promise<StartPaymentOutcome> {
-	const request = await prisma.customCakeRequest.findUnique({
-		where: { id: requestId },
-		select: {
-			status: true,
-			quoteVersion: true,
-			quoteCents: true,
-			depositCents: true,
-			paidCents: true,
-			quoteValidUntil: true,
-			email: true,
-		},
-	})
-	if (!request || request.quoteVersion !== quoteVersion || request.quoteCents === null) {
-		return { ok: false, reason: 'not-payable' }
+	try {
+		return await prisma.$transaction(async (tx) => {
+			await tx.$executeRaw`SELECT 1 FROM "CustomCakeRequest" WHERE "id" = ${requestId} FOR UPDATE`
+			const request = await tx.customCakeRequest.findUnique({
+				where: { id: requestId },
+				select: {
+					status: true,
+					quoteVersion: true,
+					quoteCents: true,
+					depositCents: true,
+					paidCents: true,
+					quoteValidUntil: true,
+					email: true,
+				},
+			})
+			if (!request || request.quoteVersion !== quoteVersion || request.quoteCents === null) {
+				throw new PaymentRefused({ ok: false, reason: 'not-payable' })
+			}
+			const amountCents =
+				kind === 'DEPOSIT'
+					? request.status === 'QUOTED' && request.quoteValidUntil && request.quoteValidUntil > now
+						? request.depositCents
+						: null
+					: canMove(CAKE_REQUEST_MOVES['balance-paid'], request.status)
+						? request.quoteCents - request.paidCents
+						: null
+			if (!amountCents || amountCents <= 0) throw new PaymentRefused({ ok: false, reason: 'not-payable' })
+			const parts = await walletParts(tx, wallet, amountCents)
+			const walletCents = parts.reduce((sum, part) => sum + part.amountCents, 0)
+			if (walletCents < amountCents && !sessionPossible) {
+				throw new PaymentRefused({ ok: false, reason: 'payments-off' })
+			}
+			const payment = await tx.cakePayment.create({
+				data: { requestId, kind, method: 'ONLINE', amountCents, walletCents, quoteVersion },
+				select: { id: true },
+			})
+			for (const part of [...parts].sort(byAccountId)) {
+				const held = await holdWalletAmount(
+					{ accountId: part.accountId, reference: cakePaymentHoldReference(payment.id), amountCents: part.amountCents },
+					tx,
+				)
+				if (held.outcome === 'held') continue
+				if (held.outcome === 'insufficient') {
+					throw new PaymentRefused({
+						ok: false,
+						reason: part.kind === 'GIFT_CARD' ? 'gift-card-balance' : 'store-credit-balance',
+						balanceCents: held.balanceCents,
+					})
+				}
+				// Voided meanwhile: a card reads as a code that does not work; credit, as a quote to look at again.
+				throw new PaymentRefused({ ok: false, reason: part.kind === 'GIFT_CARD' ? 'gift-card-invalid' : 'not-payable' })
+			}
+			let paid = false
+			if (walletCents === amountCents) {
+				const event = { eventId: siteEventId('wallet-paid', 'cake-payment', payment.id), type: 'wallet.paid' }
+				// Only what the request takes is paid by the wallet: anything else takes nothing from it.
+				if (!(await claimProviderEvent(tx, event)) || (await recordCakePaymentPaid(tx, payment.id)) !== 'paid') {
+					throw new PaymentRefused({ ok: false, reason: 'not-payable' })
+				}
+				paid = true
+			}
+			return {
+				ok: true as const,
+				paymentId: payment.id,
+				amountCents,
+				walletCents,
+				walletParts: parts.map((part) => part.kind),
+				paid,
+				customerEmail: request.email,
+			}
+		})
+	} catch (error) {
+		if (error instanceof PaymentRefused) return error.outcome
+		throw error
 	}
-	const amountCents =
-		kind === 'DEPOSIT'
-			? request.status === 'QUOTED' && request.quoteValidUntil && request.quoteValidUntil > now
-				? request.depositCents
-				: null
-			: canMove(CAKE_REQUEST_MOVES['balance-paid'], request.status)
-				? request.quoteCents - request.paidCents
-				: null
-	if (!amountCents || amountCents <= 0) return { ok: false, reason: 'not-payable' }
-	const payment = await prisma.cakePayment.create({
-		data: { requestId, kind, method: 'ONLINE', amountCents, quoteVersion },
-		select: { id: true },
-	})
-	return { ok: true, paymentId: payment.id, amountCents, customerEmail: request.email }
+}
+
+/**
+ * How much each chosen account pays of `amountCents` (the wallet's one plan, `planWalletSpends`: the gift card what
+ * it can, then the credit the rest), from balances read in the payment's transaction.
+ */
+async function walletParts(tx: Tx, wallet: CakeWalletChoice, amountCents: number) {
+	let giftCard: { accountId: string; balanceCents: number; last4: string } | null = null
+	if (wallet.giftCardAccountId) {
+		const card = await walletAccountBalance(wallet.giftCardAccountId, tx)
+		if (!card || card.kind !== 'GIFT_CARD' || !card.active) {
+			throw new PaymentRefused({ ok: false, reason: 'gift-card-invalid' })
+		}
+		if (card.balanceCents <= 0) throw new PaymentRefused({ ok: false, reason: 'gift-card-balance', balanceCents: 0 })
+		giftCard = { accountId: wallet.giftCardAccountId, balanceCents: card.balanceCents, last4: '' }
+	}
+	let storeCredit: { accountId: string; balanceCents: number } | null = null
+	if (wallet.storeCreditAccountId) {
+		const credit = await walletAccountBalance(wallet.storeCreditAccountId, tx)
+		// Credit spent elsewhere since the page showed it: the card pays that part.
+		if (credit && credit.kind === 'STORE_CREDIT' && credit.active && credit.balanceCents > 0) {
+			storeCredit = { accountId: wallet.storeCreditAccountId, balanceCents: credit.balanceCents }
+		}
+	}
+	return planWalletSpends(amountCents, giftCard, storeCredit).map((spend) => ({
+		accountId: spend.accountId,
+		kind: (spend.source === 'gift-card' ? 'GIFT_CARD' : 'STORE_CREDIT') as WalletPart,
+		amountCents: spend.amountCents,
+	}))
 }
 
 export async function attachCakePaymentSession(paymentId: string, sessionId: string) {
 	await prisma.cakePayment.update({ where: { id: paymentId }, data: { providerSessionId: sessionId } })
 }
 
-/** The provider could not open a session: the pending payment is closed. */
+/** The provider could not open a session: the pending payment is closed and its wallet holds given back. */
 export async function markCakePaymentFailed(paymentId: string) {
-	await prisma.cakePayment.updateMany({ where: { id: paymentId, status: 'PENDING' }, data: { status: 'EXPIRED' } })
+	await prisma.$transaction((tx) => expirePendingPayment(tx, paymentId))
+}
+
+/** A pending payment closed unpaid (expired, cancelled, failed), its holds released with it: true when it moved. */
+async function expirePendingPayment(tx: Tx, paymentId: string) {
+	const { count } = await tx.cakePayment.updateMany({
+		where: { id: paymentId, status: 'PENDING' },
+		data: { status: 'EXPIRED' },
+	})
+	if (count) await settleWalletHolds(cakePaymentHoldReference(paymentId), 'release', tx)
+	return count > 0
+}
+
+/** Gives back the wallet holds of every payment of a request (none paid: it is being deleted), in its transaction. */
+export async function releaseCakePaymentHoldsIn(tx: Tx, requestId: string) {
+	const payments = await tx.cakePayment.findMany({ where: { requestId, walletCents: { gt: 0 } }, select: { id: true } })
+	for (const { id } of payments) await settleWalletHolds(cakePaymentHoldReference(id), 'release', tx)
+}
+
+/**
+ * Online payments still pending without a session after `olderThan` (the server stopped between the payment and its
+ * session): closed, their wallet holds given back. How many.
+ */
+export async function expireSessionlessCakePayments(olderThan: Date) {
+	const rows = await prisma.cakePayment.findMany({
+		where: { status: 'PENDING', method: 'ONLINE', providerSessionId: null, createdAt: { lt: olderThan } },
+		select: { id: true },
+		take: 100,
+	})
+	let expired = 0
+	for (const { id } of rows) if (await prisma.$transaction((tx) => expirePendingPayment(tx, id))) expired += 1
+	return expired
 }
 
 /** A cake payment by its provider session (the test payment page, the quote page's return). */
@@ -415,6 +602,7 @@ export function findCakePaymentBySessionId(sessionId: string) {
 			kind: true,
 			status: true,
 			amountCents: true,
+			walletCents: true,
 			createdAt: true,
 			quoteVersion: true,
 			request: { select: { id: true, name: true, type: true, size: true, quoteVersion: true, locale: true } },
@@ -439,7 +627,9 @@ export async function listLapsedCakePayments(olderThan: Date, take = 100) {
  * PENDING with a conditional update, and the request moves with another (QUOTED or EXPIRED → DEPOSIT_PAID,
  * DEPOSIT_PAID → PAID_IN_FULL). A payment the request no longer needs (a second deposit) is kept as
  * NOT_APPLIED for the owner to refund: one payment counts, however often the customer pays. So is one whose
- * charged amount differs from the payment's (with `heldChargeCents` and the owner's alert; decision 058).
+ * charged amount differs from what the card was to pay (with `heldChargeCents` and the owner's alert; decision
+ * 058). Its wallet holds (decision 087) are captured when it is paid and released when it lapses, in the same
+ * transaction.
  */
 export async function applyCakePaymentEvent(event: CheckoutEvent): Promise<FulfillmentOutcome | null> {
 	const payment = await prisma.cakePayment.findUnique({
@@ -450,61 +640,103 @@ export async function applyCakePaymentEvent(event: CheckoutEvent): Promise<Fulfi
 	return prisma.$transaction(async (tx) => {
 		if (!(await claimProviderEvent(tx, event))) return 'duplicate'
 		if (event.kind === 'ignored') return 'unchanged'
-		if (event.kind !== 'paid') {
-			const { count } = await tx.cakePayment.updateMany({
-				where: { id: payment.id, status: 'PENDING' },
-				data: { status: 'EXPIRED' },
-			})
-			return count ? 'applied' : 'unchanged'
-		}
-		await setActor(tx, 'payment')
-		// Claims the payment (its row lock orders a replay behind this one): recorded as paid but not applied
-		// until the request takes it below.
-		const claimedPayment = await tx.cakePayment.updateMany({
-			where: { id: payment.id, status: { in: ['PENDING', 'EXPIRED'] }, paidAt: null },
-			data: { status: 'NOT_APPLIED', paidAt: new Date() },
-		})
-		if (claimedPayment.count === 0) return 'unchanged'
-		const pending = await tx.cakePayment.findUniqueOrThrow({
-			where: { id: payment.id },
-			select: { requestId: true, kind: true, amountCents: true, quoteVersion: true },
-		})
-		// Charged another amount than priced (decision 058): kept NOT_APPLIED for the owner, the request unmoved.
-		if (event.charged && event.charged.totalCents !== pending.amountCents) {
-			await tx.cakePayment.update({
-				where: { id: payment.id },
-				data: { heldChargeCents: event.charged.totalCents },
-			})
-			await enqueueMail(tx, { kind: 'cake-payment-held-owner', paymentId: payment.id })
-			return 'applied'
-		}
-		const applied = await applyToRequest(tx, pending)
-		if (applied) await tx.cakePayment.update({ where: { id: payment.id }, data: { status: 'PAID' } })
-		if (applied && pending.kind === 'DEPOSIT') {
-			await enqueueMail(tx, [
-				{ kind: 'cake-deposit-received', requestId: pending.requestId },
-				{ kind: 'cake-deposit-owner', requestId: pending.requestId },
-			])
-			const { pickupAt } = await tx.customCakeRequest.findUniqueOrThrow({
-				where: { id: pending.requestId },
-				select: { pickupAt: true },
-			})
-			const reminderAt = pickupAt ? new Date(pickupAt.getTime() - 2 * DAY_MS) : null
-			if (reminderAt && reminderAt > new Date()) {
-				await enqueueMail(
-					tx,
-					{ kind: 'cake-balance-reminder', requestId: pending.requestId },
-					{ startAfter: reminderAt },
-				)
-				await enqueueText(
-					tx,
-					{ kind: 'cake-balance-reminder', requestId: pending.requestId },
-					{ startAfter: reminderAt },
-				)
-			}
-		}
-		return 'applied'
+		if (event.kind !== 'paid') return (await expirePendingPayment(tx, payment.id)) ? 'applied' : 'unchanged'
+		return (await recordCakePaymentPaid(tx, payment.id, event.charged)) === 'unchanged' ? 'unchanged' : 'applied'
 	})
+}
+
+/**
+ * A paid cake payment, whatever told us (a webhook, the return page, the sweep, the wallet paying it all), inside
+ * the caller's transaction after it claimed its event: 'paid' (the request took it), 'not-applied' (kept for the
+ * owner to refund), 'held' (charged amount differs, or the wallet's part is gone: the owner's alert), 'unchanged'
+ * (recorded already).
+ */
+async function recordCakePaymentPaid(
+	tx: Tx,
+	paymentId: string,
+	charged?: ChargedAmounts,
+): Promise<'paid' | 'not-applied' | 'held' | 'unchanged'> {
+	await setActor(tx, 'payment')
+	// Claims the payment (its row lock orders a replay behind this one): recorded as paid but not applied
+	// until the request takes it below.
+	const claimedPayment = await tx.cakePayment.updateMany({
+		where: { id: paymentId, status: { in: ['PENDING', 'EXPIRED'] }, paidAt: null },
+		data: { status: 'NOT_APPLIED', paidAt: new Date() },
+	})
+	if (claimedPayment.count === 0) return 'unchanged'
+	const pending = await tx.cakePayment.findUniqueOrThrow({
+		where: { id: paymentId },
+		select: { requestId: true, kind: true, amountCents: true, walletCents: true, quoteVersion: true },
+	})
+	const cardCents = pending.amountCents - pending.walletCents
+	// The wallet's part, spent now; gone (released when the payment lapsed, then spent elsewhere): the card paid
+	// less than the cake costs, held for the owner like a charge that differs, the wallet paying nothing.
+	if (!(await spendWalletPart(tx, paymentId, pending.walletCents))) {
+		await tx.cakePayment.update({
+			where: { id: paymentId },
+			data: { walletCents: 0, heldChargeCents: charged?.totalCents ?? cardCents },
+		})
+		await enqueueMail(tx, { kind: 'cake-payment-held-owner', paymentId })
+		return 'held'
+	}
+	// Charged another amount than the card was to pay (decision 058): kept NOT_APPLIED for the owner, the request
+	// unmoved.
+	if (charged && charged.totalCents !== cardCents) {
+		await tx.cakePayment.update({ where: { id: paymentId }, data: { heldChargeCents: charged.totalCents } })
+		await enqueueMail(tx, { kind: 'cake-payment-held-owner', paymentId })
+		return 'held'
+	}
+	const applied = await applyToRequest(tx, pending)
+	if (!applied) return 'not-applied'
+	await tx.cakePayment.update({ where: { id: paymentId }, data: { status: 'PAID' } })
+	if (pending.kind === 'DEPOSIT') {
+		await enqueueMail(tx, [
+			{ kind: 'cake-deposit-received', requestId: pending.requestId },
+			{ kind: 'cake-deposit-owner', requestId: pending.requestId },
+		])
+		const { pickupAt } = await tx.customCakeRequest.findUniqueOrThrow({
+			where: { id: pending.requestId },
+			select: { pickupAt: true },
+		})
+		const reminderAt = pickupAt ? new Date(pickupAt.getTime() - 2 * DAY_MS) : null
+		if (reminderAt && reminderAt > new Date()) {
+			await enqueueMail(tx, { kind: 'cake-balance-reminder', requestId: pending.requestId }, { startAfter: reminderAt })
+			await enqueueText(tx, { kind: 'cake-balance-reminder', requestId: pending.requestId }, { startAfter: reminderAt })
+		}
+	}
+	return 'paid'
+}
+
+/**
+ * Captures a paid payment's wallet holds. Released already (the payment had lapsed): the same amounts are held
+ * again on the same accounts, in id order, under the late reference and captured at once, all or none (a savepoint):
+ * false when a balance no longer covers its part (nothing spent).
+ */
+async function spendWalletPart(tx: Tx, paymentId: string, walletCents: number) {
+	if (walletCents === 0) return true
+	const reference = cakePaymentHoldReference(paymentId)
+	const holds = await findWalletHolds(reference, tx)
+	if (holds.every((hold) => hold.status === 'HELD')) {
+		await settleWalletHolds(reference, 'capture', tx)
+		return true
+	}
+	// A payment's holds settle together; should one still be held, it is given back first so all are taken again.
+	await settleWalletHolds(reference, 'release', tx)
+	const late = lateHoldReference(paymentId)
+	await tx.$executeRaw`SAVEPOINT cake_wallet_late`
+	for (const hold of holds) {
+		const held = await holdWalletAmount(
+			{ accountId: hold.accountId, reference: late, amountCents: hold.amountCents },
+			tx,
+		)
+		if (held.outcome !== 'held') {
+			await tx.$executeRaw`ROLLBACK TO SAVEPOINT cake_wallet_late`
+			return false
+		}
+	}
+	await settleWalletHolds(late, 'capture', tx)
+	await tx.$executeRaw`RELEASE SAVEPOINT cake_wallet_late`
+	return true
 }
 
 async function applyToRequest(

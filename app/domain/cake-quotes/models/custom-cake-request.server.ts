@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import type { CakeRequestStatus } from '~/generated/prisma/client'
 import { prisma } from '~/utils/db.server'
-import { releaseSlotIn } from './cake-quote.server'
+import { releaseCakePaymentHoldsIn, releaseSlotIn } from './cake-quote.server'
 import { adminRequestFields } from './request-fields.server'
 import { isRecordNotFound, isUniqueViolation } from '~/utils/db.server'
 import type { Locale } from '~/utils/i18n'
@@ -148,6 +148,8 @@ export async function deleteCustomCakeRequest(id: string): Promise<boolean | 'to
 			// The foreign key (RESTRICT) refuses the delete too; asking first gives the owner words, not an error.
 			if (await tx.cakePayment.count({ where: { requestId: id, paidAt: { not: null } } })) return 'took-payment'
 			await releaseSlotIn(tx, id)
+			// An unpaid payment's gift card or store credit hold goes back before its record goes (decision 087).
+			await releaseCakePaymentHoldsIn(tx, id)
 			await tx.cakePayment.deleteMany({ where: { requestId: id } })
 			return tx.customCakeRequest.delete({ where: { id }, select: { imageKey: true } })
 		})

@@ -137,6 +137,7 @@ export async function findHeldPaymentForMail(
 		select: {
 			kind: true,
 			amountCents: true,
+			walletCents: true,
 			heldChargeCents: true,
 			request: { select: { id: true, name: true, email: true } },
 		},
@@ -147,7 +148,8 @@ export async function findHeldPaymentForMail(
 				id: payment.request.id,
 				customerName: payment.request.name,
 				customerEmail: payment.request.email,
-				pricedCents: payment.amountCents,
+				// What the card was to pay: a gift card or store credit paid the rest (decision 087).
+				pricedCents: payment.amountCents - payment.walletCents,
 				chargedCents: payment.heldChargeCents,
 			}
 		: null

@@ -48,6 +48,26 @@ export async function findWalletHolds(reference: HoldReference, db: Db = prisma)
 	})
 }
 
+/** An account's spendable balance and whether it can be spent (a checkout decides how much to hold from it). */
+export async function walletAccountBalance(accountId: string, db: Db = prisma) {
+	const account = await db.walletAccount.findUnique({
+		where: { id: accountId },
+		select: { kind: true, status: true, balanceCents: true },
+	})
+	return account && { kind: account.kind, active: account.status === 'ACTIVE', balanceCents: account.balanceCents }
+}
+
+/** What the payments' captured holds spent, one row per hold with its account's kind (the owner's pages). */
+export async function listSpentHolds(references: string[], db: Db = prisma) {
+	if (references.length === 0) return []
+	const holds = await db.walletHold.findMany({
+		where: { reference: { in: references }, status: 'CAPTURED' },
+		select: { reference: true, amountCents: true, account: { select: { kind: true } } },
+		orderBy: { accountId: 'asc' },
+	})
+	return holds.map((hold) => ({ reference: hold.reference, amountCents: hold.amountCents, kind: hold.account.kind }))
+}
+
 /** Releases (or captures) every hold of a payment, in account order; how many this call settled. */
 export async function settleWalletHolds(reference: HoldReference, how: 'release' | 'capture', db: Db = prisma) {
 	let settled = 0

@@ -29,9 +29,11 @@ function spendableSql(where: Prisma.Sql, email: string | undefined) {
 		SELECT a."id" AS "accountId", a."status"::text AS "status", g."codeLast4" AS "last4",
 			a."balanceCents" + COALESCE((
 				SELECT sum(h."amountCents") FROM "WalletHold" h
-				JOIN "Order" o ON o."id" = substr(h."reference", 7)
-				WHERE h."accountId" = a."id" AND h."status" = 'HELD' AND h."reference" LIKE 'order:%'
-					AND o."status" = 'PENDING' AND ${owner} <> '' AND lower(o."customerEmail") = ${owner}
+				WHERE h."accountId" = a."id" AND h."status" = 'HELD' AND h."reference" LIKE 'order:%' AND ${owner} <> ''
+					AND EXISTS (
+						SELECT 1 FROM "Order" o
+						WHERE o."id" = substr(h."reference", 7) AND o."status" = 'PENDING' AND lower(o."customerEmail") = ${owner}
+					)
 			), 0)::integer AS "balanceCents"
 		FROM "WalletAccount" a LEFT JOIN "GiftCard" g ON g."accountId" = a."id"
 		WHERE ${where}`
