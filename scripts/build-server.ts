@@ -86,6 +86,9 @@ const warmed = spawnSync(process.execPath, [...productionNodeFlags, '--input-typ
 		DATABASE_URL: 'postgresql://compile-cache-warm-up.invalid/none',
 	},
 	stdio: 'inherit',
+	// It takes about a second; a bundle that waits on something at load must fail the build, not hang it.
+	timeout: 120_000,
+	killSignal: 'SIGKILL',
 })
 if (warmed.status !== 0) {
 	// The bundle did not even evaluate: nothing that would start from it is worth shipping.

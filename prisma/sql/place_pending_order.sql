@@ -21,8 +21,8 @@
 -- orders holding the code are cancelled first (their holds and uses given back, their sessions returned to close).
 -- Gift cards and store credit (decision 086): p_order's 'wallet' lists [{accountId, amountCents}]; each is held with
 -- wallet_hold under 'order:<id>', in account order (before the code's use: its row is the lock checkouts share),
--- after the same e-mail's unpaid orders holding those accounts are replaced (as for a code). One that cannot be held refuses ('wallet-changed', with the account and its balance now)
--- and leaves nothing behind. The order records what they pay ('walletCents', at most its total by a CHECK); when
+-- after the same e-mail's unpaid orders holding those accounts are replaced (as for a code). One that cannot be
+-- held refuses ('wallet-changed', with the account and its balance now) and leaves nothing behind. The order records what they pay ('walletCents', at most its total by a CHECK); when
 -- they pay all of it the order is paid in this statement: PAID, paidAt, the holds spent, and 'walletSessionId' as
 -- its session (the address /success reads it by).
 CREATE OR REPLACE FUNCTION place_pending_order(
@@ -56,7 +56,7 @@ DECLARE
   v_total integer;
   v_account text;
   v_balance text;
-  v_hold_reference text;
+  v_replace text[];
 BEGIN
   FOR v_key IN
     SELECT k FROM unnest(ARRAY['hold-client:' || v_client, 'hold-email:' || v_email]) AS k
@@ -65,12 +65,33 @@ BEGIN
     PERFORM pg_advisory_xact_lock(hashtextextended(v_key, 0));
   END LOOP;
   BEGIN
-    FOR v_replaced IN
-      SELECT o."id", o."providerSessionId" FROM "Order" o
+    -- The orders this checkout replaces, then each cancelled once with its holds given back: the client's and
+    -- e-mail's oldest live holds beyond the cap (decision 058); the same e-mail's unpaid orders holding this code
+    -- (decision 081: a customer who left the payment page and checks out again keeps their code instead of being
+    -- told they used it); and those holding these gift cards or this credit (decision 086, likewise), found hold by
+    -- hold with each order by its key (a join let the planner scan every pending order per hold).
+    v_replace := ARRAY(
+      SELECT o."id" FROM "Order" o
       WHERE o."status" = 'PENDING' AND o."capacityHeld"
         AND (o."holdClient" = v_client OR lower(o."customerEmail") = v_email)
       ORDER BY o."createdAt" DESC, o."id" DESC
-      OFFSET GREATEST(p_max_live_holds - 1, 0)
+      OFFSET GREATEST(p_max_live_holds - 1, 0));
+    IF v_promo_code_id IS NOT NULL AND v_email IS NOT NULL THEN
+      v_replace := v_replace || ARRAY(
+        SELECT o."id" FROM "PromoCodeUse" u JOIN "Order" o ON o."id" = u."orderId"
+        WHERE u."promoCodeId" = v_promo_code_id AND u."email" = v_email AND u."releasedAt" IS NULL
+          AND o."status" = 'PENDING');
+    END IF;
+    IF jsonb_array_length(v_wallet) > 0 AND v_email IS NOT NULL THEN
+      v_replace := v_replace || ARRAY(
+        SELECT substr(h."reference", 7) FROM "WalletHold" h
+        WHERE h."accountId" IN (SELECT w ->> 'accountId' FROM jsonb_array_elements(v_wallet) AS w)
+          AND h."status" = 'HELD' AND h."reference" LIKE 'order:%'
+          AND (SELECT o."id" FROM "Order" o WHERE o."id" = substr(h."reference", 7) AND o."status" = 'PENDING'
+            AND lower(o."customerEmail") = v_email) IS NOT NULL);
+    END IF;
+    FOR v_replaced IN
+      SELECT o."id", o."providerSessionId" FROM "Order" o WHERE o."id" = ANY(v_replace) ORDER BY o."id"
     LOOP
       UPDATE "Order" SET "status" = 'CANCELLED', "updatedAt" = timezone('UTC', now())
       WHERE "id" = v_replaced."id" AND "status" = 'PENDING';
@@ -81,48 +102,6 @@ BEGIN
         END IF;
       END IF;
     END LOOP;
-    -- The same e-mail's unpaid orders holding this code are replaced (decision 081): a customer who left the payment
-    -- page and checks out again keeps their code instead of being told they used it.
-    IF v_promo_code_id IS NOT NULL AND v_email IS NOT NULL THEN
-      FOR v_replaced IN
-        SELECT o."id", o."providerSessionId" FROM "PromoCodeUse" u JOIN "Order" o ON o."id" = u."orderId"
-        WHERE u."promoCodeId" = v_promo_code_id AND u."email" = v_email AND u."releasedAt" IS NULL
-          AND o."status" = 'PENDING'
-        ORDER BY o."id"
-      LOOP
-        UPDATE "Order" SET "status" = 'CANCELLED', "updatedAt" = timezone('UTC', now())
-        WHERE "id" = v_replaced."id" AND "status" = 'PENDING';
-        IF FOUND THEN
-          PERFORM order_hold_release(v_replaced."id", NULL);
-          IF v_replaced."providerSessionId" IS NOT NULL THEN
-            v_replaced_sessions := v_replaced_sessions || v_replaced."providerSessionId";
-          END IF;
-        END IF;
-      END LOOP;
-    END IF;
-    -- The same e-mail's unpaid orders holding these gift cards or this credit are replaced (decision 086): a
-    -- customer who left the payment page and checks out again spends their card again instead of being refused.
-    -- Hold by hold, each order by its key: a join here let the planner scan every pending order per hold.
-    IF jsonb_array_length(v_wallet) > 0 AND v_email IS NOT NULL THEN
-      FOR v_hold_reference IN
-        SELECT h."reference" FROM "WalletHold" h
-        WHERE h."accountId" IN (SELECT w ->> 'accountId' FROM jsonb_array_elements(v_wallet) AS w)
-          AND h."status" = 'HELD' AND h."reference" LIKE 'order:%'
-        ORDER BY h."reference"
-      LOOP
-        SELECT o."id", o."providerSessionId" INTO v_replaced FROM "Order" o
-        WHERE o."id" = substr(v_hold_reference, 7) AND o."status" = 'PENDING' AND lower(o."customerEmail") = v_email;
-        CONTINUE WHEN NOT FOUND;
-        UPDATE "Order" SET "status" = 'CANCELLED', "updatedAt" = timezone('UTC', now())
-        WHERE "id" = v_replaced."id" AND "status" = 'PENDING';
-        IF FOUND THEN
-          PERFORM order_hold_release(v_replaced."id", NULL);
-          IF v_replaced."providerSessionId" IS NOT NULL THEN
-            v_replaced_sessions := v_replaced_sessions || v_replaced."providerSessionId";
-          END IF;
-        END IF;
-      END LOOP;
-    END IF;
     SELECT COALESCE(sum(w."amountCents"), 0)::integer INTO v_wallet_cents
     FROM jsonb_to_recordset(v_wallet) AS w("amountCents" integer);
     INSERT INTO "Order" ("id", "customerName", "customerEmail", "customerPhone", "currency", "totalCents", "taxCents",

@@ -29,18 +29,18 @@ test('a promo code and a tip on one order: the owner’s code, the preview, /suc
 
 	// In Spanish: a code the bakery never made is refused beside the field, and what was typed stays.
 	await gotoHydrated(page, '/es/checkout')
-	await page.getByLabel('Código promocional').fill('NO-EXISTE')
-	await page.getByRole('button', { name: 'Aplicar' }).click()
+	await page.getByLabel('Código promocional', { exact: true }).fill('NO-EXISTE')
+	await page.getByRole('button', { name: 'Aplicar código promocional' }).click()
 	await expect(page.getByText('No conocemos ese código. Revisa cómo está escrito.')).toBeVisible()
-	await expect(page.getByLabel('Código promocional')).toHaveValue('NO-EXISTE')
+	await expect(page.getByLabel('Código promocional', { exact: true })).toHaveValue('NO-EXISTE')
 
 	await gotoHydrated(page, '/checkout')
 	const email = `promo.${Date.now().toString(36)}@example.com`
 	await page.getByLabel('Full Name').fill('Paula Promo')
 	await page.getByLabel('Email Address').fill(email)
 	const pickupAt = await choosePickup(page)
-	await page.getByLabel('Promo code').fill(code.toLowerCase())
-	await page.getByRole('button', { name: 'Apply' }).click()
+	await page.getByLabel('Promo code', { exact: true }).fill(code.toLowerCase())
+	await page.getByRole('button', { name: 'Apply promo code' }).click()
 	await expect(page.getByText(`Code ${code} applied: −$5.00.`)).toBeVisible()
 	await page.getByRole('radio', { name: '15%' }).check()
 	const summary = page.getByRole('status').filter({ hasText: `Discount (${code}): −$5.00` })

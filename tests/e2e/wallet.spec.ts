@@ -24,7 +24,7 @@ test('a gift card pays part of an order, the card the rest: the preview, /succes
 
 	await gotoHydrated(page, '/pt-BR/checkout')
 	await page.getByLabel('Código do vale-presente').fill('ABCD-EFGH')
-	await page.getByRole('button', { name: 'Aplicar' }).nth(1).click()
+	await page.getByRole('button', { name: 'Aplicar vale-presente' }).click()
 	await expect(page.getByText('Esse código de vale-presente não funciona. Confira e tente de novo.')).toBeVisible()
 	await expect(page.getByLabel('Código do vale-presente')).toHaveValue('ABCD-EFGH')
 
@@ -34,7 +34,7 @@ test('a gift card pays part of an order, the card the rest: the preview, /succes
 	await page.getByLabel('Email Address').fill(email)
 	const pickupAt = await choosePickup(page)
 	await page.getByLabel('Gift card code').fill(code)
-	await page.getByRole('button', { name: 'Apply' }).nth(1).click()
+	await page.getByRole('button', { name: 'Apply gift card' }).click()
 	await expect(page.getByText(`Gift card ••••${code.slice(-4)}: −$20.00 $0.00 stays on the card.`)).toBeVisible()
 	const summary = page.getByRole('status').filter({ hasText: 'To pay by card:' })
 	await expect(summary).toContainText(/To pay by card: \$2\d\.\d\d/)

@@ -49,7 +49,6 @@ export function PromoAndTip({
 }) {
 	const t = useT()
 	const locale = useLocale()
-	const code = getInputProps(promoCode as FieldMetadata<string>, { type: 'text', ariaAttributes: true })
 	const amount = getInputProps(tipAmount as FieldMetadata<string>, { type: 'text', ariaAttributes: true })
 	const codeErrors = promoCode.errors ?? priceErrors.promoCode
 	const amountErrors = tipAmount.errors ?? priceErrors.tipAmount
@@ -57,39 +56,22 @@ export function PromoAndTip({
 	const applied = price?.promoCode && price.discountCents > 0 && !codeErrors?.length ? price : null
 	return (
 		<div className="space-y-3">
-			<div>
-				<label htmlFor={promoCode.id} className="block font-semibold">
-					{t('shop.promoCodeLabel')}
-				</label>
-				<div className="mt-1 flex gap-2">
-					<input
-						{...code}
-						key={code.key}
-						autoComplete="off"
-						autoCapitalize="characters"
-						aria-invalid={codeErrors?.length ? true : undefined}
-						aria-describedby={`${promoCode.errorId} ${promoCode.id}-applied`}
-						className={controlClass}
-					/>
-					<button
-						type="button"
-						onClick={onPrice}
-						disabled={pricing}
-						className="shrink-0 rounded-full border-2 border-cocoa px-5 py-2 font-semibold hover:bg-dough disabled:opacity-60"
-					>
-						{t('shop.promoApply')}
-					</button>
-				</div>
-				<p id={`${promoCode.id}-applied`} role="status" className="text-sm text-green-800">
-					{applied
+			<CodeField
+				meta={promoCode}
+				label={t('shop.promoCodeLabel')}
+				applyLabel={t('shop.promoApplyCode')}
+				errors={codeErrors}
+				pricing={pricing}
+				onPrice={onPrice}
+				applied={
+					applied
 						? t('shop.promoApplied', {
 								code: applied.promoCode ?? '',
 								amount: formatPrice(applied.discountCents, locale),
 							})
-						: null}
-				</p>
-				<FieldErrors id={promoCode.errorId} errors={codeErrors} />
-			</div>
+						: null
+				}
+			/>
 			<fieldset>
 				<legend className="font-semibold">{t('shop.promoTipLegend')}</legend>
 				<div className="mt-1 flex flex-wrap gap-x-5 gap-y-2" onChange={onPrice}>
@@ -173,45 +155,24 @@ export function WalletFields({
 }) {
 	const t = useT()
 	const locale = useLocale()
-	const code = getInputProps(giftCardCode as FieldMetadata<string>, { type: 'text', ariaAttributes: true })
 	const codeErrors = giftCardCode.errors ?? priceErrors
 	const applied = price?.giftCard && !codeErrors?.length ? price.giftCard : null
 	return (
 		<div className="space-y-3">
-			<div>
-				<label htmlFor={giftCardCode.id} className="block font-semibold">
-					{t('shop.giftCardCodeLabel')}
-				</label>
-				<p id={`${giftCardCode.id}-hint`} className="text-sm text-cocoa/80">
-					{t('shop.giftCardCodeHint')}
-				</p>
-				<div className="mt-1 flex gap-2">
-					<input
-						{...code}
-						key={code.key}
-						autoComplete="off"
-						autoCapitalize="characters"
-						spellCheck={false}
-						aria-invalid={codeErrors?.length ? true : undefined}
-						aria-describedby={`${giftCardCode.id}-hint ${giftCardCode.errorId} ${giftCardCode.id}-applied`}
-						className={controlClass}
-					/>
-					<button
-						type="button"
-						onClick={onPrice}
-						disabled={pricing}
-						className="shrink-0 rounded-full border-2 border-cocoa px-5 py-2 font-semibold hover:bg-dough disabled:opacity-60"
-					>
-						{t('shop.promoApply')}
-					</button>
-				</div>
-				<p id={`${giftCardCode.id}-applied`} role="status" className="text-sm text-green-800">
-					{applied
+			<CodeField
+				meta={giftCardCode}
+				label={t('shop.giftCardCodeLabel')}
+				applyLabel={t('shop.giftCardApply')}
+				hint={t('shop.giftCardCodeHint')}
+				errors={codeErrors}
+				pricing={pricing}
+				onPrice={onPrice}
+				applied={
+					applied
 						? `${t('shop.giftCardLine', { last4: applied.last4, amount: formatPrice(applied.cents, locale) })} ${t('shop.giftCardLeft', { amount: formatPrice(applied.leftCents, locale) })}`
-						: null}
-				</p>
-				<FieldErrors id={giftCardCode.errorId} errors={codeErrors} />
-			</div>
+						: null
+				}
+			/>
 			{storeCreditCents > 0 ? (
 				<label className="flex items-center gap-2">
 					<input
@@ -225,6 +186,73 @@ export function WalletFields({
 					{t('shop.useStoreCredit', { amount: formatPrice(storeCreditCents, locale) })}
 				</label>
 			) : null}
+		</div>
+	)
+}
+
+/**
+ * A code the server prices (a promo code, a gift card's): its label, an optional hint, the field with its Apply
+ * button, what it gave (a live status) and its errors.
+ */
+function CodeField({
+	meta,
+	label,
+	applyLabel,
+	hint,
+	errors,
+	applied,
+	pricing,
+	onPrice,
+}: {
+	meta: FieldMetadata<unknown>
+	label: string
+	/** The button's name, which tells the two Apply buttons apart ("Apply gift card"); it starts with "Apply". */
+	applyLabel: string
+	hint?: string
+	errors?: string[]
+	applied: string | null
+	pricing: boolean
+	onPrice: () => void
+}) {
+	const t = useT()
+	const input = getInputProps(meta as FieldMetadata<string>, { type: 'text', ariaAttributes: true })
+	const hintId = `${meta.id}-hint`
+	return (
+		<div>
+			<label htmlFor={meta.id} className="block font-semibold">
+				{label}
+			</label>
+			{hint ? (
+				<p id={hintId} className="text-sm text-cocoa/80">
+					{hint}
+				</p>
+			) : null}
+			<div className="mt-1 flex gap-2">
+				<input
+					{...input}
+					key={input.key}
+					autoComplete="off"
+					autoCapitalize="characters"
+					spellCheck={false}
+					aria-invalid={errors?.length ? true : undefined}
+					aria-describedby={`${hint ? `${hintId} ` : ''}${meta.errorId} ${meta.id}-applied`}
+					className={controlClass}
+				/>
+				{/* aria-disabled, not disabled: a price asked by leaving the tip field must not move keyboard focus past it. */}
+				<button
+					type="button"
+					onClick={pricing ? undefined : onPrice}
+					aria-disabled={pricing || undefined}
+					aria-label={applyLabel}
+					className="shrink-0 rounded-full border-2 border-cocoa px-5 py-2 font-semibold hover:bg-dough aria-disabled:opacity-60"
+				>
+					{t('shop.promoApply')}
+				</button>
+			</div>
+			<p id={`${meta.id}-applied`} role="status" className="text-sm text-green-800">
+				{applied}
+			</p>
+			<FieldErrors id={meta.errorId} errors={errors} />
 		</div>
 	)
 }
