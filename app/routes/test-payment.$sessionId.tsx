@@ -42,6 +42,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 	if (giftCard) {
 		const cake = {
 			label: 'Gift card',
+			heading: 'Pay for your gift card',
 			amountCents: giftCard.amountCents,
 			walletCents: 0,
 			expired:
@@ -52,6 +53,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 	const cakePayment = await findTestCakePayment(params.sessionId)
 	if (cakePayment) {
 		const cake = {
+			heading: 'Pay for your cake',
 			label: `${cakePayment.kind === 'DEPOSIT' ? 'Deposit' : 'Balance'}: custom cake (${cakePayment.request.type}, ${cakePayment.request.size})`,
 			// What the card pays: a gift card or store credit paid the rest (decision 087), as Stripe's coupon takes it off.
 			amountCents: cakePayment.amountCents - cakePayment.walletCents,
@@ -175,7 +177,9 @@ export default function TestPayment() {
 			<p className="rounded-lg border-2 border-dashed border-cinnamon bg-dough/60 p-3 font-semibold">
 				Test payment — no card is charged. This page stands in for Stripe Checkout because no Stripe key is configured.
 			</p>
-			<h1 className="mt-6 font-display text-3xl font-bold">{order ? 'Pay for your order' : 'Pay for your cake'}</h1>
+			<h1 className="mt-6 font-display text-3xl font-bold">
+				{order ? 'Pay for your order' : (cake?.heading ?? 'Pay')}
+			</h1>
 			{order ? (
 				<OrderLines
 					lines={order.items.map((line, index) => ({ ...line, key: String(index) }))}

@@ -70,7 +70,14 @@ test('a custom cake from request to pickup: quote, the customer’s mail, deposi
 	await expect(page.getByRole('heading', { name: 'Your cake is booked' })).toBeVisible()
 	await expectNoAxeViolations(page)
 
-	// The balance, online.
+	// The balance, online: a $20 gift card (decision 087) and the card for the rest.
+	await gotoHydrated(page, '/admin/gift-cards')
+	await page.getByLabel('Amount in dollars').fill('20')
+	await page.getByLabel('How').selectOption('PROMOTION')
+	await page.getByRole('button', { name: 'Issue card' }).click()
+	const giftCard = (await page.getByTestId('issued-code').textContent())!.trim()
+	await gotoHydrated(page, quotePath)
+	await page.getByLabel('Gift card code (optional)').fill(giftCard)
 	await page.getByRole('button', { name: 'Pay the balance $60.00' }).click()
 	await page.waitForURL(/\/pay\/cs_test_/)
 	await page.getByRole('button', { name: 'Pay' }).click()
@@ -94,6 +101,7 @@ test('a custom cake from request to pickup: quote, the customer’s mail, deposi
 	await page.getByRole('button', { name: 'Mark as picked up' }).click()
 	await expect(page.getByRole('heading', { name: /^Status: Picked up/ })).toBeVisible()
 	await expect(page.getByRole('list').filter({ hasText: 'Deposit paid by an online payment' })).toBeVisible()
+	await expect(page.getByText('$20.00 by gift card, $40.00 by card')).toBeVisible()
 	await expectNoAxeViolations(page)
 
 	// The owner's day view lists the cake (picked up, nothing left to collect).
