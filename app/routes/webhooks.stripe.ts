@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { applyCakePaymentEvent, applyCakeRefundEvent } from '~/domain/cake-quotes/models/cake-quote.server'
 import { applyCheckoutEvent } from '~/domain/orders/models/order.server'
-import { applyGiftCardPurchaseEvent } from '~/domain/wallet/index.server'
+import { applyGiftCardPurchaseEvent, applyGiftCardRefundEvent } from '~/domain/wallet/index.server'
 import { applyRefundEvent } from '~/domain/orders/models/owner-orders.server'
 import { bodyLimits, bodyProblemResponse, readText } from '~/utils/body.server'
 import { toCheckoutEvent, toRefundEvent, verifyStripeEvent } from '~/domain/payments/stripe-webhook.server'
@@ -36,5 +36,10 @@ export async function action({ request }: ActionFunctionArgs) {
 		)
 	const refundEvent = await toRefundEvent(event)
 	if (!refundEvent) return text('ignored', 200)
-	return text((await applyCakeRefundEvent(refundEvent)) ?? (await applyRefundEvent(refundEvent)), 200)
+	return text(
+		(await applyCakeRefundEvent(refundEvent)) ??
+			(await applyGiftCardRefundEvent(refundEvent)) ??
+			(await applyRefundEvent(refundEvent)),
+		200,
+	)
 }

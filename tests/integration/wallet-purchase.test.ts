@@ -10,7 +10,11 @@ import { MAIL_QUEUE, getMailQueue } from '~/domain/mail/mail-queue.server'
 import type { MailJob } from '~/domain/mail/mail-jobs'
 import { giftCardPurchaseSchema } from '~/domain/wallet/gift-card-purchase'
 import { startGiftCardPurchase } from '~/domain/wallet/gift-card-purchase.server'
-import { applyGiftCardPurchaseEvent, sweepLapsedGiftCardPurchases } from '~/domain/wallet/index.server'
+import {
+	applyGiftCardPurchaseEvent,
+	applyGiftCardRefundEvent,
+	sweepLapsedGiftCardPurchases,
+} from '~/domain/wallet/index.server'
 import { prisma } from '~/utils/db.server'
 import { useAdminTestEnv } from './admin-helpers'
 
@@ -209,6 +213,32 @@ describe('paying for it', () => {
 		expect(Date.now() - new Date(delivery!.startAfter).getTime()).toBeLessThan(60_000)
 		const mail = await composeMail({ kind: 'gift-card-delivery', purchaseId: purchase.id }, context)
 		expect(mail?.to).toEqual(['rosa@example.com'])
+	})
+
+	it('a payment refunded in Stripe voids the card once, and its mail to the recipient no longer goes out', async () => {
+		const { sessionId, purchase } = await start()
+		await applyGiftCardPurchaseEvent({
+			eventId: 'evt_refund_paid',
+			type: 'checkout.session.completed',
+			kind: 'paid',
+			sessionId,
+		})
+		const refund = { eventId: 'evt_refund_card', type: 'charge.refunded', sessionId }
+		expect(await applyGiftCardRefundEvent(refund)).toBe('applied')
+		expect(await applyGiftCardRefundEvent(refund)).toBe('duplicate')
+		const card = await prisma.giftCardPurchase.findUniqueOrThrow({
+			where: { id: purchase.id },
+			select: { sealedCode: true, giftCard: { select: { account: true } } },
+		})
+		expect(card.sealedCode).toBeNull()
+		expect(card.giftCard?.account).toMatchObject({
+			status: 'VOID',
+			balanceCents: 0,
+			voidReason: 'Payment refunded in Stripe',
+		})
+		expect(await composeMail({ kind: 'gift-card-delivery', purchaseId: purchase.id }, context)).toBeNull()
+		// Another session's refund is not a card's.
+		expect(await applyGiftCardRefundEvent({ ...refund, eventId: 'evt_other', sessionId: 'cs_test_unknown' })).toBeNull()
 	})
 
 	it('a cancelled or lapsed purchase issues nothing; the sweep settles one whose events never came', async () => {

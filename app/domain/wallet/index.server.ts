@@ -54,6 +54,7 @@ export async function giftCardForPayment(typedCode: string, email?: string) {
 }
 
 export { applyGiftCardPurchaseEvent, sweepLapsedGiftCardPurchases } from './gift-card-purchase.server'
+export { applyGiftCardRefundEvent } from './models/gift-card-purchases.server'
 
 /** A paid online purchase as its mails tell it, the code opened and grouped for reading; null when not paid. */
 export async function giftCardPurchaseForMail(purchaseId: string) {

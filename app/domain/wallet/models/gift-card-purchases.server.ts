@@ -6,6 +6,7 @@ import { claimProviderEvent } from '~/domain/payments/index.server'
 import type { CheckoutEvent, FulfillmentOutcome } from '~/domain/orders/index.server'
 import { sealGiftCardCode } from '../gift-card-seal.server'
 import { createGiftCard } from './gift-cards.server'
+import { voidWalletAccount } from './ledger.server'
 
 type PurchaseInput = {
 	amountCents: number
@@ -161,5 +162,31 @@ export async function listGiftCardPurchasesBy(buyerEmail: string) {
 			deliverOn: true,
 			giftCard: { select: { codeLast4: true } },
 		},
+	})
+}
+
+/**
+ * A gift card bought online whose payment was refunded in full (Stripe's dashboard): the card is voided with that
+ * reason, whatever is left on it, and its sealed code forgotten, so a delivery mail or text not yet sent never goes
+ * out (decision 087's counterpart for cards). Exactly once (the event id is claimed); null when the session is not a
+ * card purchase's.
+ */
+export async function applyGiftCardRefundEvent(event: {
+	eventId: string
+	type: string
+	sessionId: string | null
+}): Promise<FulfillmentOutcome | null> {
+	if (!event.sessionId) return null
+	const purchase = await prisma.giftCardPurchase.findUnique({
+		where: { providerSessionId: event.sessionId },
+		select: { id: true, giftCard: { select: { accountId: true } } },
+	})
+	if (!purchase) return null
+	return prisma.$transaction(async (tx) => {
+		if (!(await claimProviderEvent(tx, event))) return 'duplicate'
+		if (!purchase.giftCard) return 'unchanged'
+		await tx.giftCardPurchase.update({ where: { id: purchase.id }, data: { sealedCode: null } })
+		const voided = await voidWalletAccount(purchase.giftCard.accountId, 'Payment refunded in Stripe', 'stripe', tx)
+		return voided === null ? 'unchanged' : 'applied'
 	})
 }
