@@ -144,7 +144,7 @@ BEGIN
     IF jsonb_array_length(v_wallet) > 0 AND v_email IS NOT NULL THEN
       v_replace := v_replace || ARRAY(
         SELECT substr(h."reference", 7) FROM "WalletHold" h
-        WHERE h."accountId" IN (SELECT w ->> 'accountId' FROM jsonb_array_elements(v_wallet) AS w)
+        WHERE h."accountId" = ANY(ARRAY(SELECT w ->> 'accountId' FROM jsonb_array_elements(v_wallet) AS w))
           AND h."status" = 'HELD' AND h."reference" LIKE 'order:%'
           AND (SELECT o."id" FROM "Order" o WHERE o."id" = substr(h."reference", 7) AND o."status" = 'PENDING'
             AND lower(o."customerEmail") = v_email) IS NOT NULL);
