@@ -3,7 +3,8 @@
 -- them in). p_only_pending_before restricts it to a pending order created before that instant (the sweep); null:
 -- any order. True when it gave the hold back. An order no longer owed (cancelled, expired, refunded, or still pending:
 -- not a move of a paid order's pickup) gives its promo code use back with it (promo_code_use_release, decision 081),
--- and what it held of gift cards and store credit (wallet_hold_release, in account order; decision 086).
+-- and what it held of gift cards and store credit (wallet_hold_release, in account order; decision 086). Its
+-- production minutes are recounted without it (production_minutes_hold, decision 088).
 CREATE OR REPLACE FUNCTION order_hold_release(p_order_id text, p_only_pending_before timestamptz)
 RETURNS boolean LANGUAGE plpgsql AS $$
 DECLARE
@@ -35,6 +36,7 @@ BEGIN
       WHERE "menuItemId" = line."menuItemId" AND "pickupDate" = v_pickup_date;
     END LOOP;
   END IF;
+  PERFORM production_minutes_hold(p_order_id, false);
   IF v_status NOT IN ('PAID', 'READY', 'PICKED_UP', 'NO_SHOW') THEN
     PERFORM promo_code_use_release(p_order_id);
     FOR v_hold IN

@@ -79,6 +79,11 @@ BEGIN
       GET STACKED DIAGNOSTICS v_item = PG_EXCEPTION_DETAIL, v_limit = PG_EXCEPTION_HINT;
       RETURN QUERY SELECT 'item-limit'::text, v_item, v_limit::integer, v_order."pickupAt", NULL::text;
       RETURN;
+    -- The new day's production is full (decision 088): said as the item's limit for that day, no count.
+    WHEN SQLSTATE 'BK003' THEN
+      GET STACKED DIAGNOSTICS v_item = PG_EXCEPTION_DETAIL;
+      RETURN QUERY SELECT 'item-limit'::text, v_item, 0, v_order."pickupAt", NULL::text;
+      RETURN;
   END;
 
   INSERT INTO "OrderPickupChange" ("orderId", "fromPickupAt", "toPickupAt", "actor", "lockOverridden")

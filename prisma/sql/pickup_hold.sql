@@ -2,7 +2,9 @@
 -- then marks the order as holding (decision 029). Conditional upserts: each counter row is locked by ON CONFLICT
 -- DO UPDATE and only moves while it stays within its limit; locks are taken slot first, then items by id (no
 -- deadlocks). Raises on refusal, BK001 the slot is full, BK002 an item's daily limit (DETAIL the menu item id,
--- HINT its limit), so the caller's transaction (or statement) rolls back everything it wrote.
+-- HINT its limit), so the caller's transaction (or statement) rolls back everything it wrote. Then the production
+-- minutes the order needs (production_minutes_hold, decision 088), enforced unless the slot is unlimited (a payment
+-- kept past its hold is taken back whatever the counters say): BK003 when a resource's day is full.
 CREATE OR REPLACE FUNCTION pickup_hold(
   p_order_id text,
   p_slot_start timestamptz,
@@ -45,5 +47,6 @@ BEGIN
   IF NOT FOUND THEN
     RAISE EXCEPTION 'order % is missing or already holds capacity', p_order_id;
   END IF;
+  PERFORM production_minutes_hold(p_order_id, p_orders_per_slot < 2147483647);
 END
 $$;

@@ -195,6 +195,10 @@ BEGIN
       GET STACKED DIAGNOSTICS v_item = PG_EXCEPTION_DETAIL, v_limit = PG_EXCEPTION_HINT;
       RETURN QUERY SELECT 'item-limit'::text, v_item, v_limit::integer, NULL::text, NULL::text, NULL::integer;
       RETURN;
+    WHEN SQLSTATE 'BK003' THEN
+      GET STACKED DIAGNOSTICS v_item = PG_EXCEPTION_DETAIL;
+      RETURN QUERY SELECT 'production-full'::text, v_item, NULL::integer, NULL::text, NULL::text, NULL::integer;
+      RETURN;
     WHEN SQLSTATE 'BK030' THEN
       RETURN QUERY SELECT 'promo-unavailable'::text, NULL::text, NULL::integer, NULL::text, NULL::text, NULL::integer;
       RETURN;

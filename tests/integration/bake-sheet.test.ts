@@ -88,9 +88,9 @@ async function seedModel() {
 	await seedHeldOrder({ pickupAt: at('08:00'), pickupDate: DATE, lines: [line(conchas, 7)] })
 	await seedHeldOrder({ pickupAt: at('10:00'), pickupDate: DATE, lines: [line(conchas, 6)], status: 'PICKED_UP' })
 	await seedHeldOrder({ pickupAt: at('11:00', '2026-12-05'), pickupDate: '2026-12-05', lines: [line(tres, 3)] })
-	// Never made: unpaid, cancelled, refunded, expired.
+	// Never made: unpaid, cancelled, refunded, expired (within the oven's minutes: each held when it was placed).
 	for (const status of ['PENDING', 'CANCELLED', 'REFUNDED', 'EXPIRED'] as const) {
-		await seedHeldOrder({ pickupAt: at('09:00'), pickupDate: DATE, lines: [line(conchas, 40), line(tres, 40)], status })
+		await seedHeldOrder({ pickupAt: at('09:00'), pickupDate: DATE, lines: [line(conchas, 20), line(tres, 3)], status })
 	}
 	return { oven, conchas, tres }
 }

@@ -33,7 +33,8 @@ export type PickupRefusal =
 
 /** A row of the database's `place_pending_order` (prisma/sql/place_pending_order.sql): a refusal, or an order it replaced. */
 export type HoldRefusalRow = {
-	refusal: 'slot-full' | 'item-limit' | null
+	/** 'production-full': a resource's production day for one of its items is full (decision 088). */
+	refusal: 'slot-full' | 'item-limit' | 'production-full' | null
 	menuItemId: string | null
 	dailyLimit: number | null
 	replacedSessionId: string | null
@@ -87,6 +88,10 @@ export async function pickupRefusal(
 	row: HoldRefusalRow & { refusal: string },
 	pickupDate: LocalDate,
 ): Promise<PickupRefusal> {
+	// No more of the item can be made for that pickup day: to the customer, sold out for the day (decision 088).
+	if (row.refusal === 'production-full' && row.menuItemId !== null) {
+		return { ok: false, reason: 'item-limit', menuItemId: row.menuItemId, left: 0 }
+	}
 	if (row.refusal === 'slot-full' || row.menuItemId === null || row.dailyLimit === null) {
 		return { ok: false, reason: 'slot-full' }
 	}
