@@ -102,16 +102,9 @@ export async function seedProduction(today: string) {
 			create: {
 				name: resource.name,
 				startsAt: resource.startsAt,
-				// Closed on Mondays, like the shop.
-				minutesByWeekday: [
-					resource.minutes,
-					0,
-					resource.minutes,
-					resource.minutes,
-					resource.minutes,
-					resource.minutes,
-					resource.minutes,
-				],
+				// Every day: the shop is closed on Mondays, but the kitchen bakes then for Tuesday's pickups (what is
+				// made the day before needs a Monday, decision 088).
+				minutesByWeekday: Array.from({ length: 7 }, () => resource.minutes),
 			},
 			update: {},
 		})

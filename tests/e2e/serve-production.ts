@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process'
 import { appendFileSync, existsSync, rmSync } from 'node:fs'
 import path from 'node:path'
+import pg from 'pg'
 import { startEmbeddedPostgres } from '../../server/embedded-postgres'
 import { startMockGoogle } from '../mocks/google-oauth-server'
 import { startLocalSmtp } from '../mocks/smtp-server'
@@ -83,6 +84,14 @@ await createDatabase(serverUrl, name)
 process.env.STORAGE_DIR = storageDir
 await runPrisma(['migrate', 'deploy'], e2eDatabaseUrl)
 await runPrisma(['db', 'seed'], e2eDatabaseUrl)
+if (!preview) {
+	// The ordering tests buy the demo's cakes by the dozen for the first day offered, which the demo's production model
+	// would sell out (decision 088): production capacity is tested on resources and items of its own.
+	const client = new pg.Client({ connectionString: e2eDatabaseUrl })
+	await client.connect()
+	await client.query('DELETE FROM "ProductionStep"')
+	await client.end()
+}
 
 const server = spawn(process.execPath, [...productionNodeFlags, serverEntry], { env, stdio: 'inherit' })
 // Tests that watch the server's memory read /proc/<pid>/status.
