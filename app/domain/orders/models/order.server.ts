@@ -127,7 +127,9 @@ export async function placePendingOrder(
 	pickup: PendingPickup,
 ): Promise<PlacedOrder | PickupRefusal | PromoRefusal | WalletRefusal> {
 	const orderId = crypto.randomUUID()
-	const walletSessionId = wallet?.paysAll ? `${WALLET_SESSION_PREFIX}${crypto.randomBytes(18).toString('base64url')}` : null
+	const walletSessionId = wallet?.paysAll
+		? `${WALLET_SESSION_PREFIX}${crypto.randomBytes(18).toString('base64url')}`
+		: null
 	const order = JSON.stringify({
 		id: orderId,
 		customerName: customer.name,
@@ -381,7 +383,10 @@ async function recordPayment(tx: Tx, sessionId: string, charged?: ChargedAmounts
 async function spendOrderWallet(tx: Tx, orderId: string) {
 	const reference = `order:${orderId}` as const
 	await settleWalletHolds(reference, 'capture', tx)
-	const holds = await tx.walletHold.findMany({ where: { reference, status: 'CAPTURED' }, select: { amountCents: true } })
+	const holds = await tx.walletHold.findMany({
+		where: { reference, status: 'CAPTURED' },
+		select: { amountCents: true },
+	})
 	return holds.reduce((sum, hold) => sum + hold.amountCents, 0)
 }
 
