@@ -76,20 +76,30 @@ const warmUp = [
 	`enableCompileCache(${JSON.stringify(cacheDir)})`,
 	`await import(${JSON.stringify(new URL(`file://${remixBundle}`).href)})`,
 	`flushCompileCache()`,
-	`process.exit(0)`,
+	// Not process.exit() at once: V8 may still be compiling on a worker thread that waits for the main thread's GC, and
+	// an immediate exit joins that thread and hangs for ever (seen three times here, node 24.21). Ending on its own,
+	// Node drains those tasks first; the timer only ends a loop the bundle's handles keep alive.
+	`setTimeout(() => process.exit(0), 1000).unref()`,
 ].join('; ')
-const warmed = spawnSync(process.execPath, [...productionNodeFlags, '--input-type=module', '--eval', warmUp], {
-	cwd: rootDir,
-	env: {
-		PATH: process.env.PATH,
-		NODE_ENV: 'development',
-		DATABASE_URL: 'postgresql://compile-cache-warm-up.invalid/none',
-	},
-	stdio: 'inherit',
-	// It takes about a second; a bundle that waits on something at load must fail the build, not hang it.
-	timeout: 120_000,
-	killSignal: 'SIGKILL',
-})
+const warm = () =>
+	spawnSync(process.execPath, [...productionNodeFlags, '--input-type=module', '--eval', warmUp], {
+		cwd: rootDir,
+		env: {
+			PATH: process.env.PATH,
+			NODE_ENV: 'development',
+			DATABASE_URL: 'postgresql://compile-cache-warm-up.invalid/none',
+		},
+		stdio: 'inherit',
+		// It takes about a second: a hang is killed and tried once more, never left to stall the build.
+		timeout: 60_000,
+		killSignal: 'SIGKILL',
+	})
+let warmed = warm()
+if (warmed.status !== 0 && warmed.signal === 'SIGKILL') {
+	console.error('Warming the compile cache hung; trying once more.')
+	rmSync(cacheDir, { recursive: true, force: true })
+	warmed = warm()
+}
 if (warmed.status !== 0) {
 	// The bundle did not even evaluate: nothing that would start from it is worth shipping.
 	console.error('The server bundle failed to load (warming its compile cache).')

@@ -66,7 +66,8 @@ describe('the production server bundles', () => {
 			`const { enableCompileCache } = await import('node:module')`,
 			`enableCompileCache(${JSON.stringify(compileCacheDir(root))})`,
 			`await import(${JSON.stringify(pathToFileURL(remixBundle).href)})`,
-			`process.exit(0)`,
+			// Not process.exit() at once: it can deadlock with V8's background compilation (scripts/build-server.ts).
+			`setTimeout(() => process.exit(0), 1000).unref()`,
 		].join('; ')
 		const run = spawnSync(process.execPath, [...productionNodeFlags, '--input-type=module', '--eval', load], {
 			env: {
@@ -76,6 +77,8 @@ describe('the production server bundles', () => {
 				NODE_DEBUG_NATIVE: 'COMPILE_CACHE',
 			},
 			encoding: 'utf8',
+			timeout: 60_000,
+			killSignal: 'SIGKILL',
 		})
 		expect(run.status).toBe(0)
 		expect(`${run.stdout}${run.stderr}`).toContain(
