@@ -289,12 +289,12 @@ export async function seedAdminFixtures() {
 	// Production planning (decisions 082, 083): a resource, a step and an ingredient the owner set.
 	const resource = await prisma.productionResource.upsert({
 		where: { name: 'Oven 1' },
-		create: { name: 'Oven 1', minutesByWeekday: [0, 480, 480, 480, 480, 480, 480] },
+		create: { name: 'Oven 1', minutesByWeekday: [480, 480, 480, 480, 480, 480, 480] },
 		update: {},
 	})
 	const spareResource = await prisma.productionResource.upsert({
 		where: { name: 'Mixer' },
-		create: { name: 'Mixer', minutesByWeekday: [0, 120, 120, 120, 120, 120, 120] },
+		create: { name: 'Mixer', minutesByWeekday: [120, 120, 120, 120, 120, 120, 120] },
 		update: {},
 	})
 	const step = await prisma.productionStep.create({
