@@ -107,3 +107,92 @@ describe('a full production day', () => {
 		expect(await prisma.order.count()).toBe(26)
 	})
 })
+
+describe('release returns exactly the minutes taken', () => {
+	const sessionOf = async (orderId: string) =>
+		(await prisma.order.findUniqueOrThrow({ where: { id: orderId } })).providerSessionId!
+
+	it('on expiry (the sweep) and on the owner’s refund of a paid order', async () => {
+		const { oven, conchas } = await ovenAndConchas(480)
+		const first = await start(conchas.id, 12)
+		const second = await start(conchas.id, 13)
+		if (!first.ok || !second.ok) throw new Error('both fit')
+		expect(await heldMinutes(oven.id)).toBe(90)
+		// The second customer never pays: its session expires and the sweep finds it.
+		await prisma.order.update({
+			where: { id: second.orderId },
+			data: { createdAt: new Date(Date.now() - 40 * 60_000) },
+		})
+		stripe.expire(await sessionOf(second.orderId))
+		expect(await checkout.sweepAbandonedCheckouts()).toBe(1)
+		expect(await heldMinutes(oven.id)).toBe(30)
+		// The first pays, then the owner cancels and refunds it.
+		stripe.pay(await sessionOf(first.orderId))
+		await checkout.confirmCheckoutSession(await sessionOf(first.orderId))
+		expect(await prisma.order.findUniqueOrThrow({ where: { id: first.orderId } })).toMatchObject({ status: 'PAID' })
+		const { cancelOrder } = await import('~/domain/orders/order-refund.server')
+		expect(await cancelOrder(first.orderId, 'owner')).toEqual({ outcome: 'refunded' })
+		expect(await heldMinutes(oven.id)).toBe(0)
+	})
+})
+
+describe('the checkout leaves out the days whose production is full (decision 090)', () => {
+	it('offers a day while the cart fits its oven, and not once it would overflow it', async () => {
+		const { loadCartPickup } = await import('~/domain/pickup/pickup.server')
+		const { oven, conchas } = await ovenAndConchas(90)
+		const day = PICKUP().slice(0, 10)
+		const dayOf = async (quantity: number) =>
+			(await loadCartPickup([{ id: conchas.id, quantity }])).days.find((entry) => entry.date === day)!
+		// An oven of 90 minutes: three batches of 12.
+		expect((await dayOf(36)).available).toBe(true)
+		expect(await dayOf(37)).toMatchObject({ available: false, reason: 'item-limit', slots: [] })
+		// 30 conchas held are 3 batches, 90 minutes: 6 more fill the third batch, a 7th would need a fourth.
+		expect(await start(conchas.id, 30)).toMatchObject({ ok: true })
+		expect(await heldMinutes(oven.id)).toBe(90)
+		expect((await dayOf(6)).available).toBe(true)
+		expect((await dayOf(7)).available).toBe(false)
+		// What the list offers the hold accepts, and what it leaves out the hold refuses.
+		expect(await start(conchas.id, 7)).toMatchObject({ ok: false, status: 409, field: 'pickupAt' })
+		expect(await start(conchas.id, 6)).toMatchObject({ ok: true })
+		expect((await dayOf(1)).available).toBe(false)
+		// The menu says the same of one concha alone: that day is out, the others are not.
+		const { loadMenuPickup } = await import('~/domain/pickup/pickup.server')
+		const { availability } = await loadMenuPickup([conchas.id])
+		expect(availability.get(conchas.id)).toMatchObject({ available: true })
+		expect(
+			(await loadCartPickup([{ id: conchas.id, quantity: 1 }])).days
+				.filter((entry) => entry.available)
+				.map((entry) => entry.date),
+		).not.toContain(day)
+	})
+
+	it('a paid order may move to another time of its own full day, not to another full day', async () => {
+		const { oven, conchas } = await ovenAndConchas(30)
+		const placed = await start(conchas.id, 12)
+		if (!placed.ok) throw new Error(placed.error)
+		const session = (await prisma.order.findUniqueOrThrow({ where: { id: placed.orderId } })).providerSessionId!
+		stripe.pay(session)
+		await checkout.confirmCheckoutSession(session)
+		expect(await heldMinutes(oven.id)).toBe(30)
+		// Another customer fills the oven the day after.
+		const nextDay = pickupSlot(4, '10:00')
+		customers += 1
+		const other = await checkout.startCheckout(
+			{
+				customer: { name: 'Other', email: `p${customers}@example.com` },
+				items: [{ id: conchas.id, quantity: 1 }],
+				pickupAt: nextDay,
+			},
+			{ origin, client: '203.0.113.251' },
+		)
+		expect(other).toMatchObject({ ok: true })
+		const { orderPickupChoices } = await import('~/domain/orders/order-changes.server')
+		const choices = await orderPickupChoices(placed.orderId)
+		const own = choices!.days.find((entry) => entry.date === PICKUP().slice(0, 10))!
+		expect(own.available).toBe(true)
+		expect(choices!.days.find((entry) => entry.date === nextDay.slice(0, 10))).toMatchObject({
+			available: false,
+			reason: 'item-limit',
+		})
+	})
+})

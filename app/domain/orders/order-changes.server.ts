@@ -12,6 +12,7 @@ import {
 } from '~/domain/pickup/index.server'
 import {
 	addLocalDays,
+	horizonDates,
 	checkPickupSlot,
 	itemDayKey,
 	localDateOf,
@@ -21,6 +22,7 @@ import {
 	type PickupDay,
 	type PickupSchedule,
 } from '~/domain/pickup/pickup-schedule'
+import { heldWithoutLines, productionFullForCart, readProductionHeld } from '~/domain/production/index.server'
 import { cancelOrder, type CancelOrderOutcome, type RefundTo } from './order-refund.server'
 import { findOrderForChange, movePickup, type OrderForChange } from './models/order-changes.server'
 
@@ -64,7 +66,7 @@ async function orderPickupItems(order: OrderForChange) {
 	return cartPickupItems(lines, await getItemPickupRules([...new Set(lines.map((line) => line.id))]))
 }
 
-/** What is held over the horizon, without this order's own hold (it is given back when the order moves). */
+/** What is held over the horizon, without this order's own hold (it is given back when the order moves; its production minutes: `heldWithoutLines`). */
 function usageWithoutOrder(usage: CapacityUsage, order: OrderForChange): CapacityUsage {
 	const ordersBySlot = new Map(usage.ordersBySlot)
 	const quantityByItemDay = new Map(usage.quantityByItemDay)
@@ -95,12 +97,24 @@ export async function orderPickupChoices(orderId: string, now = new Date()): Pro
 	if (!order) return null
 	const items = await orderPickupItems(order)
 	const today = localDateOf(now, schedule.timeZone)
+	const lastDate = addLocalDays(today, schedule.horizonDays - 1)
 	const limited = items.filter((item) => item.dailyLimit !== null).map((item) => item.menuItemId)
-	const usage = await getCapacityUsage(today, addLocalDays(today, schedule.horizonDays - 1), limited)
+	const [usage, held] = await Promise.all([
+		getCapacityUsage(today, lastDate, limited),
+		readProductionHeld(
+			items.map((item) => item.menuItemId),
+			today,
+			lastDate,
+		),
+	])
+	const lines = order.items.flatMap((line) => (line.menuItemId ? [{ ...line, menuItemId: line.menuItemId }] : []))
+	const production = order.capacityHeld && order.pickupDate ? heldWithoutLines(held, lines, order.pickupDate) : held
+	const dates = horizonDates(today, schedule.horizonDays)
+	const productionFull = productionFullForCart(production, lines, dates, schedule.closures)
 	return {
 		window: changeWindowOf(order, schedule.changeLockHours, now),
 		schedule,
-		days: pickupDays(schedule, items, usageWithoutOrder(usage, order), now),
+		days: pickupDays(schedule, items, { ...usageWithoutOrder(usage, order), productionFull }, now),
 	}
 }
 

@@ -370,6 +370,23 @@ describe('capacity', () => {
 		})
 	})
 
+	it('a date whose production an item does not fit is sold out for it, as a daily limit with none left', () => {
+		const usage: CapacityUsage = { ...noUsage, productionFull: new Set([itemDayKey('concha', '2026-11-25')]) }
+		const days = pickupDays(bakery, [item('coffee'), item('concha')], usage, now)
+		expect(dayOn(days, '2026-11-25')).toEqual({ date: '2026-11-25', available: false, reason: 'item-limit', slots: [] })
+		expect(dayOn(days, '2026-11-26').available).toBe(true)
+		expect(dayOn(pickupDays(bakery, [item('coffee')], usage, now), '2026-11-25').available).toBe(true)
+		expect(checkPickupSlot(bakery, [item('concha')], usage, now, at('2026-11-25', '10:00').toISOString())).toEqual({
+			ok: false,
+			reason: 'item-limit',
+			menuItemId: 'concha',
+			left: 0,
+		})
+		expect(itemsAvailability(bakery, [item('concha')], usage, now).get('concha')).toEqual(
+			itemAvailability(bakery, item('concha'), usage, now),
+		)
+	})
+
 	it('the server refuses what is not a slot start', () => {
 		for (const start of [at('2026-11-25', '09:05').toISOString(), at('2026-11-25', '18:00').toISOString(), 'soon']) {
 			expect(checkPickupSlot(bakery, [], noUsage, now, start)).toEqual({ ok: false, reason: 'not-a-slot' })
@@ -501,8 +518,15 @@ describe('property: no slot offered as available breaks a rule', () => {
 				if (chance(0.4)) quantityByItemDay.set(itemDayKey(menuItemId, addLocalDays(today, offset)), int(0, 12))
 			}
 		}
+		// Some pickup dates an item's production no longer fits (decision 090).
+		const productionFull = new Set<string>()
+		for (const { menuItemId } of items) {
+			for (let offset = 0; offset < 21; offset++) {
+				if (chance(0.1)) productionFull.add(itemDayKey(menuItemId, addLocalDays(today, offset)))
+			}
+		}
 		const hoursCache = new Map<string, [number, number]>()
-		return { schedule, items, usage: { ordersBySlot, quantityByItemDay }, now, today, hoursCache }
+		return { schedule, items, usage: { ordersBySlot, quantityByItemDay, productionFull }, now, today, hoursCache }
 	}
 
 	/** Every rule, written again from the words, for one slot the engine offered. */
@@ -550,6 +574,7 @@ describe('property: no slot offered as available breaks a rule', () => {
 				const used = usage.quantityByItemDay.get(itemDayKey(entry.menuItemId, date)) ?? 0
 				if (used + inCart > entry.dailyLimit) found.push('over a daily limit')
 			}
+			if (usage.productionFull.has(itemDayKey(entry.menuItemId, date))) found.push('its production is full')
 		}
 		if ((usage.ordersBySlot.get(start) ?? 0) >= schedule.ordersPerSlot) found.push('slot full')
 		return found

@@ -63,6 +63,11 @@ export interface PickupItemRules {
 export interface CapacityUsage {
 	ordersBySlot: ReadonlyMap<string, number>
 	quantityByItemDay: ReadonlyMap<string, number>
+	/**
+	 * `${menuItemId}|${LocalDate}` of the pickup dates whose production these items do not fit (a resource's minutes
+	 * that day are taken, decision 090): the item is sold out for that date, as with its daily limit.
+	 */
+	productionFull?: ReadonlySet<string>
 }
 
 export const defaultPickupSettings: PickupSettings = {
@@ -231,6 +236,11 @@ export function addLocalDays(date: LocalDate, days: number): LocalDate {
 	return format(addDays(calendarDate(year, month, day), days), 'yyyy-MM-dd')
 }
 
+/** The dates customers may pick up on: `horizonDays` from `today`. */
+export function horizonDates(today: LocalDate, horizonDays: number): LocalDate[] {
+	return Array.from({ length: horizonDays }, (_, offset) => addLocalDays(today, offset))
+}
+
 /** The key of `CapacityUsage.quantityByItemDay`. */
 export function itemDayKey(menuItemId: string, date: LocalDate) {
 	return `${menuItemId}|${date}`
@@ -331,7 +341,7 @@ function slotStartsOn(schedule: PickupSchedule, date: LocalDate, hours: Readonly
 
 type Blocker = { reason: 'outside-window' | 'item-limit'; menuItemId: string; left?: number }
 
-/** The first cart item that rules a whole date out: outside its window, or over its daily limit. */
+/** The first cart item that rules a whole date out: outside its window, over its daily limit, or its production full. */
 function itemBlocker(context: Context, date: LocalDate): Blocker | undefined {
 	for (const item of context.items) {
 		const beforeWindow = item.availableFrom !== null && date < item.availableFrom
@@ -343,6 +353,11 @@ function itemBlocker(context: Context, date: LocalDate): Blocker | undefined {
 		const used = context.usage.quantityByItemDay.get(itemDayKey(item.menuItemId, date)) ?? 0
 		if (used + item.quantity > item.dailyLimit) {
 			return { reason: 'item-limit', menuItemId: item.menuItemId, left: Math.max(0, item.dailyLimit - used) }
+		}
+	}
+	for (const item of context.items) {
+		if (context.usage.productionFull?.has(itemDayKey(item.menuItemId, date))) {
+			return { reason: 'item-limit', menuItemId: item.menuItemId, left: 0 }
 		}
 	}
 	return undefined
@@ -476,6 +491,7 @@ export function itemsAvailability(
 			inWindow = true
 			const used = usage.quantityByItemDay.get(itemDayKey(item.menuItemId, day.date)) ?? 0
 			if (item.dailyLimit !== null && used + 1 > item.dailyLimit) continue
+			if (usage.productionFull?.has(itemDayKey(item.menuItemId, day.date))) continue
 			if (day.open.some((start) => start >= earliest)) {
 				first = day.date
 				break

@@ -1,7 +1,9 @@
 import { getCapacityUsage, getItemPickupRules, getPickupSchedule } from '~/domain/pickup/models/pickup-schedule.server'
 import type { Locale } from '~/utils/i18n'
+import { productionFullForCart, productionFullPerItem, readProductionHeld } from '~/domain/production/index.server'
 import {
 	addLocalDays,
+	horizonDates,
 	itemsAvailability,
 	localDateOf,
 	pickupDays,
@@ -26,9 +28,14 @@ export interface CartLine {
 async function readHorizon(menuItemIds: readonly string[], now: Date, locale: Locale = 'en') {
 	const [schedule, rules] = await Promise.all([getPickupSchedule(now, locale), getItemPickupRules(menuItemIds)])
 	const today = localDateOf(now, schedule.timeZone)
+	const lastDate = addLocalDays(today, schedule.horizonDays - 1)
 	const limited = rules.filter((rule) => rule.dailyLimit !== null).map((rule) => rule.menuItemId)
-	const usage = await getCapacityUsage(today, addLocalDays(today, schedule.horizonDays - 1), limited)
-	return { schedule, rules, usage }
+	const [usage, production] = await Promise.all([
+		getCapacityUsage(today, lastDate, limited),
+		readProductionHeld(menuItemIds, today, lastDate),
+	])
+	const dates = horizonDates(today, schedule.horizonDays)
+	return { schedule, rules, usage, production, dates }
 }
 
 /**
@@ -50,14 +57,21 @@ export function cartPickupItems(
 
 /** Everything the checkout page needs to offer slots for a cart (closure notes in `locale`). */
 export async function loadCartPickup(lines: readonly CartLine[], now = new Date(), locale: Locale = 'en') {
-	const { schedule, rules, usage } = await readHorizon([...new Set(lines.map((line) => line.id))], now, locale)
+	const horizon = await readHorizon([...new Set(lines.map((line) => line.id))], now, locale)
+	const { schedule, rules, production, dates } = horizon
 	const items = cartPickupItems(lines, rules)
+	// The page's lines carry no option choices: an option's own step (a 10″ cake's) is left to the hold.
+	const cart = lines.map((line) => ({ menuItemId: line.id, quantity: line.quantity, choices: [] }))
+	const usage = { ...horizon.usage, productionFull: productionFullForCart(production, cart, dates, schedule.closures) }
 	return { schedule, items, usage, days: pickupDays(schedule, items, usage, now) }
 }
 
 /** For the menu: whether each item can be picked up on any day of the horizon (one item alone in a cart). */
 export async function loadMenuPickup(menuItemIds: readonly string[], now = new Date()) {
-	const { schedule, rules, usage } = await readHorizon(menuItemIds, now)
+	const horizon = await readHorizon(menuItemIds, now)
+	const { schedule, rules, production, dates } = horizon
 	const items = rules.map((rule) => ({ ...rule, quantity: 1 }))
+	const productionFull = productionFullPerItem(production, menuItemIds, dates, schedule.closures)
+	const usage = { ...horizon.usage, productionFull }
 	return { schedule, availability: itemsAvailability(schedule, items, usage, now) }
 }

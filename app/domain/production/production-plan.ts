@@ -119,7 +119,11 @@ export function isClosedOn(date: LocalDate, closures: readonly ClosedDates[]) {
 }
 
 /** A resource's minutes on a date: its weekday's, none while the bakery is closed. */
-export function capacityOn(resource: ResourceRule, date: LocalDate, closures: readonly ClosedDates[]) {
+export function capacityOn(
+	resource: Pick<ResourceRule, 'minutesByWeekday'>,
+	date: LocalDate,
+	closures: readonly ClosedDates[],
+) {
 	if (isClosedOn(date, closures)) return 0
 	return resource.minutesByWeekday[weekdayOf(date)] ?? 0
 }

@@ -7,8 +7,9 @@ import { enqueueMail } from '~/domain/mail/index.server'
 import { enqueueText } from '~/domain/texts/index.server'
 import { dateFromColumn } from '~/domain/pickup/index.server'
 import type { LocalDate } from '~/domain/pickup/pickup-schedule'
+import { readLineOptions } from '~/domain/menu/item-options'
 
-/** What deciding a change needs of an order: its step, its pickup, and its lines' items and quantities. */
+/** What deciding a change needs of an order: its step, its pickup, and its lines' items, quantities and option choices. */
 export async function findOrderForChange(orderId: string) {
 	const order = await prisma.order.findUnique({
 		where: { id: orderId },
@@ -18,11 +19,15 @@ export async function findOrderForChange(orderId: string) {
 			capacityHeld: true,
 			pickupAt: true,
 			pickupDate: true,
-			items: { select: { menuItemId: true, quantity: true } },
+			items: { select: { menuItemId: true, quantity: true, options: true } },
 		},
 	})
 	if (!order) return null
-	return { ...order, pickupDate: order.pickupDate ? dateFromColumn(order.pickupDate) : null }
+	const items = order.items.map(({ options, ...line }) => ({
+		...line,
+		choices: readLineOptions(options).flatMap((option) => (option.choice ? [option.choice] : [])),
+	}))
+	return { ...order, items, pickupDate: order.pickupDate ? dateFromColumn(order.pickupDate) : null }
 }
 
 export type OrderForChange = NonNullable<Awaited<ReturnType<typeof findOrderForChange>>>

@@ -7,8 +7,9 @@ import { prisma } from '~/utils/db.server'
 import { PAID_ORDER_STATUSES } from '~/domain/orders/index.server'
 import { readLineOptions } from '~/domain/menu/item-options'
 import { dateColumn, dateFromColumn } from '~/domain/pickup/index.server'
-import type { LocalDate } from '~/domain/pickup/pickup-schedule'
+import { addLocalDays, type LocalDate } from '~/domain/pickup/pickup-schedule'
 import type { DemandLine, IngredientUnit, ProductionStepRule, RecipeRow, ResourceRule } from '../production-plan'
+import { noProductionHeld, resourceDayKey, stepPickupKey, type ProductionHeld } from '../production-capacity'
 import type { ClosingCountRow } from '../counter-forecast'
 
 export interface ResourceInput {
@@ -148,6 +149,19 @@ export async function deleteIngredient(menuItemId: string, id: string) {
 	return count === 1
 }
 
+/** A step as the plan reads it (`ProductionStepRule`). */
+const stepFields = {
+	id: true,
+	menuItemId: true,
+	optionChoice: true,
+	name: true,
+	resourceId: true,
+	minutesPerBatch: true,
+	batchSize: true,
+	daysBefore: true,
+	sortOrder: true,
+} as const
+
 /** Everything the plan needs that the owner set: resources, every step, every recipe row, item names. */
 export async function readProductionModel() {
 	const [resources, steps, recipes, items] = await Promise.all([
@@ -157,17 +171,7 @@ export async function readProductionModel() {
 		}),
 		prisma.productionStep.findMany({
 			orderBy: [{ menuItemId: 'asc' }, { sortOrder: 'asc' }],
-			select: {
-				id: true,
-				menuItemId: true,
-				optionChoice: true,
-				name: true,
-				resourceId: true,
-				minutesPerBatch: true,
-				batchSize: true,
-				daysBefore: true,
-				sortOrder: true,
-			},
+			select: stepFields,
 		}),
 		prisma.recipeIngredient.findMany({
 			orderBy: [{ menuItemId: 'asc' }, { sortOrder: 'asc' }],
@@ -291,4 +295,78 @@ export async function saveClosingCounts(date: LocalDate, counts: readonly Closin
 		)
 	await prisma.$transaction(writes)
 	return writes.length
+}
+
+/**
+ * What production holds for the steps of `menuItemIds` and pickups from `from` to `to` (decision 090): the steps and
+ * their resources, the resources' held minutes on the production days those pickups need, and each step's day total
+ * per pickup date. A step for every line reads the item's held quantity (`ItemDayUsage`, every held order counted);
+ * an option step counts the held lines with its choice. Items without steps cost one query.
+ */
+export async function readProductionHeld(
+	menuItemIds: readonly string[],
+	from: LocalDate,
+	to: LocalDate,
+): Promise<ProductionHeld> {
+	if (menuItemIds.length === 0) return noProductionHeld
+	const rows = await prisma.productionStep.findMany({
+		where: { menuItemId: { in: [...menuItemIds] } },
+		orderBy: [{ menuItemId: 'asc' }, { sortOrder: 'asc' }],
+		select: { ...stepFields, resource: { select: { id: true, minutesByWeekday: true } } },
+	})
+	if (rows.length === 0) return noProductionHeld
+	const steps = rows.map(({ resource: _resource, ...step }) => step)
+	const resources = [...new Map(rows.map((row) => [row.resource.id, row.resource])).values()]
+	const wholeItemSteps = steps.filter((step) => step.optionChoice === '')
+	const optionSteps = steps.filter((step) => step.optionChoice !== '')
+	const earliest = addLocalDays(from, -Math.max(...steps.map((step) => step.daysBefore)))
+	const [resourceDays, itemDays, optionDays] = await Promise.all([
+		prisma.productionResourceDay.findMany({
+			where: {
+				resourceId: { in: resources.map((resource) => resource.id) },
+				productionDate: { gte: dateColumn(earliest), lte: dateColumn(to) },
+				minutes: { gt: 0 },
+			},
+			select: { resourceId: true, productionDate: true, minutes: true },
+		}),
+		wholeItemSteps.length === 0
+			? Promise.resolve([])
+			: prisma.itemDayUsage.findMany({
+					where: {
+						menuItemId: { in: [...new Set(wholeItemSteps.map((step) => step.menuItemId))] },
+						pickupDate: { gte: dateColumn(from), lte: dateColumn(to) },
+						quantity: { gt: 0 },
+					},
+					select: { menuItemId: true, pickupDate: true, quantity: true },
+				}),
+		optionSteps.length === 0
+			? Promise.resolve([])
+			: prisma.$queryRaw<Array<{ stepId: string; pickupDate: Date; quantity: number }>>`
+				SELECT s."id" AS "stepId", o."pickupDate", sum(i."quantity")::integer AS "quantity"
+				FROM "ProductionStep" s
+				JOIN "OrderItem" i ON i."menuItemId" = s."menuItemId"
+				JOIN "Order" o ON o."id" = i."orderId" AND o."capacityHeld"
+				WHERE s."id" = ANY(${optionSteps.map((step) => step.id)}::text[])
+					AND o."pickupDate" BETWEEN ${dateColumn(from)}::date AND ${dateColumn(to)}::date
+					AND EXISTS (SELECT 1 FROM jsonb_array_elements(i."options") AS e WHERE e ->> 'choice' = s."optionChoice")
+				GROUP BY s."id", o."pickupDate"`,
+	])
+	const quantityByStepPickup = new Map<string, number>()
+	for (const usage of itemDays) {
+		const pickupDate = dateFromColumn(usage.pickupDate)
+		for (const step of wholeItemSteps) {
+			if (step.menuItemId === usage.menuItemId)
+				quantityByStepPickup.set(stepPickupKey(step.id, pickupDate), usage.quantity)
+		}
+	}
+	for (const row of optionDays)
+		quantityByStepPickup.set(stepPickupKey(row.stepId, dateFromColumn(row.pickupDate)), row.quantity)
+	return {
+		resources,
+		steps,
+		minutesByResourceDay: new Map(
+			resourceDays.map((day) => [resourceDayKey(day.resourceId, dateFromColumn(day.productionDate)), day.minutes]),
+		),
+		quantityByStepPickup,
+	}
 }
