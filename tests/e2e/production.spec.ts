@@ -1,12 +1,16 @@
 import crypto from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
-import { expectNoAxeViolations, signInTo, withE2eDatabase } from './support'
+import { localDateOf } from '../../app/domain/pickup/pickup-schedule'
+import { BAKERY_ZONE, seededPickupSlot } from './pickup-support'
+import { E2E_CLIENT_IP_HEADER } from './production-env'
+import { addedToCart, expectNoAxeViolations, gotoHydrated, signInTo, withE2eDatabase } from './support'
 
 /**
  * Production planning (decisions 082, 083) on the production build: the owner adds a resource and an item's step
  * and recipe; the bake sheet of a day with a paid order shows its batches, schedule and ingredients, prints and
- * downloads; closing counts saved today make next week's counter suggestion.
+ * downloads; closing counts saved today make next week's counter suggestion; a day whose oven is full is no longer
+ * offered at checkout (decision 090).
  */
 
 /** The bakery's date `days` from today. */
@@ -128,6 +132,87 @@ test('the owner plans an item; the bake sheet shows its batches and ingredients;
 				`DELETE FROM "Order" WHERE "id" IN (SELECT "orderId" FROM "OrderItem" WHERE "menuItemId" = $1)`,
 				[itemId],
 			)
+			await client.query(`DELETE FROM "MenuItem" WHERE "id" = $1`, [itemId])
+			await client.query(`DELETE FROM "ProductionResource" WHERE "name" = $1`, [ovenName])
+		})
+	}
+})
+
+test('the owner gives an item an oven; once orders fill that oven for a day, the checkout no longer offers the day', async ({
+	page,
+	request,
+}) => {
+	const tag = crypto.randomBytes(3).toString('hex')
+	const itemName = `E2E Conchas ${tag}`
+	const ovenName = `E2E Small oven ${tag}`
+	const itemId = `e2e${crypto.randomBytes(10).toString('hex')}`
+	const pickupAt = seededPickupSlot(3)
+	const fullDate = localDateOf(new Date(pickupAt), BAKERY_ZONE)
+	await withE2eDatabase((client) =>
+		client.query(
+			`INSERT INTO "MenuItem" ("id", "name", "priceCents", "category", "orderable", "sortOrder", "updatedAt")
+			VALUES ($1, $2, 300, 'MEXICAN_PASTRIES', true, 9300, now())`,
+			[itemId, itemName],
+		),
+	)
+	try {
+		// An oven with one 30-minute batch a day, and the conchas baked on it in batches of 12 on the pickup day.
+		await signInTo(page, '/admin/production', 'Production')
+		const add = page.locator('form#add-resource')
+		await add.getByLabel('Name').fill(ovenName)
+		for (const day of ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'])
+			await add.getByLabel(day).fill('30')
+		await add.getByRole('button', { name: 'Add resource' }).click()
+		await expect(page.getByRole('status')).toContainText(`${ovenName} is saved.`)
+		await page.goto(`/admin/production/items/${itemId}`)
+		await page.getByLabel('Step', { exact: true }).fill('Bake')
+		await page.getByLabel('Resource').selectOption({ label: ovenName })
+		await page.getByLabel('Minutes per batch').fill('30')
+		await page.getByLabel('Batch size').first().fill('12')
+		await page.getByRole('button', { name: 'Add step' }).click()
+		await expect(page.getByText(`Bake: ${ovenName}, 30 min per batch of 12, on the pickup day`)).toBeVisible()
+
+		// A customer takes that day's whole batch.
+		const placed = await request.post('/checkout.data', {
+			headers: { [E2E_CLIENT_IP_HEADER]: `10.39.${crypto.randomInt(0, 250)}.${crypto.randomInt(1, 250)}` },
+			form: {
+				'customer.name': 'Lupita',
+				'customer.email': `lupita-${tag}@example.com`,
+				'items[0].id': itemId,
+				'items[0].quantity': '12',
+				pickupAt,
+			},
+		})
+		expect(await placed.text()).toContain('/pay/cs_test_')
+
+		// The next customer's checkout: that day reads "Sold out" and cannot be chosen; the day after can.
+		await expect(async () => {
+			await gotoHydrated(page, '/mexican-pastries')
+			await expect(page.getByRole('button', { name: itemName, exact: true })).toBeVisible({ timeout: 1_000 })
+		}).toPass({ timeout: 15_000 })
+		await page.getByRole('button', { name: `Order Now: ${itemName}` }).click()
+		await page
+			.getByRole('dialog', { name: itemName })
+			.getByRole('button', { name: /^Add to Cart/ })
+			.click()
+		await expect(addedToCart(page)).toContainText(`Added to cart: 1 × ${itemName}`)
+		await gotoHydrated(page, '/checkout')
+		const day = page.getByLabel('Pickup date').locator(`option[value="${fullDate}"]`)
+		await expect(day).toBeDisabled()
+		await expect(day).toContainText('Sold out')
+		await expect(page.getByLabel('Pickup date').locator('option:not([disabled])').first()).toBeAttached()
+		await expect(page.getByLabel('Pickup date')).not.toHaveValue(fullDate)
+		await expectNoAxeViolations(page)
+	} finally {
+		await withE2eDatabase(async (client) => {
+			const { rows } = await client.query<{ id: string }>(
+				`SELECT DISTINCT "orderId" AS "id" FROM "OrderItem" WHERE "menuItemId" = $1`,
+				[itemId],
+			)
+			for (const { id } of rows) {
+				await client.query(`SELECT order_hold_release($1, NULL)`, [id])
+				await client.query(`DELETE FROM "Order" WHERE "id" = $1`, [id])
+			}
 			await client.query(`DELETE FROM "MenuItem" WHERE "id" = $1`, [itemId])
 			await client.query(`DELETE FROM "ProductionResource" WHERE "name" = $1`, [ovenName])
 		})
