@@ -2,6 +2,8 @@
  * Pickup availability and checkout reservation benchmark (not a test; issue 14's targets):
  * - slot availability for the 14-day horizon with 5,000 orders and 200 menu items in the database:
  *   p95 ≤ 20 ms per computation (`loadCartPickup` for a 3-item cart, `loadMenuPickup` for all 200 items);
+ * - the same with production limits (issue 39, decision 090: resources, steps for two items in three and their
+ *   held minutes): p95 ≤ 30 ms;
  * - checkout creation with its reservation (`startCheckout`, the test payment provider) at 20 concurrent
  *   customers: p95 ≤ 50 ms.
  * - the same checkout with a promo code and a 15 % tip (issue 38, decision 080: the code priced, its use taken in
@@ -142,6 +144,85 @@ try {
 	for (let warm = 0; warm < 20; warm++) await loadCartPickup(cart)
 	const cartSamples: number[] = []
 	for (let run = 0; run < RUNS; run++) cartSamples.push((await time(() => loadCartPickup(cart))).milliseconds)
+	const menuSamples: number[] = []
+	for (let run = 0; run < Math.max(50, RUNS / 5); run++) {
+		menuSamples.push((await time(() => loadMenuPickup(allIds))).milliseconds)
+	}
+
+	// Production limits (issue 39, decision 090): an oven, a mixer and a decorating bench; two items in three have a
+	// step (every fifth baked the day before, every tenth only for its 10″ lines), in batches of 6–17. The held
+	// minutes are the database's own recount of these orders; the bench's minutes are set so some days are full.
+	const resources = [
+		{ id: 'bench-oven', name: 'Oven', minutes: 1440 },
+		{ id: 'bench-mixer', name: 'Mixer', minutes: 1440 },
+		{ id: 'bench-decorating', name: 'Decorating bench', minutes: 700 },
+	]
+	await prisma.productionResource.createMany({
+		data: resources.map(({ id, name, minutes }) => ({ id, name, minutesByWeekday: Array(7).fill(minutes) })),
+	})
+	await prisma.productionStep.createMany({
+		data: allIds.flatMap((menuItemId, index) =>
+			index % 3 === 2
+				? []
+				: [
+						{
+							menuItemId,
+							name: 'Bake',
+							resourceId: resources[index % 3]!.id,
+							minutesPerBatch: 10 + (index % 20),
+							batchSize: 6 + (index % 12),
+							daysBefore: index % 5 === 0 ? 1 : 0,
+							optionChoice: index % 10 === 1 ? '10″' : '',
+						},
+					],
+		),
+	})
+	await prisma.$executeRaw`
+		INSERT INTO "ProductionResourceDay" ("resourceId", "productionDate", "minutes")
+		SELECT q."resourceId", q."productionDate", sum(ceil(q."quantity"::numeric / q."batchSize") * q."minutesPerBatch")::int
+		FROM (
+			SELECT s."id", s."resourceId", s."batchSize", s."minutesPerBatch", o."pickupDate" - s."daysBefore" AS "productionDate",
+				sum(i."quantity") AS "quantity"
+			FROM "ProductionStep" s
+			JOIN "OrderItem" i ON i."menuItemId" = s."menuItemId"
+			JOIN "Order" o ON o."id" = i."orderId" AND o."capacityHeld"
+			WHERE s."optionChoice" = '' OR EXISTS (
+				SELECT 1 FROM jsonb_array_elements(i."options") AS e WHERE e ->> 'choice' = s."optionChoice")
+			GROUP BY 1, 2, 3, 4, 5
+		) AS q
+		GROUP BY 1, 2`
+
+	await prisma.$executeRaw`ANALYZE`
+	const full = await prisma.productionResourceDay.count({
+		where: { resourceId: 'bench-decorating', minutes: { gt: 660 } },
+	})
+	console.log(
+		`Production: ${resources.length} resources, steps for ${await prisma.productionStep.count()} items, ${full} decorating days within 40 minutes of full.`,
+	)
+	const productionCart = [
+		{ id: 'bench-item-002', quantity: 4 },
+		{ id: 'bench-item-004', quantity: 2 },
+		{ id: 'bench-item-117', quantity: 3 },
+	]
+	for (let warm = 0; warm < 20; warm++) await loadCartPickup(productionCart)
+	const productionCartSamples: number[] = []
+	for (let run = 0; run < RUNS; run++) {
+		productionCartSamples.push((await time(() => loadCartPickup(productionCart))).milliseconds)
+	}
+	const productionMenuSamples: number[] = []
+	for (let run = 0; run < Math.max(50, RUNS / 5); run++) {
+		productionMenuSamples.push((await time(() => loadMenuPickup(allIds))).milliseconds)
+	}
+	// Where the menu's time goes: production's one statement alone.
+	const { readProductionHeld } = await import('~/domain/production/index.server')
+	const productionReadSamples: number[] = []
+	for (let run = 0; run < Math.max(50, RUNS / 5); run++) {
+		productionReadSamples.push(
+			(await time(() => readProductionHeld(allIds, today, addLocalDays(today, 13)))).milliseconds,
+		)
+	}
+	const leftOut = (await loadCartPickup(productionCart)).days.filter((day) => day.reason === 'item-limit').length
+	console.log(`With production limits the 3-item cart's list leaves out ${leftOut} days as sold out.`)
 	// The engine alone (the database reads above excluded), for where the time goes.
 	const { schedule, items, usage } = await loadCartPickup(cart)
 	const engineSamples: number[] = []
@@ -149,10 +230,6 @@ try {
 		const startedAt = performance.now()
 		pickupDays(schedule, items, usage, new Date())
 		engineSamples.push(performance.now() - startedAt)
-	}
-	const menuSamples: number[] = []
-	for (let run = 0; run < Math.max(50, RUNS / 5); run++) {
-		menuSamples.push((await time(() => loadMenuPickup(allIds))).milliseconds)
 	}
 
 	// Checkout: customers choose available slots of a later day, 20 at a time.
@@ -265,6 +342,9 @@ try {
 		summary('Cart availability (loadCartPickup, 3 items, 14 days)', cartSamples, 20),
 		summary('  of which the engine (pickupDays)', engineSamples, 20),
 		summary('Menu availability (loadMenuPickup, 200 items, 14 days)', menuSamples, 20),
+		summary('Cart availability with production limits (3 stepped items)', productionCartSamples, 30),
+		summary('Menu availability with production limits (200 items, 134 with steps)', productionMenuSamples, 30),
+		summary('  of which reading production (readProductionHeld)', productionReadSamples, 30),
 		summary(`Checkout + reservation (startCheckout, ${CONCURRENCY} concurrent)`, checkoutSamples, 50),
 		summary(`Checkout with a promo code and a tip (${CONCURRENCY} concurrent)`, promoSamples, 60),
 		summary(`Checkout with a gift card, a code and a tip (${CONCURRENCY} concurrent)`, walletSamples, 60),

@@ -4,7 +4,7 @@
  * its capacity under concurrency; a released order gives back exactly the minutes it took.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createMenuItem } from '../fixtures/menu'
+import { createCakeOptions, createMenuItem } from '../fixtures/menu'
 import { startMockStripe, type MockStripe } from '../mocks/stripe-server'
 import { clearMailQueues } from './mail-helpers'
 import { clearPickupHolds, openEveryDay, pickupSlot } from './pickup-helpers'
@@ -194,5 +194,48 @@ describe('the checkout leaves out the days whose production is full (decision 09
 			available: false,
 			reason: 'item-limit',
 		})
+	})
+})
+
+describe('an option’s own step (an 8″ cake’s extra oven time)', () => {
+	it('counts only the lines with that choice, in the hold and in what the pickup list reads', async () => {
+		const oven = await prisma.productionResource.create({
+			data: { name: `Oven ${Math.random().toString(36).slice(2, 8)}`, minutesByWeekday: Array(7).fill(100) },
+		})
+		const cake = await createMenuItem({ name: 'Tres leches', priceCents: 4200 })
+		const { size } = await createCakeOptions(cake.id)
+		await prisma.productionStep.create({
+			data: {
+				menuItemId: cake.id,
+				name: 'Bake 8″',
+				optionChoice: '8″',
+				resourceId: oven.id,
+				minutesPerBatch: 60,
+				batchSize: 1,
+			},
+		})
+		customers += 1
+		const cakeOf = (optionId: string) =>
+			checkout.startCheckout(
+				{
+					customer: { name: `Baker ${customers}`, email: `p${customers}@example.com` },
+					items: [{ id: cake.id, quantity: 1, choices: [{ groupId: size.id, optionIds: [optionId] }] }],
+					pickupAt: PICKUP(),
+				},
+				{ origin, client: `203.0.113.${customers % 250}` },
+			)
+		expect(await cakeOf(size.six)).toMatchObject({ ok: true })
+		expect(await heldMinutes(oven.id)).toBe(0)
+		expect(await cakeOf(size.eight)).toMatchObject({ ok: true })
+		expect(await heldMinutes(oven.id)).toBe(60)
+		const day = PICKUP().slice(0, 10)
+		const { readProductionHeld } = await import('~/domain/production/index.server')
+		const held = await readProductionHeld([cake.id], day, day)
+		expect([...held.quantityByStepPickup.values()]).toEqual([1])
+		expect([...held.minutesByResourceDay.values()]).toEqual([60])
+		// A second 8″ does not fit the 100 minutes: the hold refuses it.
+		customers += 1
+		expect(await cakeOf(size.eight)).toMatchObject({ ok: false, status: 409 })
+		expect(await heldMinutes(oven.id)).toBe(60)
 	})
 })

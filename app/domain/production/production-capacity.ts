@@ -114,10 +114,14 @@ export function productionFullPerItem(
 	closures: readonly ClosedDates[],
 ): Set<string> {
 	const full = new Set<string>()
-	const stepped = new Set(held.steps.map((step) => step.menuItemId))
+	const stepsByItem = new Map<string, ProductionStepRule[]>()
+	for (const step of held.steps) stepsByItem.set(step.menuItemId, [...(stepsByItem.get(step.menuItemId) ?? []), step])
 	for (const menuItemId of menuItemIds) {
-		if (!stepped.has(menuItemId)) continue
-		for (const added of productionFullForCart(held, [{ menuItemId, quantity: 1, choices: [] }], dates, closures)) {
+		const steps = stepsByItem.get(menuItemId)
+		if (!steps) continue
+		// Only the item's own steps grow; the held minutes of the others are in the counters already.
+		const alone = { ...held, steps }
+		for (const added of productionFullForCart(alone, [{ menuItemId, quantity: 1, choices: [] }], dates, closures)) {
 			full.add(added)
 		}
 	}

@@ -7,7 +7,7 @@ import { prisma } from '~/utils/db.server'
 import { PAID_ORDER_STATUSES } from '~/domain/orders/index.server'
 import { readLineOptions } from '~/domain/menu/item-options'
 import { dateColumn, dateFromColumn } from '~/domain/pickup/index.server'
-import { addLocalDays, type LocalDate } from '~/domain/pickup/pickup-schedule'
+import type { LocalDate } from '~/domain/pickup/pickup-schedule'
 import type { DemandLine, IngredientUnit, ProductionStepRule, RecipeRow, ResourceRule } from '../production-plan'
 import { noProductionHeld, resourceDayKey, stepPickupKey, type ProductionHeld } from '../production-capacity'
 import type { ClosingCountRow } from '../counter-forecast'
@@ -301,7 +301,8 @@ export async function saveClosingCounts(date: LocalDate, counts: readonly Closin
  * What production holds for the steps of `menuItemIds` and pickups from `from` to `to` (decision 090): the steps and
  * their resources, the resources' held minutes on the production days those pickups need, and each step's day total
  * per pickup date. A step for every line reads the item's held quantity (`ItemDayUsage`, every held order counted);
- * an option step counts the held lines with its choice. Items without steps cost one query.
+ * an option step counts the held lines with its choice. One statement, one round trip: the menu asks this for every
+ * item on each view (bench:availability, docs/performance.md).
  */
 export async function readProductionHeld(
 	menuItemIds: readonly string[],
@@ -309,64 +310,55 @@ export async function readProductionHeld(
 	to: LocalDate,
 ): Promise<ProductionHeld> {
 	if (menuItemIds.length === 0) return noProductionHeld
-	const rows = await prisma.productionStep.findMany({
-		where: { menuItemId: { in: [...menuItemIds] } },
-		orderBy: [{ menuItemId: 'asc' }, { sortOrder: 'asc' }],
-		select: { ...stepFields, resource: { select: { id: true, minutesByWeekday: true } } },
-	})
-	if (rows.length === 0) return noProductionHeld
-	const steps = rows.map(({ resource: _resource, ...step }) => step)
-	const resources = [...new Map(rows.map((row) => [row.resource.id, row.resource])).values()]
-	const wholeItemSteps = steps.filter((step) => step.optionChoice === '')
-	const optionSteps = steps.filter((step) => step.optionChoice !== '')
-	const earliest = addLocalDays(from, -Math.max(...steps.map((step) => step.daysBefore)))
-	const [resourceDays, itemDays, optionDays] = await Promise.all([
-		prisma.productionResourceDay.findMany({
-			where: {
-				resourceId: { in: resources.map((resource) => resource.id) },
-				productionDate: { gte: dateColumn(earliest), lte: dateColumn(to) },
-				minutes: { gt: 0 },
-			},
-			select: { resourceId: true, productionDate: true, minutes: true },
-		}),
-		wholeItemSteps.length === 0
-			? Promise.resolve([])
-			: prisma.itemDayUsage.findMany({
-					where: {
-						menuItemId: { in: [...new Set(wholeItemSteps.map((step) => step.menuItemId))] },
-						pickupDate: { gte: dateColumn(from), lte: dateColumn(to) },
-						quantity: { gt: 0 },
-					},
-					select: { menuItemId: true, pickupDate: true, quantity: true },
-				}),
-		optionSteps.length === 0
-			? Promise.resolve([])
-			: prisma.$queryRaw<Array<{ stepId: string; pickupDate: Date; quantity: number }>>`
-				SELECT s."id" AS "stepId", o."pickupDate", sum(i."quantity")::integer AS "quantity"
-				FROM "ProductionStep" s
-				JOIN "OrderItem" i ON i."menuItemId" = s."menuItemId"
-				JOIN "Order" o ON o."id" = i."orderId" AND o."capacityHeld"
-				WHERE s."id" = ANY(${optionSteps.map((step) => step.id)}::text[])
-					AND o."pickupDate" BETWEEN ${dateColumn(from)}::date AND ${dateColumn(to)}::date
-					AND EXISTS (SELECT 1 FROM jsonb_array_elements(i."options") AS e WHERE e ->> 'choice' = s."optionChoice")
-				GROUP BY s."id", o."pickupDate"`,
-	])
-	const quantityByStepPickup = new Map<string, number>()
-	for (const usage of itemDays) {
-		const pickupDate = dateFromColumn(usage.pickupDate)
-		for (const step of wholeItemSteps) {
-			if (step.menuItemId === usage.menuItemId)
-				quantityByStepPickup.set(stepPickupKey(step.id, pickupDate), usage.quantity)
-		}
-	}
-	for (const row of optionDays)
-		quantityByStepPickup.set(stepPickupKey(row.stepId, dateFromColumn(row.pickupDate)), row.quantity)
+	const [row] = await prisma.$queryRaw<
+		Array<{
+			steps: ProductionStepRule[] | null
+			resources: Array<{ id: string; minutesByWeekday: number[] }> | null
+			days: Array<{ resourceId: string; productionDate: LocalDate; minutes: number }> | null
+			held: Array<{ stepId: string; pickupDate: LocalDate; quantity: number }> | null
+		}>
+	>`
+		WITH steps AS (
+			SELECT s."id", s."menuItemId", s."optionChoice", s."name", s."resourceId", s."minutesPerBatch", s."batchSize",
+				s."daysBefore", s."sortOrder"
+			FROM "ProductionStep" s
+			WHERE s."menuItemId" = ANY(${[...menuItemIds]}::text[])
+		), held AS (
+			SELECT s."id" AS "stepId", u."pickupDate", u."quantity"
+			FROM "ItemDayUsage" u
+			JOIN steps s ON s."menuItemId" = u."menuItemId" AND s."optionChoice" = ''
+			WHERE u."menuItemId" = ANY(${[...menuItemIds]}::text[]) AND u."quantity" > 0
+				AND u."pickupDate" BETWEEN ${dateColumn(from)}::date AND ${dateColumn(to)}::date
+			UNION ALL
+			SELECT s."id", o."pickupDate", sum(i."quantity")::integer
+			FROM steps s
+			JOIN "OrderItem" i ON i."menuItemId" = s."menuItemId"
+			JOIN "Order" o ON o."id" = i."orderId" AND o."capacityHeld"
+			WHERE s."optionChoice" <> ''
+				AND o."pickupDate" BETWEEN ${dateColumn(from)}::date AND ${dateColumn(to)}::date
+				AND EXISTS (SELECT 1 FROM jsonb_array_elements(i."options") AS e WHERE e ->> 'choice' = s."optionChoice")
+			GROUP BY s."id", o."pickupDate"
+		)
+		SELECT
+			(SELECT json_agg(steps ORDER BY "menuItemId", "sortOrder") FROM steps) AS "steps",
+			(SELECT json_agg(json_build_object('id', r."id", 'minutesByWeekday', r."minutesByWeekday"))
+				FROM "ProductionResource" r WHERE r."id" IN (SELECT "resourceId" FROM steps)) AS "resources",
+			(SELECT json_agg(json_build_object('resourceId', d."resourceId", 'productionDate', d."productionDate",
+					'minutes', d."minutes"))
+				FROM "ProductionResourceDay" d
+				WHERE d."resourceId" IN (SELECT "resourceId" FROM steps) AND d."minutes" > 0
+					AND d."productionDate" BETWEEN ${dateColumn(from)}::date - (SELECT max("daysBefore") FROM steps)
+						AND ${dateColumn(to)}::date) AS "days",
+			(SELECT json_agg(held) FROM held) AS "held"`
+	if (!row?.steps) return noProductionHeld
 	return {
-		resources,
-		steps,
+		resources: row.resources ?? [],
+		steps: row.steps,
 		minutesByResourceDay: new Map(
-			resourceDays.map((day) => [resourceDayKey(day.resourceId, dateFromColumn(day.productionDate)), day.minutes]),
+			(row.days ?? []).map((day) => [resourceDayKey(day.resourceId, day.productionDate), day.minutes]),
 		),
-		quantityByStepPickup,
+		quantityByStepPickup: new Map(
+			(row.held ?? []).map((entry) => [stepPickupKey(entry.stepId, entry.pickupDate), entry.quantity]),
+		),
 	}
 }
