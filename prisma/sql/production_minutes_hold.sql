@@ -2,7 +2,9 @@
 -- use (a step's day is the pickup date less its daysBefore; a step with an optionChoice counts only the lines with
 -- that choice), the day's counter row is locked (created at 0 if new; resource, then date, in order, after the
 -- pickup slot and the items' rows, so no deadlock) and its minutes recounted from every order holding capacity:
--- whole batches of each step's day total, never per order. With p_enforce, a day whose minutes this order would raise
+-- whole batches of each step's day total, never per order. A day total is the item's ItemDayUsage (pickup_hold and
+-- order_hold_release move it before they call this), so the recount under the lock reads a row per step, not every
+-- order of the day; only a step for one option choice sums that day's lines. With p_enforce, a day whose minutes this order would raise
 -- above the resource's capacity (its weekday's minutes; none on a closure of the pickup schedule) raises BK003
 -- (DETAIL one of the order's items on that resource, HINT the production day), so the caller's statement rolls back.
 -- Without it (a release, a payment kept past its hold) the minutes are only recounted.
@@ -34,14 +36,24 @@ BEGIN
     SELECT COALESCE(sum(ceil(q."quantity"::numeric / q."batchSize") * q."minutesPerBatch"), 0)::integer
     INTO v_needed
     FROM (
-      SELECT s."id", s."batchSize", s."minutesPerBatch", sum(i."quantity") AS "quantity"
+      -- A step for every line: the item's held quantity that day, kept by every hold and release before this call.
+      SELECT s."batchSize", s."minutesPerBatch", u."quantity"
       FROM "ProductionStep" s
-      JOIN "Order" o ON o."pickupDate" = v_day."productionDate" + s."daysBefore" AND o."capacityHeld"
-      JOIN "OrderItem" i ON i."orderId" = o."id" AND i."menuItemId" = s."menuItemId"
-      WHERE s."resourceId" = v_day."resourceId"
-        AND (s."optionChoice" = '' OR EXISTS (
-          SELECT 1 FROM jsonb_array_elements(i."options") AS e WHERE e ->> 'choice' = s."optionChoice"))
-      GROUP BY s."id", s."batchSize", s."minutesPerBatch"
+      JOIN "ItemDayUsage" u ON u."menuItemId" = s."menuItemId" AND u."pickupDate" = v_day."productionDate" + s."daysBefore"
+      WHERE s."resourceId" = v_day."resourceId" AND s."optionChoice" = ''
+      UNION ALL
+      -- A step for one option choice: that day's held lines with the choice (the day's orders by their index).
+      SELECT s."batchSize", s."minutesPerBatch", l."quantity"
+      FROM "ProductionStep" s
+      CROSS JOIN LATERAL (
+        SELECT sum(i."quantity") AS "quantity"
+        FROM "Order" o
+        JOIN "OrderItem" i ON i."orderId" = o."id"
+        WHERE o."pickupDate" = v_day."productionDate" + s."daysBefore" AND o."capacityHeld"
+          AND i."menuItemId" = s."menuItemId"
+          AND EXISTS (SELECT 1 FROM jsonb_array_elements(i."options") AS e WHERE e ->> 'choice' = s."optionChoice")
+      ) AS l
+      WHERE s."resourceId" = v_day."resourceId" AND s."optionChoice" <> ''
     ) AS q;
     IF p_enforce AND v_needed > v_current THEN
       SELECT CASE WHEN EXISTS (
