@@ -23,7 +23,13 @@ import {
 	MISSING_DETAILS_MESSAGE,
 	type CheckoutRequest,
 } from '~/domain/orders/checkout'
-import { previewCheckout, startCheckout, type CheckoutRefusal, type LineRefusal } from '~/domain/orders/checkout.server'
+import {
+	previewCheckout,
+	startCheckout,
+	storeCreditOffer,
+	type CheckoutRefusal,
+	type LineRefusal,
+} from '~/domain/orders/checkout.server'
 import type { PromoProblem } from '~/domain/promotions/promo-pricing'
 import { PRICE_INTENT, PriceSummary, PromoAndTip, WalletFields } from '~/components/checkout/promo-and-tip'
 import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE, type CartItem } from '~/domain/orders/cart'
@@ -43,7 +49,6 @@ import { useLocale, useLocalizedPath, useT } from '~/utils/i18n-react'
 import { requestLocale, translator } from '~/utils/i18n.server'
 import { taxPolicy } from '~/domain/orders/sales-tax.server'
 import { getCustomer } from '~/domain/customers/session.server'
-import { spendableStoreCredit } from '~/domain/wallet/index.server'
 import { listPreparedFoodIds } from '~/domain/menu/models/menu-item.server'
 import { loadCartMenu } from '~/domain/menu/menu-page.server'
 import type { CartMenu } from '~/domain/orders/cart-prices'
@@ -71,15 +76,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const pickup = paymentsEnabled && lines ? await withOutagePolicy(() => pickupFor(lines, locale)) : null
 	const tax = paymentsEnabled && lines ? await withOutagePolicy(() => taxFor(lines)) : null
 	const menu = paymentsEnabled && !lines ? await loadCartMenu(locale) : null
-	const storeCreditCents = menu ? await storeCreditOf(request) : 0
+	const storeCreditCents = menu ? await storeCreditOffer((await getCustomer(request))?.id) : 0
 	return data({ paymentsEnabled, pickup, tax, menu, texts: textsOffer(), storeCreditCents }, { headers: noStore })
-}
-
-/** The signed-in customer's spendable store credit (decision 086), offered as a checkbox; 0: none or not signed in. */
-async function storeCreditOf(request: Request) {
-	if (taxPolicy().mode === 'stripe') return 0
-	const customer = await getCustomer(request)
-	return customer ? ((await spendableStoreCredit(customer.id))?.balanceCents ?? 0) : 0
 }
 
 /**

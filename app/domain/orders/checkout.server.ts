@@ -402,6 +402,17 @@ async function priceOrder(
 	}
 }
 
+/** With Stripe Tax the total is known only on the payment page: no part of it can be paid beforehand (decision 086). */
+function walletCanPay(policy: TaxPolicy) {
+	return policy.mode !== 'stripe'
+}
+
+/** The store credit the checkout offers a signed-in customer ("Use my store credit"), in cents; 0: none to offer. */
+export async function storeCreditOffer(customerId: string | undefined) {
+	if (!customerId || !walletCanPay(taxPolicy())) return 0
+	return (await spendableStoreCredit(customerId))?.balanceCents ?? 0
+}
+
 /**
  * What the gift card and then the store credit pay of `totalCents` (decision 086), from the balances read now; the
  * database holds them when it places the order, and refuses one spent meanwhile.
@@ -414,8 +425,7 @@ async function walletPart(
 ) {
 	const none = { ok: true as const, spends: [] as WalletSpend[], dueCents: totalCents }
 	if (!request?.giftCardCode && !request?.storeCreditOf) return none
-	// With Stripe Tax the total is known only on the payment page: no part of it can be paid beforehand.
-	if (policy.mode === 'stripe') return refused({ reason: 'wallet-unavailable' })
+	if (!walletCanPay(policy)) return refused({ reason: 'wallet-unavailable' })
 	const giftCard = request.giftCardCode ? await giftCardForPayment(request.giftCardCode, email) : null
 	if (request.giftCardCode && !giftCard) return refused({ reason: 'gift-card', problem: 'unknown' })
 	if (giftCard && giftCard.balanceCents <= 0) return refused({ reason: 'gift-card', problem: 'empty' })
