@@ -10,47 +10,24 @@
  * In-process against a fresh migrated database on DATABASE_URL's server (else an embedded Postgres), dropped
  * at the end. BENCH_MAILS changes the number of mails (default 1,000).
  */
-import crypto from 'node:crypto'
-import path from 'node:path'
-import { startEmbeddedPostgres } from '../server/embedded-postgres'
 import { runPrisma } from '../server/prisma-cli'
 import { startLocalSmtp } from '../tests/mocks/smtp-server'
-import { createDatabase, databaseUrl, dropDatabase, serverUrlOf } from '../tests/setup/database-server'
+import { createBenchDatabase, summary } from './in-process'
 
 const MAILS = Number(process.env.BENCH_MAILS ?? 1_000)
 const PAYMENTS = 300
 
-function percentile(sorted: number[], p: number) {
-	return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
-}
-
-function summary(label: string, samples: number[], budget?: number) {
-	const sorted = [...samples].sort((a, b) => a - b)
-	const p95 = percentile(sorted, 95)
-	const verdict = budget === undefined ? '' : ` (target p95 ≤ ${budget} ms: ${p95 <= budget ? 'PASS' : 'FAIL'})`
-	console.log(
-		`${label}: n=${samples.length} p50 ${percentile(sorted, 50).toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, max ${sorted.at(-1)?.toFixed(2)} ms${verdict}`,
-	)
-	return budget === undefined || p95 <= budget
-}
-
-const embedded = process.env.DATABASE_URL
-	? undefined
-	: await startEmbeddedPostgres(path.resolve('.data/bench-postgres'))
-const serverUrl = embedded?.serverUrl ?? serverUrlOf(process.env.DATABASE_URL!)
-const name = `bakery_bench_mail_${crypto.randomBytes(4).toString('hex')}`
-await createDatabase(serverUrl, name)
-const ownDatabaseUrl = databaseUrl(serverUrl, name)
+const database = await createBenchDatabase('mail')
 const smtp = await startLocalSmtp()
 Object.assign(process.env, {
-	DATABASE_URL: ownDatabaseUrl,
+	DATABASE_URL: database.url,
 	SMTP_URL: smtp.url,
 	MAIL_FROM: 'Doce Dulce Bakery <orders@docedulce.example>',
 	OWNER_NOTIFY_EMAILS: 'owner@docedulce.example',
 })
 let passed = false
 try {
-	await runPrisma(['migrate', 'deploy'], ownDatabaseUrl)
+	await runPrisma(['migrate', 'deploy'], database.url)
 	const { prisma } = await import('~/utils/db.server')
 	const { enqueueMail } = await import('~/domain/mail/models/mail-jobs.server')
 	const { applyCheckoutEvent } = await import('~/domain/orders/models/order.server')
@@ -118,7 +95,6 @@ try {
 	passed = enqueueOk
 } finally {
 	await smtp.stop()
-	await dropDatabase(serverUrl, name)
-	await embedded?.stop()
+	await database.drop()
 }
 process.exit(passed ? 0 : 1)

@@ -144,21 +144,29 @@ export async function seedProduction(today: string) {
 			})
 		}
 		if (!demo.counter) continue
-		const counts = []
-		for (let daysAgo = 1; daysAgo <= 84; daysAgo++) {
-			const date = addLocalDays(today, -daysAgo)
-			const typical = demo.counter[weekdayOf(date)] ?? 0
-			if (typical === 0) continue
-			const sold = Math.max(0, typical + wobble(item.name, date))
-			const made = typical + 4
-			counts.push({
-				menuItemId: item.id,
-				date: dateColumn(date),
-				made,
-				leftOver: Math.max(0, made - sold),
-				enteredBy: 'seed',
-			})
-		}
-		await prisma.closingCount.createMany({ data: counts, skipDuplicates: true })
+		await prisma.closingCount.createMany({ data: closingCountHistory(item, demo.counter, today), skipDuplicates: true })
 	}
+}
+
+/**
+ * Twelve weeks of closing counts before `today` for an item that typically sells `counter` a weekday (Sunday first;
+ * 0: not on the counter that day): a few more made than that, the day's wobble sold. Also seeds bench/bake-sheet.ts.
+ */
+export function closingCountHistory(item: { id: string; name: string }, counter: readonly number[], today: string) {
+	const counts = []
+	for (let daysAgo = 1; daysAgo <= 84; daysAgo++) {
+		const date = addLocalDays(today, -daysAgo)
+		const typical = counter[weekdayOf(date)] ?? 0
+		if (typical === 0) continue
+		const sold = Math.max(0, typical + wobble(item.name, date))
+		const made = typical + 4
+		counts.push({
+			menuItemId: item.id,
+			date: dateColumn(date),
+			made,
+			leftOver: Math.max(0, made - sold),
+			enteredBy: 'seed',
+		})
+	}
+	return counts
 }

@@ -57,13 +57,17 @@ export async function getBakeSheet(date: LocalDate, timeZone: string) {
 	const names = new Map(model.items.map((item) => [item.id, item.name]))
 	const countedItems = model.items.filter((item) => item.orderable || history.has(item.id))
 
+	const preorderedByItemDay = new Map<string, number>()
+	for (const line of demand) {
+		const key = `${line.menuItemId}|${line.pickupDate}`
+		preorderedByItemDay.set(key, (preorderedByItemDay.get(key) ?? 0) + line.quantity)
+	}
+
 	const counterPlans: CounterPlan[] = []
 	for (let sellDate = date; sellDate <= lastDay; sellDate = addLocalDays(sellDate, 1)) {
 		for (const item of countedItems) {
 			const itemHistory = history.get(item.id) ?? new Map()
-			const preordered = demand
-				.filter((line) => line.menuItemId === item.id && line.pickupDate === sellDate)
-				.reduce((sum, line) => sum + line.quantity, 0)
+			const preordered = preorderedByItemDay.get(`${item.id}|${sellDate}`) ?? 0
 			const closed = isClosedOn(sellDate, closures)
 			const forecast = closed ? null : forecastCounterSales(sellDate, itemHistory, closures)
 			const override = overrides.get(`${item.id}|${sellDate}`) ?? null

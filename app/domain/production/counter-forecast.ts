@@ -20,6 +20,24 @@ export interface ClosingCountRow {
 /** The counts of one item, by date. */
 export type CountHistory = ReadonlyMap<LocalDate, ClosingCountRow>
 
+/**
+ * The LOOKBACK_WEEKS same-weekday dates before `date`, newest first. Remembered: the bake sheet asks for the same
+ * few dates for every item (72 for an item's forecast and its recent error), and working a date out costs more than
+ * all the rest of the forecast (bench:bake-sheet). A server reads a few dates a day; the memo is
+ * emptied should it ever hold many.
+ */
+const weeksBefore = new Map<LocalDate, readonly LocalDate[]>()
+
+function sameWeekdaysBefore(date: LocalDate): readonly LocalDate[] {
+	let days = weeksBefore.get(date)
+	if (!days) {
+		days = Array.from({ length: LOOKBACK_WEEKS }, (_, index) => addLocalDays(date, -7 * (index + 1)))
+		if (weeksBefore.size >= 1000) weeksBefore.clear()
+		weeksBefore.set(date, days)
+	}
+	return days
+}
+
 /** The same-weekday dates before `date` with a count, newest first, closures skipped, at most `limit`. */
 function sameWeekdaysWithCounts(
 	date: LocalDate,
@@ -28,8 +46,9 @@ function sameWeekdaysWithCounts(
 	limit: number,
 ) {
 	const found: ClosingCountRow[] = []
+	const days = sameWeekdaysBefore(date)
 	for (let week = 1; week <= LOOKBACK_WEEKS && found.length < limit; week++) {
-		const day = addLocalDays(date, -7 * week)
+		const day = days[week - 1]!
 		if (isClosedOn(day, closures)) continue
 		const count = history.get(day)
 		if (count) found.push(count)

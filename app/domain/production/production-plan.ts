@@ -64,13 +64,29 @@ export interface StepDemand {
 	pickups: Array<Date | null>
 }
 
-/** Every step's demand per production day from these lines: totals by step and day, then whole batches. */
+/**
+ * Every step's demand per production day from these lines: totals by step and day, then whole batches. A step reads
+ * only its item's lines (in their order), and each pickup date's production date is worked out once: a busy day's
+ * sheet has thousands of lines and dozens of steps (bench:bake-sheet).
+ */
 export function stepDemands(lines: readonly DemandLine[], steps: readonly ProductionStepRule[]): StepDemand[] {
+	const linesByItem = new Map<string, DemandLine[]>()
+	for (const line of lines) {
+		const ofItem = linesByItem.get(line.menuItemId)
+		if (ofItem) ofItem.push(line)
+		else linesByItem.set(line.menuItemId, [line])
+	}
+	const productionDates = new Map<string, LocalDate>()
 	const byKey = new Map<string, StepDemand>()
 	for (const step of steps) {
-		for (const line of lines) {
+		for (const line of linesByItem.get(step.menuItemId) ?? []) {
 			if (!stepApplies(step, line)) continue
-			const productionDate = productionDateOf(line.pickupDate, step.daysBefore)
+			const dateKey = `${line.pickupDate}|${step.daysBefore}`
+			let productionDate = productionDates.get(dateKey)
+			if (productionDate === undefined) {
+				productionDate = productionDateOf(line.pickupDate, step.daysBefore)
+				productionDates.set(dateKey, productionDate)
+			}
 			const key = `${step.id}|${productionDate}`
 			const demand = byKey.get(key) ?? { step, productionDate, quantity: 0, batches: 0, minutes: 0, pickups: [] }
 			demand.quantity += line.quantity
