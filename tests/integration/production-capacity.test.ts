@@ -4,6 +4,7 @@
  * its capacity under concurrency; a released order gives back exactly the minutes it took.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { addLocalDays } from '~/domain/pickup/pickup-schedule'
 import { createCakeOptions, createMenuItem } from '../fixtures/menu'
 import { startMockStripe, type MockStripe } from '../mocks/stripe-server'
 import { clearMailQueues } from './mail-helpers'
@@ -230,9 +231,19 @@ describe('an option’s own step (an 8″ cake’s extra oven time)', () => {
 		expect(await heldMinutes(oven.id)).toBe(60)
 		const day = PICKUP().slice(0, 10)
 		const { readProductionHeld } = await import('~/domain/production/index.server')
-		const held = await readProductionHeld([cake.id], day, day)
-		expect([...held.quantityByStepPickup.values()]).toEqual([1])
+		const eightInch = [{ menuItemId: cake.id, quantity: 1, choices: ['8″'] }]
+		const held = await readProductionHeld({ lines: eightInch, alone: false, dates: [day], closures: [] })
 		expect([...held.minutesByResourceDay.values()]).toEqual([60])
+		// Another 60 minutes would not fit the 100: the day's total is read, so the list knows it.
+		expect([...held.quantityByStepPickup.values()]).toEqual([1])
+		// With room for whatever the line adds, the totals are not read at all.
+		const roomy = await readProductionHeld({
+			lines: eightInch,
+			alone: false,
+			dates: [addLocalDays(day, 1)],
+			closures: [],
+		})
+		expect(roomy.quantityByStepPickup.size).toBe(0)
 		// A second 8″ does not fit the 100 minutes: the hold refuses it.
 		customers += 1
 		expect(await cakeOf(size.eight)).toMatchObject({ ok: false, status: 409 })

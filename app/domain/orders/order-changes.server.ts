@@ -11,7 +11,6 @@ import {
 	nothingHeld,
 } from '~/domain/pickup/index.server'
 import {
-	addLocalDays,
 	horizonDates,
 	checkPickupSlot,
 	itemDayKey,
@@ -97,19 +96,14 @@ export async function orderPickupChoices(orderId: string, now = new Date()): Pro
 	if (!order) return null
 	const items = await orderPickupItems(order)
 	const today = localDateOf(now, schedule.timeZone)
-	const lastDate = addLocalDays(today, schedule.horizonDays - 1)
-	const limited = items.filter((item) => item.dailyLimit !== null).map((item) => item.menuItemId)
-	const [usage, held] = await Promise.all([
-		getCapacityUsage(today, lastDate, limited),
-		readProductionHeld(
-			items.map((item) => item.menuItemId),
-			today,
-			lastDate,
-		),
-	])
-	const lines = order.items.flatMap((line) => (line.menuItemId ? [{ ...line, menuItemId: line.menuItemId }] : []))
-	const production = order.capacityHeld && order.pickupDate ? heldWithoutLines(held, lines, order.pickupDate) : held
 	const dates = horizonDates(today, schedule.horizonDays)
+	const limited = items.filter((item) => item.dailyLimit !== null).map((item) => item.menuItemId)
+	const lines = order.items.flatMap((line) => (line.menuItemId ? [{ ...line, menuItemId: line.menuItemId }] : []))
+	const [usage, held] = await Promise.all([
+		getCapacityUsage(today, dates.at(-1) ?? today, limited),
+		readProductionHeld({ lines, alone: false, dates, closures: schedule.closures }),
+	])
+	const production = order.capacityHeld && order.pickupDate ? heldWithoutLines(held, lines, order.pickupDate) : held
 	const productionFull = productionFullForCart(production, lines, dates, schedule.closures)
 	return {
 		window: changeWindowOf(order, schedule.changeLockHours, now),

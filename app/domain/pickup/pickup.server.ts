@@ -1,8 +1,12 @@
 import { getCapacityUsage, getItemPickupRules, getPickupSchedule } from '~/domain/pickup/models/pickup-schedule.server'
 import type { Locale } from '~/utils/i18n'
-import { productionFullForCart, productionFullPerItem, readProductionHeld } from '~/domain/production/index.server'
 import {
-	addLocalDays,
+	productionFullForCart,
+	productionFullPerItem,
+	readProductionHeld,
+	type ProductionLine,
+} from '~/domain/production/index.server'
+import {
 	horizonDates,
 	itemsAvailability,
 	localDateOf,
@@ -25,17 +29,21 @@ export interface CartLine {
  * The schedule, the items' rules and what is held over the horizon. Only items with a daily limit need
  * their quantities (the others are never refused for quantity), which keeps the menu's read small.
  */
-async function readHorizon(menuItemIds: readonly string[], now: Date, locale: Locale = 'en') {
+async function readHorizon(
+	production: { lines: readonly ProductionLine[]; alone: boolean },
+	now: Date,
+	locale: Locale = 'en',
+) {
+	const menuItemIds = [...new Set(production.lines.map((line) => line.menuItemId))]
 	const [schedule, rules] = await Promise.all([getPickupSchedule(now, locale), getItemPickupRules(menuItemIds)])
 	const today = localDateOf(now, schedule.timeZone)
-	const lastDate = addLocalDays(today, schedule.horizonDays - 1)
-	const limited = rules.filter((rule) => rule.dailyLimit !== null).map((rule) => rule.menuItemId)
-	const [usage, production] = await Promise.all([
-		getCapacityUsage(today, lastDate, limited),
-		readProductionHeld(menuItemIds, today, lastDate),
-	])
 	const dates = horizonDates(today, schedule.horizonDays)
-	return { schedule, rules, usage, production, dates }
+	const limited = rules.filter((rule) => rule.dailyLimit !== null).map((rule) => rule.menuItemId)
+	const [usage, held] = await Promise.all([
+		getCapacityUsage(today, dates.at(-1) ?? today, limited),
+		readProductionHeld({ ...production, dates, closures: schedule.closures }),
+	])
+	return { schedule, rules, usage, held, dates }
 }
 
 /**
@@ -57,21 +65,20 @@ export function cartPickupItems(
 
 /** Everything the checkout page needs to offer slots for a cart (closure notes in `locale`). */
 export async function loadCartPickup(lines: readonly CartLine[], now = new Date(), locale: Locale = 'en') {
-	const horizon = await readHorizon([...new Set(lines.map((line) => line.id))], now, locale)
-	const { schedule, rules, production, dates } = horizon
-	const items = cartPickupItems(lines, rules)
 	// The page's lines carry no option choices: an option's own step (a 10″ cake's) is left to the hold.
 	const cart = lines.map((line) => ({ menuItemId: line.id, quantity: line.quantity, choices: [] }))
-	const usage = { ...horizon.usage, productionFull: productionFullForCart(production, cart, dates, schedule.closures) }
+	const { schedule, rules, held, dates, ...horizon } = await readHorizon({ lines: cart, alone: false }, now, locale)
+	const items = cartPickupItems(lines, rules)
+	const usage = { ...horizon.usage, productionFull: productionFullForCart(held, cart, dates, schedule.closures) }
 	return { schedule, items, usage, days: pickupDays(schedule, items, usage, now) }
 }
 
 /** For the menu: whether each item can be picked up on any day of the horizon (one item alone in a cart). */
 export async function loadMenuPickup(menuItemIds: readonly string[], now = new Date()) {
-	const horizon = await readHorizon(menuItemIds, now)
-	const { schedule, rules, production, dates } = horizon
+	const each = menuItemIds.map((menuItemId) => ({ menuItemId, quantity: 1, choices: [] }))
+	const { schedule, rules, held, dates, ...horizon } = await readHorizon({ lines: each, alone: true }, now)
 	const items = rules.map((rule) => ({ ...rule, quantity: 1 }))
-	const productionFull = productionFullPerItem(production, menuItemIds, dates, schedule.closures)
+	const productionFull = productionFullPerItem(held, menuItemIds, dates, schedule.closures)
 	const usage = { ...horizon.usage, productionFull }
 	return { schedule, availability: itemsAvailability(schedule, items, usage, now) }
 }

@@ -6,6 +6,7 @@ import {
 	productionFullForCart,
 	productionFullPerItem,
 	resourceDayKey,
+	stepDaysNeedingTotals,
 	stepPickupKey,
 	type ProductionHeld,
 } from './production-capacity'
@@ -163,5 +164,82 @@ describe('an order moving', () => {
 		})
 		const without = heldWithoutLines(withOrder, [line('concha', 2)], friday)
 		expect(without.minutesByResourceDay.get(resourceDayKey('oven', friday))).toBe(480)
+	})
+})
+
+describe('reading only the day totals that can matter', () => {
+	/** A small deterministic generator (no dependency): the same cases on every run. */
+	function random(seed: number) {
+		let state = seed
+		return (below: number) => {
+			state = (state * 1_103_515_245 + 12_345) % 2_147_483_648
+			return state % below
+		}
+	}
+	const dates = ['2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06']
+
+	it('answers every cart and every item alone as the full read does, over 300 seeded cases', () => {
+		let refused = 0
+		for (let seed = 1; seed <= 300; seed++) {
+			const next = random(seed)
+			const steps = Array.from({ length: 6 }, (_, index) =>
+				step({
+					id: `s${index}`,
+					menuItemId: `item${index % 4}`,
+					resourceId: index % 2 === 0 ? 'oven' : 'bench',
+					minutesPerBatch: 10 + next(50),
+					batchSize: 1 + next(12),
+					daysBefore: next(2),
+					optionChoice: index === 5 ? '10″' : '',
+				}),
+			)
+			const full = held({
+				steps,
+				minutesByResourceDay: new Map(
+					['2026-11-30', ...dates].flatMap((date) => [
+						[resourceDayKey('oven', date), next(520)] as const,
+						[resourceDayKey('bench', date), next(260)] as const,
+					]),
+				),
+				quantityByStepPickup: new Map(
+					steps.flatMap((entry) => dates.map((date) => [stepPickupKey(entry.id, date), next(30)] as const)),
+				),
+			})
+			const closures = next(4) === 0 ? [{ startDate: dates[2]!, endDate: dates[2]! }] : []
+			const cart = Array.from({ length: 1 + next(3) }, () =>
+				line(`item${next(5)}`, 1 + next(20), next(2) ? ['10″'] : []),
+			)
+			const partial = (lines: typeof cart, alone: boolean) => {
+				const needed = new Set(
+					stepDaysNeedingTotals(full, lines, dates, closures, { alone }).map((day) =>
+						stepPickupKey(day.stepId, day.pickupDate),
+					),
+				)
+				return {
+					...full,
+					quantityByStepPickup: new Map([...full.quantityByStepPickup].filter(([key]) => needed.has(key))),
+				}
+			}
+			const answer = productionFullForCart(full, cart, dates, closures)
+			expect(productionFullForCart(partial(cart, false), cart, dates, closures), `seed ${seed}`).toEqual(answer)
+			refused += answer.size
+			const items = ['item0', 'item1', 'item2', 'item3', 'item4']
+			const each = items.map((menuItemId) => line(menuItemId, 1))
+			expect(productionFullPerItem(partial(each, true), items, dates, closures), `seed ${seed}`).toEqual(
+				productionFullPerItem(full, items, dates, closures),
+			)
+		}
+		// The generator must fill some days and leave others.
+		expect(refused).toBeGreaterThan(100)
+		expect(refused).toBeLessThan(300 * dates.length)
+	})
+
+	it('reads none when every resource day has room for the most the lines could add', () => {
+		expect(stepDaysNeedingTotals(held(), [line('concha', 12)], [friday], [], { alone: false })).toEqual([])
+		const at460 = held({ minutesByResourceDay: new Map([[resourceDayKey('oven', friday), 460]]) })
+		// Twelve conchas could add a 30-minute batch: 490 > 480, so Friday's concha total is needed.
+		expect(stepDaysNeedingTotals(at460, [line('concha', 12)], [friday], [], { alone: false })).toEqual([
+			{ stepId: 'concha-bake', pickupDate: friday },
+		])
 	})
 })

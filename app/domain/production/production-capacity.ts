@@ -41,6 +41,23 @@ export function stepPickupKey(stepId: string, pickupDate: LocalDate) {
 	return `${stepId}|${pickupDate}`
 }
 
+/**
+ * The day a step for a pickup on `pickupDate` is done. Remembered (a few hundred dates at most, cleared past 2,000): the
+ * menu asks it for every step and date of the horizon, and calendar arithmetic was its costliest part
+ * (bench:availability).
+ */
+const knownProductionDates = new Map<string, LocalDate>()
+function productionDateOf(pickupDate: LocalDate, daysBefore: number) {
+	const key = `${pickupDate}|${daysBefore}`
+	let date = knownProductionDates.get(key)
+	if (date === undefined) {
+		if (knownProductionDates.size >= 2_000) knownProductionDates.clear()
+		date = addLocalDays(pickupDate, -daysBefore)
+		knownProductionDates.set(key, date)
+	}
+	return date
+}
+
 function stepAppliesTo(step: ProductionStepRule, line: ProductionLine) {
 	return step.menuItemId === line.menuItemId && (step.optionChoice === '' || line.choices.includes(step.optionChoice))
 }
@@ -73,7 +90,7 @@ export function productionBlocker(
 		if (quantity === 0) continue
 		const minutes = addedMinutes(step, held.quantityByStepPickup.get(stepPickupKey(step.id, pickupDate)) ?? 0, quantity)
 		if (minutes === 0) continue
-		const productionDate = addLocalDays(pickupDate, -step.daysBefore)
+		const productionDate = productionDateOf(pickupDate, step.daysBefore)
 		const key = resourceDayKey(step.resourceId, productionDate)
 		const seen = added.get(key)
 		if (seen) seen.minutes += minutes
@@ -145,10 +162,58 @@ export function heldWithoutLines(
 		const total = quantityByStepPickup.get(key) ?? 0
 		if (own === 0 || total === 0) continue
 		const remaining = Math.max(0, total - own)
-		const dayKey = resourceDayKey(step.resourceId, addLocalDays(pickupDate, -step.daysBefore))
+		const dayKey = resourceDayKey(step.resourceId, productionDateOf(pickupDate, step.daysBefore))
 		const freed = addedMinutes(step, remaining, total - remaining)
 		minutesByResourceDay.set(dayKey, Math.max(0, (minutesByResourceDay.get(dayKey) ?? 0) - freed))
 		quantityByStepPickup.set(key, remaining)
 	}
 	return { ...held, minutesByResourceDay, quantityByStepPickup }
+}
+
+/**
+ * The step days whose day totals can change the answer for `lines` (each alone when `alone`, as the menu asks): those
+ * on a resource day where the most the lines could add (a step adds at most whole batches of its own units) no longer
+ * fits on top of what is held. Elsewhere every line fits whatever the totals are, so the server reads them only for
+ * these (`ProductionHeld.quantityByStepPickup` may leave the others out).
+ */
+export function stepDaysNeedingTotals(
+	held: Omit<ProductionHeld, 'quantityByStepPickup'>,
+	lines: readonly ProductionLine[],
+	dates: readonly LocalDate[],
+	closures: readonly ClosedDates[],
+	{ alone }: { alone: boolean },
+): Array<{ stepId: string; pickupDate: LocalDate }> {
+	const units = new Map<string, number>()
+	for (const line of lines) units.set(line.menuItemId, (units.get(line.menuItemId) ?? 0) + line.quantity)
+	const needed: Array<{ stepId: string; pickupDate: LocalDate }> = []
+	for (const pickupDate of dates) {
+		const days = new Map<
+			string,
+			{ resourceId: string; productionDate: LocalDate; byItem: Map<string, number>; steps: string[] }
+		>()
+		for (const step of held.steps) {
+			const quantity = units.get(step.menuItemId) ?? 0
+			if (quantity === 0) continue
+			const productionDate = productionDateOf(pickupDate, step.daysBefore)
+			const key = resourceDayKey(step.resourceId, productionDate)
+			const day = days.get(key) ?? {
+				resourceId: step.resourceId,
+				productionDate,
+				byItem: new Map<string, number>(),
+				steps: [] as string[],
+			}
+			const most = batchesFor(quantity, step.batchSize) * step.minutesPerBatch
+			day.byItem.set(step.menuItemId, (day.byItem.get(step.menuItemId) ?? 0) + most)
+			day.steps.push(step.id)
+			days.set(key, day)
+		}
+		for (const [key, { resourceId, productionDate, byItem, steps }] of days) {
+			const most = alone ? Math.max(...byItem.values()) : [...byItem.values()].reduce((sum, value) => sum + value, 0)
+			const resource = held.resources.find((candidate) => candidate.id === resourceId)
+			const capacity = resource ? capacityOn(resource, productionDate, closures) : 0
+			if ((held.minutesByResourceDay.get(key) ?? 0) + most <= capacity) continue
+			for (const stepId of steps) needed.push({ stepId, pickupDate })
+		}
+	}
+	return needed
 }

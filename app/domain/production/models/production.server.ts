@@ -8,8 +8,22 @@ import { PAID_ORDER_STATUSES } from '~/domain/orders/index.server'
 import { readLineOptions } from '~/domain/menu/item-options'
 import { dateColumn, dateFromColumn } from '~/domain/pickup/index.server'
 import type { LocalDate } from '~/domain/pickup/pickup-schedule'
-import type { DemandLine, IngredientUnit, ProductionStepRule, RecipeRow, ResourceRule } from '../production-plan'
-import { noProductionHeld, resourceDayKey, stepPickupKey, type ProductionHeld } from '../production-capacity'
+import type {
+	ClosedDates,
+	DemandLine,
+	IngredientUnit,
+	ProductionStepRule,
+	RecipeRow,
+	ResourceRule,
+} from '../production-plan'
+import {
+	noProductionHeld,
+	resourceDayKey,
+	stepDaysNeedingTotals,
+	stepPickupKey,
+	type ProductionHeld,
+	type ProductionLine,
+} from '../production-capacity'
 import type { ClosingCountRow } from '../counter-forecast'
 
 export interface ResourceInput {
@@ -297,47 +311,39 @@ export async function saveClosingCounts(date: LocalDate, counts: readonly Closin
 	return writes.length
 }
 
+/** What `readProductionHeld` answers for: the lines (each alone, as the menu asks, or together as a cart), the pickup dates. */
+export interface ProductionQuestion {
+	lines: readonly ProductionLine[]
+	alone: boolean
+	/** In order, the first and last bound the read. */
+	dates: readonly LocalDate[]
+	closures: readonly ClosedDates[]
+}
+
 /**
- * What production holds for the steps of `menuItemIds` and pickups from `from` to `to` (decision 090): the steps and
- * their resources, the resources' held minutes on the production days those pickups need, and each step's day total
- * per pickup date. A step for every line reads the item's held quantity (`ItemDayUsage`, every held order counted);
- * an option step counts the held lines with its choice. One statement, one round trip: the menu asks this for every
- * item on each view (bench:availability, docs/performance.md).
+ * What production holds for the steps of the lines' items and these pickup dates (decision 090): the steps and their
+ * resources and the resources' held minutes on the production days those pickups need (one statement), then, only
+ * when the lines could fill a resource day (`stepDaysNeedingTotals`; usually none), those steps' day totals. A
+ * step for every line reads the item's held quantity (`ItemDayUsage`, every held order counted); an option step sums
+ * that item's held lines with its choice.
  */
-export async function readProductionHeld(
-	menuItemIds: readonly string[],
-	from: LocalDate,
-	to: LocalDate,
-): Promise<ProductionHeld> {
-	if (menuItemIds.length === 0) return noProductionHeld
+export async function readProductionHeld(question: ProductionQuestion): Promise<ProductionHeld> {
+	const menuItemIds = [...new Set(question.lines.map((line) => line.menuItemId))]
+	const from = question.dates[0]
+	const to = question.dates.at(-1)
+	if (menuItemIds.length === 0 || from === undefined || to === undefined) return noProductionHeld
 	const [row] = await prisma.$queryRaw<
 		Array<{
 			steps: ProductionStepRule[] | null
 			resources: Array<{ id: string; minutesByWeekday: number[] }> | null
 			days: Array<{ resourceId: string; productionDate: LocalDate; minutes: number }> | null
-			held: Array<{ stepId: string; pickupDate: LocalDate; quantity: number }> | null
 		}>
 	>`
 		WITH steps AS (
 			SELECT s."id", s."menuItemId", s."optionChoice", s."name", s."resourceId", s."minutesPerBatch", s."batchSize",
 				s."daysBefore", s."sortOrder"
 			FROM "ProductionStep" s
-			WHERE s."menuItemId" = ANY(${[...menuItemIds]}::text[])
-		), held AS (
-			SELECT s."id" AS "stepId", u."pickupDate", u."quantity"
-			FROM "ItemDayUsage" u
-			JOIN steps s ON s."menuItemId" = u."menuItemId" AND s."optionChoice" = ''
-			WHERE u."menuItemId" = ANY(${[...menuItemIds]}::text[]) AND u."quantity" > 0
-				AND u."pickupDate" BETWEEN ${dateColumn(from)}::date AND ${dateColumn(to)}::date
-			UNION ALL
-			SELECT s."id", o."pickupDate", sum(i."quantity")::integer
-			FROM steps s
-			JOIN "OrderItem" i ON i."menuItemId" = s."menuItemId"
-			JOIN "Order" o ON o."id" = i."orderId" AND o."capacityHeld"
-			WHERE s."optionChoice" <> ''
-				AND o."pickupDate" BETWEEN ${dateColumn(from)}::date AND ${dateColumn(to)}::date
-				AND EXISTS (SELECT 1 FROM jsonb_array_elements(i."options") AS e WHERE e ->> 'choice' = s."optionChoice")
-			GROUP BY s."id", o."pickupDate"
+			WHERE s."menuItemId" = ANY(${menuItemIds}::text[])
 		)
 		SELECT
 			(SELECT json_agg(steps ORDER BY "menuItemId", "sortOrder") FROM steps) AS "steps",
@@ -348,17 +354,64 @@ export async function readProductionHeld(
 				FROM "ProductionResourceDay" d
 				WHERE d."resourceId" IN (SELECT "resourceId" FROM steps) AND d."minutes" > 0
 					AND d."productionDate" BETWEEN ${dateColumn(from)}::date - (SELECT max("daysBefore") FROM steps)
-						AND ${dateColumn(to)}::date) AS "days",
-			(SELECT json_agg(held) FROM held) AS "held"`
+						AND ${dateColumn(to)}::date) AS "days"`
 	if (!row?.steps) return noProductionHeld
-	return {
+	const held = {
 		resources: row.resources ?? [],
 		steps: row.steps,
 		minutesByResourceDay: new Map(
 			(row.days ?? []).map((day) => [resourceDayKey(day.resourceId, day.productionDate), day.minutes]),
 		),
-		quantityByStepPickup: new Map(
-			(row.held ?? []).map((entry) => [stepPickupKey(entry.stepId, entry.pickupDate), entry.quantity]),
-		),
 	}
+	const needed = stepDaysNeedingTotals(held, question.lines, question.dates, question.closures, question)
+	return { ...held, quantityByStepPickup: await readStepDayTotals(row.steps, needed) }
+}
+
+/**
+ * Each of these steps' day totals per pickup date from `from` to `to` (a superset of the step days asked: one range read
+ * by each table's index costs less than a list of pairs).
+ */
+async function readStepDayTotals(
+	steps: readonly ProductionStepRule[],
+	stepDays: ReadonlyArray<{ stepId: string; pickupDate: LocalDate }>,
+) {
+	if (stepDays.length === 0) return new Map<string, number>()
+	const wanted = new Set(stepDays.map((day) => day.stepId))
+	const needed = steps.filter((step) => wanted.has(step.id))
+	const dates = stepDays.map((day) => day.pickupDate).sort()
+	const [from, to] = [dateColumn(dates[0]!), dateColumn(dates.at(-1)!)]
+	const wholeItem = needed.filter((step) => step.optionChoice === '')
+	const byOption = needed.filter((step) => step.optionChoice !== '')
+	const [itemDays, optionDays] = await Promise.all([
+		wholeItem.length === 0
+			? []
+			: prisma.$queryRaw<Array<{ menuItemId: string; pickupDate: Date; quantity: number }>>`
+				SELECT u."menuItemId", u."pickupDate", u."quantity" FROM "ItemDayUsage" u
+				WHERE u."menuItemId" = ANY(${[...new Set(wholeItem.map((step) => step.menuItemId))]}::text[])
+					AND u."pickupDate" BETWEEN ${from}::date AND ${to}::date AND u."quantity" > 0`,
+		byOption.length === 0
+			? []
+			: prisma.$queryRaw<Array<{ stepId: string; pickupDate: Date; quantity: number }>>`
+				SELECT s."id" AS "stepId", l."pickupDate", l."quantity"
+				FROM "ProductionStep" s
+				CROSS JOIN LATERAL (
+					SELECT o."pickupDate", sum(i."quantity")::integer AS "quantity"
+					FROM "OrderItem" i
+					JOIN "Order" o ON o."id" = i."orderId" AND o."capacityHeld"
+					WHERE i."menuItemId" = s."menuItemId" AND o."pickupDate" BETWEEN ${from}::date AND ${to}::date
+						AND EXISTS (SELECT 1 FROM jsonb_array_elements(i."options") AS e WHERE e ->> 'choice' = s."optionChoice")
+					GROUP BY o."pickupDate"
+				) AS l
+				WHERE s."id" = ANY(${byOption.map((step) => step.id)}::text[])`,
+	])
+	const stepsOfItem = new Map<string, ProductionStepRule[]>()
+	for (const step of wholeItem) stepsOfItem.set(step.menuItemId, [...(stepsOfItem.get(step.menuItemId) ?? []), step])
+	const totals = new Map<string, number>()
+	for (const row of itemDays) {
+		const pickupDate = dateFromColumn(row.pickupDate)
+		for (const step of stepsOfItem.get(row.menuItemId) ?? [])
+			totals.set(stepPickupKey(step.id, pickupDate), row.quantity)
+	}
+	for (const row of optionDays) totals.set(stepPickupKey(row.stepId, dateFromColumn(row.pickupDate)), row.quantity)
+	return totals
 }
