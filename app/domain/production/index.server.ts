@@ -9,6 +9,5 @@ export {
 	heldWithoutLines,
 	productionFullForCart,
 	productionFullPerItem,
-	type ProductionHeld,
 	type ProductionLine,
 } from './production-capacity'
