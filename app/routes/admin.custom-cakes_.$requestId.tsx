@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, parse, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps, getSelectProps, parse, useForm, type FieldMetadata } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import type { z } from 'zod'
@@ -24,7 +24,14 @@ import { readAdminBody, refuseAdminAction } from '~/domain/admin-auth/admin-acti
 import { adminMeta, adminResponseHeaders } from '~/utils/admin-route'
 import { requireAdmin } from '~/domain/admin-auth/auth.server'
 import { formatBakeryDateTime } from '~/domain/pickup/bakery-time'
-import { actorText, DEFAULT_VALID_HOURS, quoteSchema, statusLabels } from '~/domain/cake-quotes/cake-quote'
+import {
+	actorText,
+	DEFAULT_VALID_HOURS,
+	MAX_CAKE_DAYS_BEFORE,
+	quoteSchema,
+	statusLabels,
+} from '~/domain/cake-quotes/cake-quote'
+import { listResources } from '~/domain/production/models/production.server'
 import { CAKE_REQUEST_MOVES } from '~/domain/cake-quotes/cake-request-states'
 import type { CakeRequestStatus } from '~/generated/prisma/enums'
 import { canMove } from '~/utils/state-machine'
@@ -35,11 +42,12 @@ import { formatPrice } from '~/utils/money'
 import {
 	dayReasonText,
 	formatPickupAt,
+	formatPickupDate,
 	formatPickupDateLong,
 	formatWallTime,
 	SLOT_TAKEN_MESSAGE,
 } from '~/domain/pickup/pickup-display'
-import { isLocalDate, localDateOf, wallTimeOf, type LocalDate } from '~/domain/pickup/pickup-schedule'
+import { addLocalDays, isLocalDate, localDateOf, wallTimeOf, type LocalDate } from '~/domain/pickup/pickup-schedule'
 
 export { headers } from '~/utils/admin-route'
 export { AdminErrorBoundary as ErrorBoundary } from '~/components/admin/admin-error-boundary'
@@ -78,14 +86,49 @@ const DRAFT_FIELDS = ['price', 'depositKind', 'depositPercent', 'depositAmount',
 function quoteDraftOf(searchParams: URLSearchParams, shownSlots: ReadonlyArray<{ start: string; available: boolean }>) {
 	if (searchParams.get('intent') !== SHOW_DAY) return null
 	const pickupAt = searchParams.get('pickupAt')
-	const draft: Partial<Record<(typeof DRAFT_FIELDS)[number] | 'pickupAt', string>> = Object.fromEntries(
-		DRAFT_FIELDS.flatMap((name) => {
-			const value = searchParams.get(name)
-			return value === null ? [] : [[name, value.slice(0, 2_000)]]
-		}),
-	)
+	const draft: Partial<Record<(typeof DRAFT_FIELDS)[number] | 'pickupAt', string>> & { production?: ProductionRow[] } =
+		Object.fromEntries(
+			DRAFT_FIELDS.flatMap((name) => {
+				const value = searchParams.get(name)
+				return value === null ? [] : [[name, value.slice(0, 2_000)]]
+			}),
+		)
 	if (pickupAt && shownSlots.some((slot) => slot.available && slot.start === pickupAt)) draft.pickupAt = pickupAt
+	const production: ProductionRow[] = []
+	for (let index = 0; searchParams.has(`production[${index}].resourceId`) && index < 100; index++) {
+		const field = (name: keyof ProductionRow) => (searchParams.get(`production[${index}].${name}`) ?? '').slice(0, 40)
+		production.push({ resourceId: field('resourceId'), minutes: field('minutes'), daysBefore: field('daysBefore') })
+	}
+	if (production.length) draft.production = production
 	return draft
+}
+
+/** One resource's row of the quote's "Production" fieldset, as the form holds it. */
+interface ProductionRow {
+	resourceId: string
+	minutes: string
+	daysBefore: string
+}
+
+/**
+ * The "Production" rows: one per resource, in the owner's order, with what "Show day" carried over, else what the
+ * quote states (decision 089).
+ */
+function productionRows(
+	resources: ReadonlyArray<{ id: string }>,
+	saved: ReadonlyArray<{ resourceId: string; minutes: number; daysBefore: number }>,
+	draft: readonly ProductionRow[] | undefined,
+): ProductionRow[] {
+	return resources.map((resource) => {
+		const typed = draft?.find((row) => row.resourceId === resource.id)
+		if (typed) return typed
+		const step = saved.find((row) => row.resourceId === resource.id)
+		return {
+			resourceId: resource.id,
+			minutes: step ? String(step.minutes) : '',
+			daysBefore: String(step?.daysBefore ?? 0),
+		}
+	})
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -94,9 +137,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const cake = await loadRequest(params.requestId)
 	const { searchParams } = new URL(request.url)
 	const date = searchParams.get('date')
-	const [slots, settings] = await Promise.all([
+	const [slots, settings, resources] = await Promise.all([
 		loadQuoteSlots(date, cake.status === 'QUOTED' ? cake.pickupAt : null),
 		getCakeQuoteSettings(),
+		listResources(),
 	])
 	const cakeDay = await cakeDayOf(slots.day.date, cake, settings.cakesPerDay)
 	const now = new Date()
@@ -110,6 +154,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 			depositPercent: settings.depositPercent,
 			validUntilValue: `${localDateOf(validUntil, slots.timeZone)}T${wallTimeOf(validUntil, slots.timeZone)}`,
 			draft: quoteDraftOf(searchParams, slots.day.slots),
+			resources: resources.map((resource) => ({ id: resource.id, name: resource.name })),
 			cakeDay,
 			quoteUrl:
 				cake.status === 'REQUESTED' || cake.status === 'CANCELLED' ? null : quotePath(cake.id, cake.quoteVersion),
@@ -120,10 +165,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 const refusalWords: Record<Exclude<QuoteOutcome, { ok: true }>['reason'], string> = {
 	missing: 'This request was deleted meanwhile.',
+	'production-full': 'A production resource is full that day: choose another day or fewer minutes.',
 	'wrong-status': 'This request has moved on meanwhile (see its status and history), so nothing was changed.',
 	'slot-full': SLOT_TAKEN_MESSAGE,
 	'day-full':
 		'That day already has as many custom cakes as the quote settings allow — choose another day, or raise the limit on the list page.',
+}
+
+/** Why the quote was refused, naming the full resource and its day when production is full (decision 089). */
+function refusalText(
+	outcome: Exclude<QuoteOutcome, { ok: true }>,
+	resources: ReadonlyArray<{ id: string; name: string }>,
+) {
+	if (outcome.reason !== 'production-full') return refusalWords[outcome.reason]
+	const name = resources.find((resource) => resource.id === outcome.resourceId)?.name
+	if (!name) return refusalWords['production-full']
+	return `${name} is full on ${formatPickupDateLong(outcome.productionDate)}: choose another day or fewer minutes.`
 }
 
 const doneWords = {
@@ -178,7 +235,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	if (intent === 'send-quote') {
 		const submission = parseWithZod(form, { schema: quoteSchema })
 		if (submission.status !== 'success') return formReply(submission, { headers }, { message: null })
-		const { pickupAt, shownDate, validDate, validTime, quoteCents, depositCents, notes } = submission.value
+		const { pickupAt, shownDate, validDate, validTime, quoteCents, depositCents, notes, production } = submission.value
 		const slot = await checkQuoteSlot(pickupAt, shownDate, { validDate, validTime })
 		if (!slot.ok) {
 			return formReply(
@@ -187,7 +244,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 				{ message: null },
 			)
 		}
-		const { cakesPerDay } = await getCakeQuoteSettings()
+		const [{ cakesPerDay }, resources] = await Promise.all([getCakeQuoteSettings(), listResources()])
+		if (production.some((step) => !resources.some((resource) => resource.id === step.resourceId))) {
+			const formErrors = ['A production resource was deleted meanwhile: check the production minutes and send again.']
+			return formReply(submission, { formErrors, status: 409, headers }, { message: null })
+		}
 		const outcome = await sendQuote(
 			requestId,
 			{
@@ -199,13 +260,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 				validUntil: slot.validUntil,
 				ordersPerSlot: slot.ordersPerSlot,
 				cakesPerDay,
+				production,
 			},
 			actor,
 		)
 		if (!outcome.ok) {
-			const onPickup = outcome.reason === 'slot-full' || outcome.reason === 'day-full'
-			const fieldErrors = onPickup ? { pickupAt: [refusalWords[outcome.reason]] } : undefined
-			const formErrors = onPickup ? undefined : [refusalWords[outcome.reason]]
+			const onPickup = ['slot-full', 'day-full', 'production-full'].includes(outcome.reason)
+			const words = refusalText(outcome, resources)
+			const fieldErrors = onPickup ? { pickupAt: [words] } : undefined
+			const formErrors = onPickup ? undefined : [words]
 			return formReply(submission, { fieldErrors, formErrors, status: 409, headers }, { message: null })
 		}
 		return formReply(submission, { headers }, { message: sentWords(slot) })
@@ -223,7 +286,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	const key = intent as keyof typeof doneWords
 	const outcome = await run[key]()
 	return data(
-		{ message: outcome.ok ? doneWords[key] : refusalWords[outcome.reason] },
+		{ message: outcome.ok ? doneWords[key] : refusalText(outcome, []) },
 		{ status: outcome.ok ? 200 : 409, headers },
 	)
 }
@@ -259,6 +322,21 @@ export default function AdminCustomCakeRequest() {
 							<>
 								<dt className="font-semibold">Pickup</dt>
 								<dd>{formatPickupAt(cake.pickupAt, slots.timeZone)}</dd>
+							</>
+						) : null}
+						{cake.productionSteps.length > 0 && cake.pickupDate ? (
+							<>
+								<dt className="font-semibold">Production{cake.slotHeld ? ' held' : ' (not held)'}</dt>
+								<dd>
+									<ul>
+										{cake.productionSteps.map((step) => (
+											<li key={step.resourceId}>
+												{step.resource.name}: {step.minutes} min on{' '}
+												{formatPickupDate(addLocalDays(cake.pickupDate!, -step.daysBefore))}
+											</li>
+										))}
+									</ul>
+								</dd>
 							</>
 						) : null}
 						{cake.status === 'QUOTED' && cake.quoteValidUntil ? (
@@ -403,7 +481,7 @@ function validateQuote({
 }
 
 function QuoteEditor() {
-	const { cake, slots, depositPercent, validUntilValue, draft, cakeDay } = useLoaderData<typeof loader>()
+	const { cake, slots, depositPercent, validUntilValue, draft, cakeDay, resources } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const navigation = useNavigation()
 	const sending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'send-quote'
@@ -423,6 +501,7 @@ function QuoteEditor() {
 			notes: cake.quoteNotes,
 			validUntil: validUntilValue,
 			...draft,
+			production: productionRows(resources, cake.productionSteps, draft?.production),
 		},
 		constraint: getZodConstraint(quoteSchema),
 		onValidate: validateQuote,
@@ -548,6 +627,7 @@ function QuoteEditor() {
 					)}
 					<FieldErrors id={fields.pickupAt.errorId} errors={fields.pickupAt.errors} />
 				</fieldset>
+				<ProductionFields meta={fields.production} />
 				<TextareaField meta={fields.notes} label="Notes to the customer" rows={4} />
 				<label htmlFor={fields.validUntil.id} className="block font-semibold">
 					Valid until
@@ -568,6 +648,60 @@ function QuoteEditor() {
 				</button>
 			</Form>
 		</section>
+	)
+}
+
+/**
+ * The work the cake needs, per production resource (decision 089): minutes, and on which day before the pickup. The
+ * quote holds them on that resource's day with its pickup time; empty minutes, no work on that resource.
+ */
+function ProductionFields({ meta }: { meta: FieldMetadata<ProductionRow[]> }) {
+	const { resources } = useLoaderData<typeof loader>()
+	const rows = meta.getFieldList()
+	if (resources.length === 0) return null
+	return (
+		<fieldset className="mb-2">
+			<legend className="font-semibold">Production</legend>
+			<p className="text-sm text-cocoa/80">
+				The minutes this cake needs on each resource, held with the pickup time. Leave empty what it does not use.
+			</p>
+			<FieldErrors id={meta.errorId} errors={meta.errors} />
+			{rows.map((row, index) => {
+				const step = row.getFieldset()
+				const name = resources.find((resource) => resource.id === step.resourceId.initialValue)?.name
+				if (!name) return null
+				return (
+					<div key={row.key ?? index} className="grid items-start gap-x-4 sm:grid-cols-2">
+						<input type="hidden" name={step.resourceId.name} value={step.resourceId.initialValue} />
+						<TextField
+							meta={step.minutes}
+							label={`${name} — minutes`}
+							type="number"
+							min={1}
+							max={1440}
+							inputMode="numeric"
+							autoComplete="off"
+						/>
+						<div className="mb-2">
+							<label htmlFor={step.daysBefore.id} className="block font-semibold">
+								{name} — days before pickup
+							</label>
+							<select
+								{...getSelectProps(step.daysBefore, { ariaAttributes: true })}
+								className="mt-1 block rounded-lg border border-cocoa/30 bg-white px-3 py-2"
+							>
+								{Array.from({ length: MAX_CAKE_DAYS_BEFORE + 1 }, (_, days) => (
+									<option key={days} value={String(days)}>
+										{days === 0 ? '0 (the pickup day)' : days === 1 ? '1 (the day before)' : `${days} days before`}
+									</option>
+								))}
+							</select>
+							<FieldErrors id={step.daysBefore.errorId} errors={step.daysBefore.errors} />
+						</div>
+					</div>
+				)
+			})}
+		</fieldset>
 	)
 }
 

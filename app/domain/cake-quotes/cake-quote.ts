@@ -44,6 +44,29 @@ function cents(value: string | undefined) {
 
 const WALL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/
 
+/** A cake's work on one resource (decision 089): at most a day's minutes, at most a week before its pickup. */
+export const MAX_CAKE_STEP_MINUTES = 1440
+export const MAX_CAKE_DAYS_BEFORE = 7
+const MINUTES_MESSAGE = `Please enter whole minutes from 1 to ${MAX_CAKE_STEP_MINUTES.toLocaleString('en-US')}, or leave it empty.`
+const DAYS_BEFORE_MESSAGE = `Please choose from 0 to ${MAX_CAKE_DAYS_BEFORE} days before the pickup.`
+
+/** One resource's row of the quote's "Production" fieldset: empty minutes, no work on it. */
+const cakeStepSchema = z.object({
+	resourceId: z.string(),
+	minutes: z
+		.number({ invalid_type_error: MINUTES_MESSAGE })
+		.int(MINUTES_MESSAGE)
+		.min(1, MINUTES_MESSAGE)
+		.max(MAX_CAKE_STEP_MINUTES, MINUTES_MESSAGE)
+		.optional(),
+	daysBefore: z
+		.number({ invalid_type_error: DAYS_BEFORE_MESSAGE })
+		.int(DAYS_BEFORE_MESSAGE)
+		.min(0, DAYS_BEFORE_MESSAGE)
+		.max(MAX_CAKE_DAYS_BEFORE, DAYS_BEFORE_MESSAGE)
+		.optional(),
+})
+
 /**
  * The pickup field's refusal when the form's date is not the day whose times it shows (changed without
  * "Show day", or a page that does not say which day it shows): those times belong to another day.
@@ -77,6 +100,7 @@ export const quoteSchema = z
 		validUntil: z
 			.string({ required_error: 'Please say until when the quote stands.' })
 			.regex(WALL_DATE_TIME, 'Please enter a date and time.'),
+		production: z.array(cakeStepSchema).optional(),
 	})
 	.transform((value, ctx) => {
 		// The day shown, when the date field still says it.
@@ -117,6 +141,15 @@ export const quoteSchema = z
 			return z.NEVER
 		}
 		if (shownDate === null) return z.NEVER
+		const production = (value.production ?? []).flatMap((step) =>
+			step.minutes === undefined
+				? []
+				: [{ resourceId: step.resourceId, minutes: step.minutes, daysBefore: step.daysBefore ?? 0 }],
+		)
+		if (new Set(production.map((step) => step.resourceId)).size !== production.length) {
+			ctx.addIssue({ code: 'custom', path: ['production'], message: 'Please give each resource one row of minutes.' })
+			return z.NEVER
+		}
 		const [, validDate, validTime] = WALL_DATE_TIME.exec(value.validUntil)!
 		return {
 			quoteCents,
@@ -124,6 +157,7 @@ export const quoteSchema = z
 			shownDate,
 			pickupAt: value.pickupAt,
 			notes: value.notes ?? '',
+			production,
 			validDate: validDate!,
 			validTime: validTime!,
 		}

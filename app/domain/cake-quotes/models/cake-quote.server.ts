@@ -7,7 +7,7 @@
  */
 import type { CakePaymentKind, CakeRequestStatus, Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/utils/db.server'
-import type { LocalDate } from '~/domain/pickup/pickup-schedule'
+import { addLocalDays, type LocalDate } from '~/domain/pickup/pickup-schedule'
 import { enqueueMail } from '~/domain/mail/index.server'
 import { enqueueText } from '~/domain/texts/index.server'
 import { type CheckoutEvent, type FulfillmentOutcome } from '~/domain/orders/index.server'
@@ -76,8 +76,14 @@ async function holdCakeDay(tx: Tx, pickupDate: LocalDate, cakesPerDay: number | 
 	return rows.length > 0
 }
 
-/** Gives the request's slot and its place on the day back, exactly once (the flag flips only if it was set). */
-export async function releaseSlotIn(tx: Tx, requestId: string) {
+/**
+ * Gives the request's slot and its place on the day back, exactly once (the flag flips only if it was set), and its
+ * production minutes with them (`cake_production_hold` recounts its days without it; decision 089). `recount: false`
+ * leaves the recount to the caller, which passes the returned days to its own hold (a changed quote gives the old
+ * days back in the same ordered pass that holds the new ones).
+ */
+export async function releaseSlotIn(tx: Tx, requestId: string, { recount = true }: { recount?: boolean } = {}) {
+	const held = recount ? [] : await heldProductionDays(tx, requestId)
 	const released = await tx.$queryRaw<Array<{ pickupAt: Date | null; pickupDate: LocalDate | null }>>`
 		UPDATE "CustomCakeRequest" SET "slotHeld" = false WHERE "id" = ${requestId} AND "slotHeld"
 		RETURNING "pickupAt", "pickupDate"::text AS "pickupDate"`
@@ -85,7 +91,56 @@ export async function releaseSlotIn(tx: Tx, requestId: string) {
 	if (slot) await releasePickupSlotIn(tx, slot)
 	const day = released[0]?.pickupDate
 	if (day) await tx.$executeRaw`UPDATE "CakeDayUsage" SET "cakes" = "cakes" - 1 WHERE "pickupDate" = ${day}::date`
-	return Boolean(released[0])
+	if (released[0] && recount) await holdCakeProduction(tx, requestId, false)
+	return { released: Boolean(released[0]), days: released[0] ? held : [] }
+}
+
+/** A resource's production day a cake's step falls on. */
+interface ResourceDay {
+	resourceId: string
+	productionDate: LocalDate
+}
+
+/** The resource days the request's steps hold now (none unless it holds its slot). */
+function heldProductionDays(tx: Tx, requestId: string) {
+	return tx.$queryRaw<ResourceDay[]>`
+		SELECT c."resourceId", (r."pickupDate" - c."daysBefore")::text AS "productionDate"
+		FROM "CakeProductionStep" c JOIN "CustomCakeRequest" r ON r."id" = c."requestId"
+		WHERE r."id" = ${requestId} AND r."slotHeld" AND r."pickupDate" IS NOT NULL`
+}
+
+/** A production day the cake would fill past its resource's minutes: the database's BK003 (decision 089). */
+class ProductionFull extends Error {
+	constructor(
+		readonly resourceId: string,
+		readonly productionDate: LocalDate,
+	) {
+		super(`production of ${resourceId} on ${productionDate} is full`)
+	}
+}
+
+/** Postgres's error behind a raw query's P2010, as the driver adapter reports it. */
+function postgresError(error: unknown) {
+	const cause = (error as { meta?: { driverAdapterError?: { cause?: Record<string, unknown> } } } | null)?.meta
+		?.driverAdapterError?.cause
+	return cause?.kind === 'postgres' ? (cause as { code?: string; detail?: string; hint?: string }) : null
+}
+
+/**
+ * Recounts the production days of the request's steps and of `released` (`cake_production_hold`, one ordered pass
+ * after the slot); with `enforce`, throws ProductionFull for a day the cake would fill past its resource's minutes.
+ */
+async function holdCakeProduction(tx: Tx, requestId: string, enforce: boolean, released: readonly ResourceDay[] = []) {
+	try {
+		await tx.$executeRaw`SELECT cake_production_hold(${requestId}, ${enforce},
+			${released.map((day) => day.resourceId)}::text[], ${released.map((day) => day.productionDate)}::date[])`
+	} catch (error) {
+		const refused = postgresError(error)
+		if (refused?.code === 'BK003' && refused.detail && refused.hint) {
+			throw new ProductionFull(refused.detail, refused.hint as LocalDate)
+		}
+		throw error
+	}
 }
 
 /** Thrown inside a transaction to roll it back with an outcome. */
@@ -96,7 +151,11 @@ class Refused extends Error {
 }
 
 export type QuoteRefusal = 'missing' | 'wrong-status' | 'slot-full' | 'day-full'
-export type QuoteOutcome = { ok: true } | { ok: false; reason: QuoteRefusal }
+/** 'production-full': a resource's production day has no room for the cake's minutes (decision 089). */
+export type QuoteOutcome =
+	| { ok: true }
+	| { ok: false; reason: QuoteRefusal }
+	| { ok: false; reason: 'production-full'; resourceId: string; productionDate: LocalDate }
 
 async function refusedAsOutcome(run: () => Promise<void>): Promise<QuoteOutcome> {
 	try {
@@ -104,6 +163,14 @@ async function refusedAsOutcome(run: () => Promise<void>): Promise<QuoteOutcome>
 		return { ok: true }
 	} catch (error) {
 		if (error instanceof Refused) return { ok: false, reason: error.reason }
+		if (error instanceof ProductionFull) {
+			return {
+				ok: false,
+				reason: 'production-full',
+				resourceId: error.resourceId,
+				productionDate: error.productionDate,
+			}
+		}
 		throw error
 	}
 }
@@ -130,12 +197,22 @@ export interface QuoteInput {
 	ordersPerSlot: number
 	/** The owner's cakes per day (null: no limit): the day must have room. */
 	cakesPerDay: number | null
+	/** The work the cake needs, one step per resource (none: it holds no production minutes). */
+	production?: readonly CakeStepInput[]
+}
+
+/** A cake's work on one resource: its minutes, on the day `daysBefore` (0–7) its pickup. */
+export interface CakeStepInput {
+	resourceId: string
+	minutes: number
+	daysBefore: number
 }
 
 /**
  * Sends (or changes) the quote: from REQUESTED, QUOTED (an edit), DECLINED or EXPIRED. The slot's
- * place is taken (the old one given back first), the version goes up, so earlier links stop working,
- * and the customer's mail is queued, all in one transaction. A full slot changes nothing.
+ * place is taken (the old one given back first), then the production minutes of its steps (the old quote's days
+ * recounted in the same pass; decision 089), the version goes up, so earlier links stop working,
+ * and the customer's mail is queued, all in one transaction. A full slot, day or production day changes nothing.
  */
 export function sendQuote(requestId: string, quote: QuoteInput, actor: QuoteActor): Promise<QuoteOutcome> {
 	return refusedAsOutcome(() =>
@@ -144,10 +221,15 @@ export function sendQuote(requestId: string, quote: QuoteInput, actor: QuoteActo
 			const { from, to } = CAKE_REQUEST_MOVES.quote
 			const current = await lockRequest(tx, requestId)
 			if (!canMove(CAKE_REQUEST_MOVES.quote, current.status)) throw new Refused('wrong-status')
-			// Its own place first, so a quote kept in its slot never counts against itself.
-			await releaseSlotIn(tx, requestId)
+			// Its own place first, so a quote kept in its slot never counts against itself; its old production days are
+			// recounted below, with the new ones, in the one locking order.
+			const { days: releasedDays } = await releaseSlotIn(tx, requestId, { recount: false })
 			if (!(await takePickupSlotIn(tx, quote.pickupAt, quote.ordersPerSlot))) throw new Refused('slot-full')
 			if (!(await holdCakeDay(tx, quote.pickupDate, quote.cakesPerDay))) throw new Refused('day-full')
+			await tx.cakeProductionStep.deleteMany({ where: { requestId } })
+			await tx.cakeProductionStep.createMany({
+				data: (quote.production ?? []).map((step) => ({ requestId, ...step })),
+			})
 			const quoteVersion = current.quoteVersion + 1
 			const { count } = await tx.customCakeRequest.updateMany({
 				where: { id: requestId, status: { in: [...from] } },
@@ -165,6 +247,7 @@ export function sendQuote(requestId: string, quote: QuoteInput, actor: QuoteActo
 				},
 			})
 			if (count === 0) throw new Refused('wrong-status')
+			await holdCakeProduction(tx, requestId, true, releasedDays)
 			await enqueueMail(tx, { kind: 'cake-quote-sent', requestId, quoteVersion })
 			await enqueueText(tx, { kind: 'cake-quote-sent', requestId, quoteVersion })
 			// Scheduled with the quote (pg-boss startAfter); each is composed only if still true when due.
@@ -328,6 +411,11 @@ export async function findCakeRequestForOwner(requestId: string) {
 			...quoteFields,
 			/** The account it belongs to: the owner's page links to the customer (decision 067). */
 			customerId: true,
+			/** The work the quote states, held while the slot is (decision 089). */
+			productionSteps: {
+				select: { resourceId: true, minutes: true, daysBefore: true, resource: { select: { name: true } } },
+				orderBy: [{ daysBefore: 'desc' }, { resource: { sortOrder: 'asc' } }, { resource: { name: 'asc' } }],
+			},
 			statusChanges: {
 				select: { id: true, fromStatus: true, toStatus: true, actor: true, quoteVersion: true, createdAt: true },
 				orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
@@ -764,6 +852,7 @@ async function applyToRequest(
 			await takePickupSlotIn(tx, request.pickupAt, UNLIMITED_SLOT)
 			if (request.pickupDate) await holdCakeDay(tx, dateFromColumn(request.pickupDate), null)
 			await tx.customCakeRequest.update({ where: { id: payment.requestId }, data: { slotHeld: true } })
+			await holdCakeProduction(tx, payment.requestId, false)
 		}
 		return true
 	}
@@ -805,6 +894,32 @@ export async function applyCakeRefundEvent(event: {
 		await releaseSlotIn(tx, payment.requestId)
 		return 'applied'
 	})
+}
+
+/**
+ * The cakes whose quote holds its slot with work on `productionDate` (decision 089): one row per cake and resource,
+ * for the bake sheet's schedule; the step's day is the pickup date less its days before (0–7).
+ */
+export async function listHeldCakeSteps(productionDate: LocalDate) {
+	const rows = await prisma.cakeProductionStep.findMany({
+		where: {
+			request: {
+				slotHeld: true,
+				pickupDate: { gte: dateColumn(productionDate), lte: dateColumn(addLocalDays(productionDate, 7)) },
+			},
+		},
+		select: {
+			resourceId: true,
+			minutes: true,
+			daysBefore: true,
+			request: { select: { id: true, name: true, type: true, size: true, pickupAt: true, pickupDate: true } },
+		},
+	})
+	return rows.filter(
+		(row) =>
+			row.request.pickupDate !== null &&
+			addLocalDays(dateFromColumn(row.request.pickupDate), -row.daysBefore) === productionDate,
+	)
 }
 
 /** The custom cakes booked (deposit paid or later) for a pickup date, by pickup time: the owner's day view and prep list. */
