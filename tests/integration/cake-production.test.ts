@@ -4,7 +4,7 @@
  * day, recounted by one function, so neither's recount forgets the other's minutes; every release of the slot gives
  * the minutes back exactly.
  */
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
 	applyCakePaymentEvent,
 	attachCakePaymentSession,
@@ -19,15 +19,30 @@ import {
 } from '~/domain/cake-quotes/models/cake-quote.server'
 import { deleteCustomCakeRequest } from '~/domain/cake-quotes/models/custom-cake-request.server'
 import { markOrderCheckoutFailed, placePendingOrder } from '~/domain/orders/models/order.server'
+import { getBakeSheet } from '~/domain/production/index.server'
 import { addLocalDays, type LocalDate } from '~/domain/pickup/pickup-schedule'
 import { dateColumn } from '~/domain/pickup/index.server'
+import { formatPickupDateLong } from '~/domain/pickup/pickup-display'
+import { action as adminAction, loader as adminLoader } from '~/routes/admin.custom-cakes_.$requestId'
 import { prisma } from '~/utils/db.server'
 import { createMenuItem } from '../fixtures/menu'
+import { ADMIN, get, post, run, sessionCookieFor, useAdminTestEnv } from './admin-helpers'
 import { clearMailQueues } from './mail-helpers'
-import { clearPickupHolds, pickupSlot } from './pickup-helpers'
+import { clearPickupHolds, openEveryDay, pickupSlot } from './pickup-helpers'
 
 const HOUR = 60 * 60 * 1000
 const OWNER = 'owner:owner@example.com' as const
+
+let env: Awaited<ReturnType<typeof useAdminTestEnv>>
+let cookie: string
+
+beforeAll(async () => {
+	delete process.env.STRIPE_SECRET_KEY
+	env = await useAdminTestEnv()
+	cookie = await sessionCookieFor(ADMIN)
+})
+
+afterAll(() => env.cleanup())
 
 beforeEach(async () => {
 	await prisma.cakePayment.deleteMany()
@@ -40,6 +55,7 @@ beforeEach(async () => {
 	await prisma.productionResourceDay.deleteMany()
 	await prisma.productionStep.deleteMany()
 	await prisma.productionResource.deleteMany()
+	await openEveryDay({ ordersPerSlot: 10, minLeadMinutes: 60 })
 })
 
 const slotOn = (daysAhead: number, time = '10:00') => new Date(pickupSlot(daysAhead, time))
@@ -345,5 +361,144 @@ describe('a changed quote moves its minutes', () => {
 		expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(3)
 		expect(await minutesOn(bench.id, dateOf(pickupAt))).toBe(270)
 		expect(await slotOrders(pickupAt)).toBe(3)
+	})
+})
+
+describe('the bake sheet', () => {
+	it('puts each held cake’s minutes on its resource’s schedule for the day, a row per cake', async () => {
+		const bench = await resource('Decorating bench', 480)
+		const oven = await resource('Oven 1', 600)
+		const pickupAt = slotOn(5, '15:00')
+		const day = dateOf(pickupAt)
+		const held = await newRequest()
+		const steps = [
+			{ resourceId: bench.id, minutes: 90, daysBefore: 0 },
+			{ resourceId: oven.id, minutes: 45, daysBefore: 1 },
+		]
+		await sendQuote(held.id, quote(pickupAt, steps), OWNER)
+		const withdrawn = await newRequest()
+		await sendQuote(withdrawn.id, quote(pickupAt, [{ resourceId: bench.id, minutes: 30, daysBefore: 0 }]), OWNER)
+		await withdrawQuote(withdrawn.id, OWNER)
+
+		const sheet = await getBakeSheet(day, 'America/Los_Angeles')
+		const benchDay = sheet.resources.find((row) => row.resourceId === bench.id)!
+		expect(benchDay.usedMinutes).toBe(90)
+		expect(benchDay.batches).toMatchObject([
+			{ item: `Custom cake for ${held.name} (Birthday, 8″)`, stepName: 'Custom cake', units: 1, endsAt: pickupAt },
+		])
+		expect(benchDay.batches[0]!.endsAt.getTime() - benchDay.batches[0]!.startsAt.getTime()).toBe(90 * 60_000)
+		expect(sheet.resources.find((row) => row.resourceId === oven.id)!.batches).toEqual([])
+		const dayBefore = await getBakeSheet(addLocalDays(day, -1), 'America/Los_Angeles')
+		expect(dayBefore.resources.find((row) => row.resourceId === oven.id)!.usedMinutes).toBe(45)
+	})
+})
+
+describe('the owner’s quote form', () => {
+	/** A bakery wall time two days from now, as the form's "valid until" field holds it. */
+	const inTwoDays = () =>
+		new Intl.DateTimeFormat('sv-SE', {
+			timeZone: 'America/Los_Angeles',
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+			hour: '2-digit',
+			minute: '2-digit',
+		})
+			.format(new Date(Date.now() + 48 * HOUR))
+			.replace(' ', 'T')
+
+	function send(requestId: string, pickupAt: Date, production: Record<string, string>) {
+		const shown = dateOf(pickupAt)
+		const fields = {
+			intent: 'send-quote',
+			date: shown,
+			shownDate: shown,
+			price: '120',
+			depositKind: 'percent',
+			depositPercent: '50',
+			depositAmount: '',
+			pickupAt: pickupAt.toISOString(),
+			notes: '',
+			validUntil: inTwoDays(),
+			...production,
+		}
+		const request = post(`/admin/custom-cakes/${requestId}`, fields, cookie)
+		return run(adminAction({ request, params: { requestId }, context: {} }))
+	}
+
+	type Reply = { result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } }
+
+	it('sends the minutes typed per resource, refuses a full one beside the pickup time keeping what was typed', async () => {
+		const bench = await resource('Decorating bench', 100)
+		const oven = await resource('Oven 1', 600)
+		const pickupAt = slotOn(5)
+		const request = await newRequest()
+		const typed = {
+			'production[0].resourceId': bench.id,
+			'production[0].minutes': '120',
+			'production[0].daysBefore': '0',
+			'production[1].resourceId': oven.id,
+			'production[1].minutes': '',
+			'production[1].daysBefore': '1',
+		}
+		const full = await send(request.id, pickupAt, typed)
+		expect(full.status).toBe(409)
+		const refused = full.data as Reply
+		expect(refused.result.error?.pickupAt).toEqual([
+			`Decorating bench is full on ${formatPickupDateLong(dateOf(pickupAt))}: choose another day or fewer minutes.`,
+		])
+		expect(refused.result.initialValue?.production).toEqual([
+			{ resourceId: bench.id, minutes: '120', daysBefore: '0' },
+			{ resourceId: oven.id, daysBefore: '1' },
+		])
+		expect(await prisma.cakeProductionStep.count()).toBe(0)
+
+		const sent = await send(request.id, pickupAt, { ...typed, 'production[0].minutes': '90' })
+		expect(sent.status).toBe(200)
+		expect(await minutesOn(bench.id, dateOf(pickupAt))).toBe(90)
+		const page = await run(
+			adminLoader({
+				request: get(`/admin/custom-cakes/${request.id}`, cookie),
+				params: { requestId: request.id },
+				context: {},
+			}),
+		)
+		const { cake, resources } = page.data as {
+			cake: {
+				slotHeld: boolean
+				productionSteps: Array<{ minutes: number; daysBefore: number; resource: { name: string } }>
+			}
+			resources: Array<{ name: string }>
+		}
+		expect(resources.map((row) => row.name)).toEqual(['Decorating bench', 'Oven 1'])
+		expect(cake).toMatchObject({
+			slotHeld: true,
+			productionSteps: [{ minutes: 90, daysBefore: 0, resource: { name: 'Decorating bench' } }],
+		})
+	})
+
+	it('checks the ranges on the server and keeps what was typed', async () => {
+		const bench = await resource('Decorating bench', 600)
+		const request = await newRequest()
+		const refused = await send(request.id, slotOn(5), {
+			'production[0].resourceId': bench.id,
+			'production[0].minutes': '1441',
+			'production[0].daysBefore': '8',
+		})
+		const { result } = refused.data as Reply
+		expect(result.error?.['production[0].minutes']).toEqual([
+			'Please enter whole minutes from 1 to 1,440, or leave it empty.',
+		])
+		expect(result.error?.['production[0].daysBefore']).toEqual(['Please choose from 0 to 7 days before the pickup.'])
+		expect(result.initialValue?.production).toEqual([{ resourceId: bench.id, minutes: '1441', daysBefore: '8' }])
+		const unknown = await send(request.id, slotOn(5), {
+			'production[0].resourceId': 'no-such-resource',
+			'production[0].minutes': '30',
+		})
+		expect(unknown.status).toBe(409)
+		expect(await prisma.customCakeRequest.findUniqueOrThrow({ where: { id: request.id } })).toMatchObject({
+			status: 'REQUESTED',
+			slotHeld: false,
+		})
 	})
 })

@@ -1,4 +1,4 @@
-import { listCakesForPickupDate } from '~/domain/cake-quotes/index.server'
+import { listCakesForPickupDate, listHeldCakeSteps } from '~/domain/cake-quotes/index.server'
 import { getAdminPickupSchedule } from '~/domain/pickup/index.server'
 import { addLocalDays, instantAt, type LocalDate } from '~/domain/pickup/pickup-schedule'
 import { forecastCounterSales, recentForecastError } from './counter-forecast'
@@ -15,6 +15,7 @@ import {
 	stepDemands,
 	type DemandLine,
 	type ProductionStepRule,
+	type StepDemand,
 } from './production-plan'
 
 /** How far back the forecast reads closing counts (its 4 same weekdays, closures skipped). */
@@ -39,19 +40,21 @@ interface CounterPlan {
  * the days it serves (that day, or later for a step done days before) plus the counter quantity for those days,
  * in whole batches; each resource's schedule worked backwards from the pickups (counter items are due when the
  * shop opens); the ingredients to weigh out for the items whose first step is that day; the counter plan of the day;
- * and the booked custom cakes to collect that day and the next.
+ * and the booked custom cakes to collect that day and the next. The custom cakes holding minutes that day (decision
+ * 089) go on their resources' schedules, a row per cake, due by its pickup (by the day's end for work done before).
  */
 export async function getBakeSheet(date: LocalDate, timeZone: string) {
 	const model = await readProductionModel()
 	const lastDay = addLocalDays(date, Math.max(0, ...model.steps.map((step) => step.daysBefore)))
 	const historyFrom = addLocalDays(date, -HISTORY_DAYS)
-	const [schedule, demand, history, overrides, cakesToday, cakesTomorrow] = await Promise.all([
+	const [schedule, demand, history, overrides, cakesToday, cakesTomorrow, cakeSteps] = await Promise.all([
 		getAdminPickupSchedule(historyFrom),
 		readPaidDemand(date, lastDay),
 		readClosingCounts(historyFrom, addLocalDays(date, -1)),
 		readCounterOverrides(date, lastDay),
 		listCakesForPickupDate(date),
 		listCakesForPickupDate(addLocalDays(date, 1)),
+		listHeldCakeSteps(date),
 	])
 	const closures = schedule.closures
 	const names = new Map(model.items.map((item) => [item.id, item.name]))
@@ -96,7 +99,9 @@ export async function getBakeSheet(date: LocalDate, timeZone: string) {
 	const demands = stepDemands([...demand, ...counterLines], model.steps).filter(
 		(entry) => entry.productionDate === date,
 	)
-	const resources = scheduleProductionDay(date, demands, model.resources, closures, timeZone)
+	const cakeDemands = cakeSteps.map((cake) => cakeStepDemand(date, cake))
+	for (const cake of cakeSteps) names.set(cakeItemId(cake.request.id), cakeName(cake.request))
+	const resources = scheduleProductionDay(date, [...demands, ...cakeDemands], model.resources, closures, timeZone)
 
 	// Ingredients are weighed out on the day of an item's first step (the one done the most days ahead).
 	const firstSteps = new Map<string, ProductionStepRule>()
@@ -142,6 +147,36 @@ export async function getBakeSheet(date: LocalDate, timeZone: string) {
 			(plan) => plan.date === date && (plan.preordered > 0 || plan.forecast !== null || plan.override !== null),
 		),
 		cakes: [...cakesToday, ...cakesTomorrow],
+	}
+}
+
+type HeldCakeStep = Awaited<ReturnType<typeof listHeldCakeSteps>>[number]
+
+const cakeItemId = (requestId: string) => `cake:${requestId}`
+
+function cakeName(request: HeldCakeStep['request']) {
+	return `Custom cake for ${request.name} (${request.type}, ${request.size})`
+}
+
+/** A held cake's work on a resource as the schedule places it: one batch of its minutes, due by its pickup. */
+function cakeStepDemand(productionDate: LocalDate, cake: HeldCakeStep): StepDemand {
+	return {
+		step: {
+			id: `${cakeItemId(cake.request.id)}:${cake.resourceId}`,
+			menuItemId: cakeItemId(cake.request.id),
+			optionChoice: '',
+			name: 'Custom cake',
+			resourceId: cake.resourceId,
+			minutesPerBatch: cake.minutes,
+			batchSize: 1,
+			daysBefore: cake.daysBefore,
+			sortOrder: 0,
+		},
+		productionDate,
+		quantity: 1,
+		batches: 1,
+		minutes: cake.minutes,
+		pickups: [cake.request.pickupAt],
 	}
 }
 
