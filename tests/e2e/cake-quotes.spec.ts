@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { formatPickupAt, formatPickupDateLong } from '../../app/domain/pickup/pickup-display'
+import { formatPickupAt, formatPickupDate, formatPickupDateLong } from '../../app/domain/pickup/pickup-display'
 import { localDateOf } from '../../app/domain/pickup/pickup-schedule'
 import { receivedMails, type ReceivedMail } from './mail-log'
 import { BAKERY_ZONE } from './pickup-support'
@@ -41,10 +41,14 @@ test('a custom cake from request to pickup: quote, the customer’s mail, deposi
 	const times = page.getByLabel('Pickup time')
 	const firstTime = await times.locator('option:not([disabled]):not([value=""])').first().getAttribute('value')
 	await times.selectOption(firstTime!)
+	// The cake's work, held with its pickup time (decision 089).
+	await page.getByLabel('Decorating bench — minutes').fill('15')
+	await page.getByLabel('Decorating bench — days before pickup').selectOption('0')
 	await page.getByLabel('Notes to the customer').fill('Three layers, blue hydrangeas.')
 	await page.getByRole('button', { name: 'Send the quote' }).click()
 	await expect(page.getByRole('status')).toContainText('The quote was sent to the customer.')
 	await expect(page.getByRole('heading', { name: /^Status: Quoted/ })).toBeVisible()
+	await expect(page.getByText(/^Decorating bench: 15 min on /)).toBeVisible()
 
 	// The customer's mail carries the quote's link.
 	await expect
@@ -141,12 +145,16 @@ test('with JavaScript, “Show day” loads the chosen day’s times and keeps w
 
 	// "Show day" with no price and no time yet: the day loads, what was typed comes back, no error is shown.
 	await page.getByLabel('Notes to the customer').fill('Lemon curd between the layers.')
+	await page.getByLabel('Oven 1 — minutes').fill('40')
+	await page.getByLabel('Oven 1 — days before pickup').selectOption('1')
 	await date.fill(later)
 	await page.getByRole('button', { name: 'Show day' }).click()
 	await expect(page).toHaveURL(new RegExp(`[?&]date=${later}(&|$)`))
 	await expect(page.getByRole('group', { name: `Pickup time on ${formatPickupDateLong(later)}` })).toBeVisible()
 	await expect(date).toHaveValue(later)
 	await expect(page.getByLabel('Notes to the customer')).toHaveValue('Lemon curd between the layers.')
+	await expect(page.getByLabel('Oven 1 — minutes')).toHaveValue('40')
+	await expect(page.getByLabel('Oven 1 — days before pickup')).toHaveValue('1')
 	await expect(page.getByText('Please enter the price.')).toHaveCount(0)
 	await expect(page.getByText('Please choose a pickup time.')).toHaveCount(0)
 	const time = (await times.locator('option:not([disabled]):not([value=""])').first().getAttribute('value'))!
@@ -183,6 +191,7 @@ test('with JavaScript, “Show day” loads the chosen day’s times and keeps w
 	await expect(page.getByRole('heading', { name: /^Status: Quoted/ })).toBeVisible()
 	const summary = page.getByRole('region', { name: /^Status: Quoted/ })
 	await expect(summary).toContainText(`Pickup${pickupText}`)
+	await expect(summary).toContainText(`Oven 1: 40 min on ${formatPickupDate(daysAfter(later, -1))}`)
 })
 
 test.describe('without JavaScript', () => {
