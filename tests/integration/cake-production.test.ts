@@ -20,7 +20,7 @@ import {
 import { deleteCustomCakeRequest } from '~/domain/cake-quotes/models/custom-cake-request.server'
 import { markOrderCheckoutFailed, placePendingOrder } from '~/domain/orders/models/order.server'
 import { getBakeSheet } from '~/domain/production/index.server'
-import { addLocalDays, type LocalDate } from '~/domain/pickup/pickup-schedule'
+import { addLocalDays, localDateOf, wallTimeOf, type LocalDate } from '~/domain/pickup/pickup-schedule'
 import { dateColumn } from '~/domain/pickup/index.server'
 import { formatPickupDateLong } from '~/domain/pickup/pickup-display'
 import { action as adminAction, loader as adminLoader } from '~/routes/admin.custom-cakes_.$requestId'
@@ -32,6 +32,7 @@ import { clearPickupHolds, openEveryDay, pickupSlot } from './pickup-helpers'
 
 const HOUR = 60 * 60 * 1000
 const OWNER = 'owner:owner@example.com' as const
+const ZONE = 'America/Los_Angeles'
 
 let env: Awaited<ReturnType<typeof useAdminTestEnv>>
 let cookie: string
@@ -380,7 +381,7 @@ describe('the bake sheet', () => {
 		await sendQuote(withdrawn.id, quote(pickupAt, [{ resourceId: bench.id, minutes: 30, daysBefore: 0 }]), OWNER)
 		await withdrawQuote(withdrawn.id, OWNER)
 
-		const sheet = await getBakeSheet(day, 'America/Los_Angeles')
+		const sheet = await getBakeSheet(day, ZONE)
 		const benchDay = sheet.resources.find((row) => row.resourceId === bench.id)!
 		expect(benchDay.usedMinutes).toBe(90)
 		expect(benchDay.batches).toMatchObject([
@@ -388,24 +389,17 @@ describe('the bake sheet', () => {
 		])
 		expect(benchDay.batches[0]!.endsAt.getTime() - benchDay.batches[0]!.startsAt.getTime()).toBe(90 * 60_000)
 		expect(sheet.resources.find((row) => row.resourceId === oven.id)!.batches).toEqual([])
-		const dayBefore = await getBakeSheet(addLocalDays(day, -1), 'America/Los_Angeles')
+		const dayBefore = await getBakeSheet(addLocalDays(day, -1), ZONE)
 		expect(dayBefore.resources.find((row) => row.resourceId === oven.id)!.usedMinutes).toBe(45)
 	})
 })
 
 describe('the owner’s quote form', () => {
-	/** A bakery wall time two days from now, as the form's "valid until" field holds it. */
-	const inTwoDays = () =>
-		new Intl.DateTimeFormat('sv-SE', {
-			timeZone: 'America/Los_Angeles',
-			year: 'numeric',
-			month: '2-digit',
-			day: '2-digit',
-			hour: '2-digit',
-			minute: '2-digit',
-		})
-			.format(new Date(Date.now() + 48 * HOUR))
-			.replace(' ', 'T')
+	/** Two days from now in the bakery's wall time, as the form's "valid until" field holds it. */
+	const inTwoDays = () => {
+		const valid = new Date(Date.now() + 48 * HOUR)
+		return `${localDateOf(valid, ZONE)}T${wallTimeOf(valid, ZONE)}`
+	}
 
 	function send(requestId: string, pickupAt: Date, production: Record<string, string>) {
 		const shown = dateOf(pickupAt)
