@@ -28,6 +28,7 @@ import {
 	actorText,
 	DEFAULT_VALID_HOURS,
 	MAX_CAKE_DAYS_BEFORE,
+	MAX_CAKE_STEP_MINUTES,
 	quoteSchema,
 	statusLabels,
 } from '~/domain/cake-quotes/cake-quote'
@@ -678,7 +679,7 @@ function ProductionFields({ meta }: { meta: FieldMetadata<ProductionRow[]> }) {
 							label={`${name} — minutes`}
 							type="number"
 							min={1}
-							max={1440}
+							max={MAX_CAKE_STEP_MINUTES}
 							inputMode="numeric"
 							autoComplete="off"
 						/>
