@@ -83,10 +83,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /**
  * A refused checkout (409: a price, an item or a pickup time changed meanwhile) reads the page's menu and the cart's
  * pickup times again, so the page shows what the server now charges and offers; after an error loaders are not read
- * again by default.
+ * again by default. An answered price request changed nothing, so nothing is read again: the menu and the times the
+ * customer is choosing from stay as they are while the preview is open.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
-	actionStatus === 409 || defaultShouldRevalidate
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, formAction, defaultShouldRevalidate }) =>
+	actionStatus === 409 || (!isPriceRequest(formAction) && defaultShouldRevalidate)
+
+function isPriceRequest(formAction: string | undefined) {
+	if (!formAction) return false
+	return new URL(formAction, 'http://localhost').searchParams.get(PRICE_INTENT.name) === PRICE_INTENT.value
+}
 
 /** What the preview needs to show the tax the server will charge (the same arithmetic: app/domain/orders/sales-tax.ts). */
 async function taxFor(lines: CartLine[]): Promise<CheckoutTax> {

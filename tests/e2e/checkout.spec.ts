@@ -18,6 +18,12 @@ async function cartWithTwoCakes(page: Page) {
 	}
 }
 
+/** The item's price in /shop.data, where the items are one JSON text (so its quotes come escaped). */
+function shopPrice(shopData: string, id: string) {
+	const match = new RegExp(`\\\\"id\\\\":\\\\"${id}\\\\"[^{}]*?\\\\"priceCents\\\\":(\\d+)`).exec(shopData)
+	return match ? Number(match[1]) : null
+}
+
 async function fillCustomer(page: Page, name = 'Ana Souza', email = 'ana@example.com') {
 	await page.getByLabel('Full Name').fill(name)
 	await page.getByLabel('Email Address').fill(email)
@@ -163,7 +169,7 @@ test('a price the owner changes while the preview is open: Confirm & Pay is refu
 
 		await withE2eDatabase((db) => db.query(`UPDATE "MenuItem" SET "priceCents" = 3517 WHERE "id" = $1`, [id]))
 		// Written behind the cache's back (an owner's edit empties it): wait until the whole menu has it.
-		await expect.poll(async () => (await page.request.get('/shop.data')).text(), { timeout: 20_000 }).toContain('3517')
+		await expect.poll(async () => shopPrice(await (await page.request.get('/shop.data')).text(), id), { timeout: 20_000 }).toBe(3517)
 		await preview.getByRole('button', { name: 'Confirm & Pay' }).click()
 		await expect(preview).toContainText(`${name} is now $35.17.`)
 		await expect(preview).toContainText('Total: $35.17')
