@@ -16,10 +16,11 @@ import {
 	deleteOldSignInCodes,
 } from '~/domain/customers/index.server'
 import { sweepAbandonedCheckouts } from '~/domain/orders/index.server'
-import { getMailQueue } from '~/domain/mail/index.server'
+import { getMailQueue, mailOrigin } from '~/domain/mail/index.server'
 import { runBackup } from '~/domain/backups/index.server'
 import { enqueueDueReminders } from '~/domain/texts/index.server'
 import { sweepLapsedGiftCardPurchases } from '~/domain/wallet/index.server'
+import { offerFreedPlaces } from '~/domain/waitlist/index.server'
 
 interface ScheduledTask {
 	/** Five-field cron expression, UTC. */
@@ -52,6 +53,11 @@ export const scheduledTasks = {
 	'cake-payment-sweep': { cron: '*/2 * * * *', run: () => sweepLapsedCakePayments() },
 	/** The same for gift cards bought online (app/domain/wallet/gift-card-purchase.server.ts, decision 078). */
 	'gift-card-sweep': { cron: '*/2 * * * *', run: () => sweepLapsedGiftCardPurchases() },
+	/**
+	 * Settles the waitlists' offers and offers each freed place to the first in line (decision 091): within a minute of
+	 * a place freeing up, whatever freed it (an expiry, a cancellation, a move, the owner's new limit).
+	 */
+	'waitlist-offers': { cron: '* * * * *', run: () => offerFreedPlaces({ origin: mailOrigin() }) },
 	/** Queues the pickup reminder texts due now, each once (decision 074; the owner picks which on /admin/texts). */
 	'text-reminders': { cron: '*/5 * * * *', run: () => enqueueDueReminders() },
 	/** Ends custom cake quotes past their "valid until" and frees their pickup times (decision 041). */

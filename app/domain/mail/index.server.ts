@@ -4,3 +4,4 @@
  */
 export { getMailQueue, queueJobId, queueErrorText } from './mail-queue.server'
 export { cancelMail, enqueueMail } from './models/mail-jobs.server'
+export { mailOrigin } from './mailer.server'

@@ -124,7 +124,13 @@ export interface StaffEntry {
  */
 export async function placeOrder(
 	request: OrderRequest,
-	{ now, locale, client, entry }: { now: Date; locale: Locale; client?: string; entry?: StaffEntry },
+	{
+		now,
+		locale,
+		client,
+		entry,
+		orderId,
+	}: { now: Date; locale: Locale; client?: string; entry?: StaffEntry; orderId?: string },
 ) {
 	const { items: cart, pickupAt, customer, customerNote, allergyNote } = request
 	const { schedule, menuItems } = await getCheckoutRules([...new Set(cart.map((line) => line.id))], now, locale)
@@ -157,6 +163,7 @@ export async function placeOrder(
 	const slotStart = new Date(pickupAt)
 	const placed = await placePendingOrder(
 		{
+			...(orderId ? { id: orderId } : {}),
 			customer: { ...customer, email: customer.email ?? '' },
 			client,
 			currency: CURRENCY,
@@ -213,13 +220,18 @@ function walletName(spends: readonly WalletSpend[], t: ReturnType<typeof transla
 
 /**
  * Opens the hosted payment page for an order just placed, in the order's language, and attaches it to the order
- * (with its address, which a phone order's link mail reads). Any provider failure cancels the order and gives its
+ * (with its address, which a phone order's and a waitlist offer's (`keepUrl`) link mail reads). Any provider failure cancels the order and gives its
  * hold back; nothing is charged.
  */
 export async function openPaymentPage(
 	provider: PaymentProvider,
 	{ orderId, payment }: PlacedForPayment,
-	{ origin, locale, customerEmail }: { origin: string; locale: Locale; customerEmail?: string },
+	{
+		origin,
+		locale,
+		customerEmail,
+		keepUrl = false,
+	}: { origin: string; locale: Locale; customerEmail?: string; keepUrl?: boolean },
 ) {
 	const { lines, taxCents, discount, tipCents, wallet, automaticTax, slotStart, schedule } = payment
 	const walletCents = wallet.reduce((sum, spend) => sum + spend.amountCents, 0)
@@ -253,7 +265,7 @@ export async function openPaymentPage(
 				place: `${business.name}, ${streetAddressLine(business)}`,
 			}),
 		})
-		await attachCheckoutSession(orderId, session.sessionId, session.url)
+		await attachCheckoutSession(orderId, session.sessionId, session.url, { keepUrl })
 		return { ok: true as const, url: session.url, orderId }
 	} catch (error) {
 		console.error(`Checkout failed for order ${orderId}: ${error instanceof Error ? error.message : String(error)}`)

@@ -26,6 +26,8 @@ type Tx = Prisma.TransactionClient
 export { PAID_ORDER_STATUSES } from '../order-states'
 
 export interface NewOrder {
+	/** The order's id when the caller recorded it first (a waitlist offer claims its entry with it); default a new one. */
+	id?: string
 	/** `email` empty: a phone order whose customer gave only a phone number (decision 075). */
 	customer: { name: string; email: string; phone?: string }
 	/** A phone or walk-in order staff entered (decision 075); missing: the online checkout. */
@@ -123,10 +125,10 @@ const WALLET_SESSION_PREFIX = 'wallet_'
  * come back in `replacedSessionIds` for the provider to close.
  */
 export async function placePendingOrder(
-	{ customer, client, currency, lines, locale = 'en', notes, entry, promo, tipCents = 0, wallet }: NewOrder,
+	{ id, customer, client, currency, lines, locale = 'en', notes, entry, promo, tipCents = 0, wallet }: NewOrder,
 	pickup: PendingPickup,
 ): Promise<PlacedOrder | PickupRefusal | PromoRefusal | WalletRefusal> {
-	const orderId = crypto.randomUUID()
+	const orderId = id ?? crypto.randomUUID()
 	const walletSessionId = wallet?.paysAll
 		? `${WALLET_SESSION_PREFIX}${crypto.randomBytes(18).toString('base64url')}`
 		: null
@@ -199,12 +201,13 @@ export async function placePendingOrder(
 
 /**
  * Every checkout runs it: raw SQL costs the client a third of an `update`. A phone order keeps its payment page's
- * address too, for the link staff read out and the mail sends (decision 075); an online one needs it no more.
+ * address too, for the link staff read out and the mail sends (decision 075), and so does a waitlist's offer
+ * (`keepUrl`, decision 091: the link is mailed); an online one needs it no more.
  */
-export async function attachCheckoutSession(orderId: string, sessionId: string, url: string) {
+export async function attachCheckoutSession(orderId: string, sessionId: string, url: string, { keepUrl = false } = {}) {
 	await prisma.$executeRaw`
 		UPDATE "Order" SET "providerSessionId" = ${sessionId},
-			"paymentUrl" = CASE WHEN "source" = 'PHONE' THEN ${url} END, "updatedAt" = timezone('UTC', now())
+			"paymentUrl" = CASE WHEN "source" = 'PHONE' OR ${keepUrl} THEN ${url} END, "updatedAt" = timezone('UTC', now())
 		WHERE "id" = ${orderId}`
 }
 

@@ -1,0 +1,203 @@
+/**
+ * Waitlists (issue 40, decision 091): a customer waits for an item on a pickup date it is sold out for (its daily
+ * limit, or the kitchen's production), or for a pickup time that is full. When a place frees up (an unpaid checkout
+ * expires, an order is cancelled or moved, the owner raises a limit), the first in line is offered it: an order held
+ * in their name by the checkout's own statement, with its payment page, whose link goes to them by mail (and text,
+ * when they asked). The page's 30 minutes are the hold; unpaid, the offer lapses and the next in line is offered the
+ * place. One offer runs per item and date at a time, however many processes run `offerFreedPlaces`.
+ */
+import crypto from 'node:crypto'
+import { holdOfferedOrder, sendPaymentLink } from '~/domain/orders/index.server'
+import { getCheckoutRules, getPickupSchedule, loadCartPickup } from '~/domain/pickup/index.server'
+import { isLocalDate, localDateOf, type LocalDate, type PickupDay } from '~/domain/pickup/pickup-schedule'
+import type { Locale } from '~/utils/i18n'
+import {
+	addWaitlistEntry,
+	claimFirstWaiting,
+	leaveWaitlistEntry,
+	listWaitingItemDays,
+	settleWaitlistOffers,
+	unclaimOffer,
+	waitlistPosition,
+	type WaitlistEntryView,
+} from './models/waitlist.server'
+
+/** The most of one item a waitlist entry asks for (the database's CHECK says the same). */
+export const MAX_WAITLIST_QUANTITY = 99
+
+type Choice = { groupId: string; optionIds?: string[]; text?: string }
+
+export interface WaitlistRequest {
+	menuItemId: string
+	pickupDate: LocalDate
+	/** The full pickup time they wanted (an ISO instant); missing: any time that day. */
+	pickupAt?: string
+	quantity: number
+	choices?: readonly Choice[]
+	customer: { name: string; email: string; phone?: string }
+	/** The customer asked to be texted the offer too (needs `customer.phone`). */
+	textOffer: boolean
+	customerId?: string
+	locale: Locale
+}
+
+/**
+ * Why nobody may wait: the item is not sold online ('not-for-sale'), the day is one a place cannot free up on (closed,
+ * too soon, outside the item's window, beyond the days customers may order: 'not-waitable'), or it can be ordered now
+ * ('available': the checkout takes it).
+ */
+export type WaitlistRefusal = 'not-for-sale' | 'not-waitable' | 'available'
+
+export type JoinWaitlistResult =
+	{ ok: true; entryId: string; position: number; alreadyWaiting: boolean } | { ok: false; reason: WaitlistRefusal }
+
+/**
+ * Puts the customer in line for the item on that date (or that full time), after the server has checked that it is
+ * indeed sold out there and could free up. Joining again with the same e-mail keeps the first place.
+ */
+export async function joinWaitlist(request: WaitlistRequest, now = new Date()): Promise<JoinWaitlistResult> {
+	const { menuItemId, pickupDate, pickupAt, quantity } = request
+	if (!isLocalDate(pickupDate) || quantity < 1 || quantity > MAX_WAITLIST_QUANTITY) {
+		return { ok: false, reason: 'not-waitable' }
+	}
+	const { menuItems } = await getCheckoutRules([menuItemId], now, request.locale)
+	const item = menuItems[0]
+	if (!item || !item.orderable || item.soldOut) return { ok: false, reason: 'not-for-sale' }
+	const { days } = await loadCartPickup([{ id: menuItemId, quantity }], now, request.locale)
+	const waitable = canWait(
+		days.find((day) => day.date === pickupDate),
+		pickupAt,
+	)
+	if ('refused' in waitable) return { ok: false, reason: waitable.refused }
+
+	const email = request.customer.email.trim().toLowerCase()
+	const phone = request.customer.phone?.trim() || null
+	const { id, joined } = await addWaitlistEntry({
+		menuItemId,
+		pickupDate,
+		pickupAt: pickupAt ? new Date(pickupAt) : null,
+		anyTime: waitable.anyTime,
+		quantity,
+		choices: (request.choices ?? []).map((choice) => ({ ...choice })),
+		customerName: request.customer.name.trim(),
+		email,
+		phone,
+		textOffer: request.textOffer && phone !== null,
+		customerId: request.customerId ?? null,
+		locale: request.locale,
+	})
+	return { ok: true, entryId: id, position: (await waitlistPosition(id)) ?? 1, alreadyWaiting: !joined }
+}
+
+/**
+ * Whether a place can free up for this day (and time), and for which times: the day is sold out for the item (any
+ * time of it will do, the wanted one first), or only the wanted time is full (that time alone). A day closed, too
+ * soon, outside the item's window or beyond the horizon never frees up; an open time is 'available'.
+ */
+function canWait(
+	day: PickupDay | undefined,
+	pickupAt: string | undefined,
+): { anyTime: boolean } | { refused: WaitlistRefusal } {
+	if (!day) return { refused: 'not-waitable' }
+	if (day.reason === 'item-limit') return { anyTime: true }
+	const wanted = pickupAt ? new Date(pickupAt).toISOString() : null
+	const slot = day.slots.find((candidate) => candidate.start === wanted)
+	if (day.reason === 'fully-booked') return wanted && !slot ? { refused: 'not-waitable' } : { anyTime: !wanted }
+	if (!day.available) return { refused: 'not-waitable' }
+	if (!wanted || slot?.available) return { refused: 'available' }
+	return slot?.reason === 'fully-booked' ? { anyTime: false } : { refused: 'not-waitable' }
+}
+
+/** The customer leaves the line (their e-mail must match). False: not waiting (any more). */
+export function leaveWaitlist(entryId: string, email: string) {
+	return leaveWaitlistEntry(entryId, email.trim().toLowerCase())
+}
+
+export { waitlistPosition }
+
+/** What one run of `offerFreedPlaces` did, for the log and the tests. */
+export interface OfferRun {
+	offered: string[]
+	/** Waiters whose place has not freed up (yet). */
+	stillWaiting: number
+}
+
+/** How long an offer may stand without its order before its entry waits again (its process stopped mid-offer). */
+const ORPHANED_OFFER_MS = 10 * 60_000
+
+/**
+ * Settles the offers made before (paid: claimed; unpaid and expired: lapsed), then offers each item and date with
+ * someone waiting and no offer running to its first in line, if a place has freed up. Safe to run again at any time
+ * and from several processes at once (the housekeeping runs it every minute).
+ */
+export async function offerFreedPlaces({
+	origin,
+	now = new Date(),
+}: {
+	origin: string
+	now?: Date
+}): Promise<OfferRun> {
+	const today = localDateOf(now, (await getPickupSchedule(now)).timeZone)
+	await settleWaitlistOffers(today, new Date(now.getTime() - ORPHANED_OFFER_MS))
+	const run: OfferRun = { offered: [], stillWaiting: 0 }
+	for (const { menuItemId, pickupDate } of await listWaitingItemDays(today)) {
+		const orderId = crypto.randomUUID()
+		const entry = await claimFirstWaiting(menuItemId, pickupDate, orderId)
+		if (!entry) continue
+		if (await offerPlace(entry, orderId, { origin, now })) run.offered.push(entry.id)
+		else {
+			await unclaimOffer(entry.id, orderId)
+			run.stillWaiting += 1
+		}
+	}
+	return run
+}
+
+/**
+ * Holds the place for the claimed entry: its wanted time, or (any time) each free time of the day in order until one
+ * holds; then its payment link goes out. False: no place has freed up for it (nothing was held).
+ */
+async function offerPlace(entry: WaitlistEntryView, orderId: string, { origin, now }: { origin: string; now: Date }) {
+	const locale = entry.locale as Locale
+	const { days } = await loadCartPickup([{ id: entry.menuItemId, quantity: entry.quantity }], now, locale)
+	const day = days.find((candidate) => candidate.date === entry.pickupDate)
+	const times = offerTimes(day, entry)
+	const choices = (Array.isArray(entry.choices) ? entry.choices : []) as Choice[]
+	for (const pickupAt of times) {
+		const held = await holdOfferedOrder(
+			{
+				customer: { name: entry.customerName, email: entry.email, ...(entry.phone ? { phone: entry.phone } : {}) },
+				items: [{ id: entry.menuItemId, quantity: entry.quantity, choices }],
+				pickupAt,
+			},
+			{ orderId, locale, origin, now },
+		)
+		if (held.ok) {
+			await sendPaymentLink(orderId, 'email')
+			if (entry.textOffer && entry.phone) await sendPaymentLink(orderId, 'text')
+			return true
+		}
+		// Only a taken time is worth trying the next one for; a failed payment page or a changed item is not.
+		if (held.reason !== 'slot-taken') return false
+	}
+	return false
+}
+
+/** How many free times one offer tries when another customer takes the one it tried first. */
+const OFFER_TIME_TRIES = 3
+
+/**
+ * The times an offer tries, in order: the wanted time alone when only it would do; else the day's free times, the
+ * nearest to the wanted one (or the earliest) first.
+ */
+function offerTimes(day: PickupDay | undefined, entry: Pick<WaitlistEntryView, 'pickupAt' | 'anyTime'>) {
+	const wanted = entry.pickupAt?.getTime()
+	if (!entry.anyTime) return wanted === undefined ? [] : [new Date(wanted).toISOString()]
+	const free = (day?.slots ?? []).filter((slot) => slot.available).map((slot) => slot.start)
+	const distance = (start: string) => (wanted === undefined ? 0 : Math.abs(Date.parse(start) - wanted))
+	return free
+		.map((start, index) => ({ start, index }))
+		.sort((a, b) => distance(a.start) - distance(b.start) || a.index - b.index)
+		.slice(0, OFFER_TIME_TRIES)
+		.map(({ start }) => start)
+}
