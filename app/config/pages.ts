@@ -111,6 +111,8 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
 	{ path: '/cart', route: 'cart', namespaces: ['shop'], disallow: true },
 	{ path: '/checkout', route: 'checkout', namespaces: ['shop'], disallow: true },
 	{ path: '/success', route: 'success', namespaces: ['shop'], disallow: true },
+	// "Tell me if one frees up" (decision 091): reached from a sold-out day, for one cart line.
+	{ path: '/waitlist', route: 'waitlist', namespaces: ['shop'], disallow: true },
 	{ path: '/cancel', route: 'cancel', namespaces: ['shop'], disallow: true },
 	// The customers' account (decision 063): `/account` disallows its sign-in, code and magic-link paths too.
 	{ path: '/account', route: 'account', namespaces: ['account', 'giftCards'], disallow: true },

@@ -86,6 +86,7 @@ const MAIL_KIND_LABELS: Record<MailKind, string> = {
 	'cake-payment-held-owner': 'Cake payment held: charged amount differs (to you)',
 	'order-ready': '“Your order is ready” (to the customer)',
 	'order-payment-link': 'Phone order payment link (to the customer)',
+	'waitlist-offer': 'Waitlist offer: a place freed up, with its payment link (to the customer)',
 	'order-pickup-moved': '“Your pickup moved” (to the customer)',
 	'order-cancelled': '“Your order was cancelled and refunded” (to the customer)',
 	'order-cancelled-owner': 'A customer cancelled their order (to you)',

@@ -38,6 +38,7 @@ import {
 import { ORDER_MOVES } from '~/domain/orders/order-states'
 import { canMove } from '~/utils/state-machine'
 import { ownerDay } from '~/domain/pickup/owner-day.server'
+import { waitlistsForDate } from '~/domain/waitlist/index.server'
 import { formatPickupAt, formatPickupDate, formatPickupDateLong, formatWallTime } from '~/domain/pickup/pickup-display'
 import { wallTimeOf } from '~/domain/pickup/pickup-schedule'
 import { OrderNotes } from '~/components/admin/order-notes'
@@ -125,11 +126,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		change,
 	}
 	if (params.has('date')) {
-		const [orders, cakes, tips] = await Promise.all([
+		const [orders, cakes, tips, waitlists] = await Promise.all([
 			listOrdersForPickupDate(day.date),
 			listCakesForPickupDate(day.date),
 			// The day's tips are reported to the owner (decision 080).
 			admin.role === 'owner' ? tipsForPickupDate(day.date) : null,
+			// Who waits for a sold-out item that day (decision 091): the owner's, like the tips.
+			admin.role === 'owner' ? waitlistsForDate(day.date) : [],
 		])
 		const numbered = orders.map((order) => ({ ...visibleTo(admin.role, order), number: orderNumber(order.id) }))
 		return data(
@@ -140,6 +143,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 				orders: numbered,
 				cakes,
 				tips,
+				waitlists,
 				hasMore: false,
 				page: 1,
 				status: null,
@@ -160,6 +164,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			orders: numbered,
 			cakes: [],
 			tips: null,
+			waitlists: [],
 			hasMore,
 			page,
 			status: status ?? null,
@@ -336,6 +341,7 @@ export default function AdminOrders() {
 		orders,
 		cakes,
 		tips,
+		waitlists,
 		hasMore,
 		page,
 		status,
@@ -396,6 +402,7 @@ export default function AdminOrders() {
 							{tips.orders === 1 ? 'order' : 'orders'}
 						</p>
 					) : null}
+					{waitlists.length > 0 ? <DayWaitlists date={date} waitlists={waitlists} /> : null}
 					{orders.length === 0 ? (
 						<p className="text-lg">No orders to collect on {formatPickupDate(date)}.</p>
 					) : (
@@ -475,6 +482,31 @@ function useChangeLink(orderId: string | null) {
 	else params.delete('change')
 	const search = params.toString()
 	return `${location.pathname}${search ? `?${search}` : ''}`
+}
+
+/** Who waits for a sold-out item that day, the longest line first (decision 091). */
+function DayWaitlists({
+	date,
+	waitlists,
+}: {
+	date: string
+	waitlists: ReadonlyArray<{ menuItemId: string; name: string; waiting: number; offered: number; quantity: number }>
+}) {
+	return (
+		<section aria-labelledby="day-waitlists" className="mb-4 rounded-xl bg-white p-4 ring-1 ring-dough">
+			<h3 id="day-waitlists" className="font-semibold">
+				Waitlists for {formatPickupDate(date)}
+			</h3>
+			<ul className="mt-1 list-disc ps-5">
+				{waitlists.map((line) => (
+					<li key={line.menuItemId}>
+						{line.name}: {line.waiting} waiting{line.offered > 0 ? `, ${line.offered} offered a place now` : ''} (
+						{line.quantity} asked for)
+					</li>
+				))}
+			</ul>
+		</section>
+	)
 }
 
 /** The owner's "Change pickup": the slots the checkout would offer for the order's items, by day. */

@@ -11,6 +11,7 @@ import { AllergenNotice } from '~/components/checkout/allergen-notice'
 import { CheckoutLines } from '~/components/checkout/checkout-lines'
 import { ConfirmOrderDialog } from '~/components/checkout/confirm-order-dialog'
 import { PickupChooser } from '~/components/checkout/pickup-chooser'
+import { hasSoldOutDay, WaitlistLinks } from '~/components/checkout/waitlist-links'
 import { TextsOptIn } from '~/components/checkout/texts-opt-in'
 import { textsOffer, type TextsOffer } from '~/domain/texts/index.server'
 import { FormErrors, TextareaField, TextField } from '~/components/ui/forms'
@@ -501,6 +502,7 @@ function CheckoutForm({
 					errors={fields.pickupAt.errors}
 					loading={pickupFetcher.state !== 'idle' || !pickupFetcher.data}
 				/>
+				{hasSoldOutDay(pickup?.days) ? <WaitlistLinks lines={payable} /> : null}
 				<TextareaField
 					meta={fields.allergyNote}
 					label={t('shop.allergyNoteLabel')}

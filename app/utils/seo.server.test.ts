@@ -38,6 +38,8 @@ describe('the sitemap and robots.txt, from the page registry', () => {
 				'/here/',
 				'/quote-photo/',
 				'/gift-cards/thanks',
+				// A cart line's waitlist (decision 091): reached from the checkout, never an address to index.
+				'/waitlist',
 				// The customers' account, its sign-in and magic link, by their prefix.
 				'/account',
 			].sort(),

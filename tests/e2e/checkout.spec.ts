@@ -169,7 +169,9 @@ test('a price the owner changes while the preview is open: Confirm & Pay is refu
 
 		await withE2eDatabase((db) => db.query(`UPDATE "MenuItem" SET "priceCents" = 3517 WHERE "id" = $1`, [id]))
 		// Written behind the cache's back (an owner's edit empties it): wait until the whole menu has it.
-		await expect.poll(async () => shopPrice(await (await page.request.get('/shop.data')).text(), id), { timeout: 20_000 }).toBe(3517)
+		await expect
+			.poll(async () => shopPrice(await (await page.request.get('/shop.data')).text(), id), { timeout: 20_000 })
+			.toBe(3517)
 		await preview.getByRole('button', { name: 'Confirm & Pay' }).click()
 		await expect(preview).toContainText(`${name} is now $35.17.`)
 		await expect(preview).toContainText('Total: $35.17')
@@ -248,10 +250,12 @@ test('a failed checkout keeps the dialog and the cart and re-enables the button'
 }) => {
 	await cartWithTwoCakes(page)
 	await gotoHydrated(page, '/checkout')
-	await fillCustomer(page)
+	// Only this customer's payment page fails: the other worker's checkouts go on meanwhile.
+	const email = `ana.fails.${Date.now()}@example.com`
+	await fillCustomer(page, 'Ana Souza', email)
 	await choosePickup(page)
 	await page.getByRole('button', { name: 'Preview Order' }).click()
-	await request.post(`${mockStripeUrl(baseURL)}/__control/fail-next?status=400`)
+	await request.post(`${mockStripeUrl(baseURL)}/__control/fail-next?status=400&email=${encodeURIComponent(email)}`)
 	const dialog = page.getByRole('dialog', { name: 'Confirm Your Order' })
 	await dialog.getByRole('button', { name: 'Confirm & Pay' }).click()
 	await expect(dialog.getByRole('alert')).toHaveText('Checkout failed. Try again.')

@@ -195,7 +195,7 @@ describe('the payment link', () => {
 		const orderId = enteredId(await phoneOrder(orderFields(cake.id)))
 		expect((await prisma.order.findUniqueOrThrow({ where: { id: orderId } })).customerEmail).toBe('')
 		expect(await queuedMails('order-payment-link')).toEqual([])
-		const { sendPaymentLink } = await import('~/domain/orders/index.server')
+		const { sendPaymentLink } = await import('~/domain/orders/phone-orders.server')
 		expect(await sendPaymentLink(orderId, 'email')).toBe('no-address')
 	})
 
@@ -451,7 +451,7 @@ describe('texts on a phone order', () => {
 		expect(await queuedMails('order-payment-link')).toEqual([])
 
 		// Sent again (a second click, a retry): still one text.
-		const { sendPaymentLink } = await import('~/domain/orders/index.server')
+		const { sendPaymentLink } = await import('~/domain/orders/phone-orders.server')
 		expect(await sendPaymentLink(orderId, 'text')).toBe('queued')
 		expect(await prisma.textMessage.count({ where: { orderId } })).toBe(1)
 		expect(await textJobs(key)).toHaveLength(1)

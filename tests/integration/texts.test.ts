@@ -145,7 +145,7 @@ describe('consent and STOP', () => {
 			where: { id: order.id },
 			data: { status: 'PENDING', paidAt: null, source: 'PHONE', paymentUrl },
 		})
-		const { sendPaymentLink } = await import('~/domain/orders/index.server')
+		const { sendPaymentLink } = await import('~/domain/orders/phone-orders.server')
 		expect(await sendPaymentLink(order.id, 'text')).toBe('queued')
 		const text = await eventually(() => textOf(`order-payment-link:${order.id}`), settled)
 		expect(text).toMatchObject({ status: 'SENT', to: phone, channel: 'SMS', locale: 'pt-BR' })

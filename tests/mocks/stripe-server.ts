@@ -81,7 +81,8 @@ export async function startMockStripe(options: MockStripeOptions = {}) {
 	const signer = new Stripe('sk_test_mock_signer')
 	const refunds: MockRefund[] = []
 	const refundsByKey = new Map<string, MockRefund>()
-	let failures: number[] = []
+	/** Session creations to refuse, in order; one with an `email` refuses only that customer's (parallel e2e workers). */
+	let failures: Array<{ status: number; email?: string }> = []
 	let expireFailures: number[] = []
 	let refundFailures: Array<{ status: number; message: string }> = []
 	let delayMs = 0
@@ -140,8 +141,12 @@ export async function startMockStripe(options: MockStripeOptions = {}) {
 			if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs))
 		}
 		if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
-			const failure = failures.shift()
-			if (failure) return send(res, failure, { error: { type: 'api_error', message: 'Mock Stripe failure' } })
+			const email = params.get('customer_email') ?? undefined
+			const failing = failures.findIndex((failure) => failure.email === undefined || failure.email === email)
+			if (failing >= 0) {
+				const [failure] = failures.splice(failing, 1)
+				return send(res, failure!.status, { error: { type: 'api_error', message: 'Mock Stripe failure' } })
+			}
 			const key = String(req.headers['idempotency-key'] ?? '')
 			const existing = key ? byIdempotencyKey.get(key) : undefined
 			if (existing) return send(res, 200, sessionJson(existing))
@@ -242,7 +247,8 @@ export async function startMockStripe(options: MockStripeOptions = {}) {
 			return res.end()
 		}
 		if (req.method === 'POST' && url.pathname === '/__control/fail-next') {
-			failures.push(Number(url.searchParams.get('status') ?? 500))
+			const email = url.searchParams.get('email') ?? undefined
+			failures.push({ status: Number(url.searchParams.get('status') ?? 500), ...(email ? { email } : {}) })
 			return send(res, 200, { ok: true })
 		}
 		send(res, 404, { error: { type: 'invalid_request_error', message: `Unknown mock route ${url.pathname}` } })
@@ -273,7 +279,7 @@ export async function startMockStripe(options: MockStripeOptions = {}) {
 		/** The ad-hoc coupons made for promo codes' discounts, by id. */
 		coupons,
 		/** The next N session creations answer with these HTTP statuses. */
-		failNext: (...statuses: number[]) => (failures = [...failures, ...statuses]),
+		failNext: (...statuses: number[]) => (failures = [...failures, ...statuses.map((status) => ({ status }))]),
 		/** Refunds created (one per idempotency key, as Stripe does). */
 		refunds,
 		/** The next refund answers with this HTTP status and error message. */

@@ -36,6 +36,7 @@ import type { MailBakery } from '~/domain/mail/templates/layout'
 import { OrderPaidOwnerMail } from '~/domain/mail/templates/order-paid-owner'
 import { OrderReadyMail } from '~/domain/mail/templates/order-ready'
 import { OrderPaymentLinkMail } from '~/domain/mail/templates/order-payment-link'
+import { WaitlistOfferMail } from '~/domain/mail/templates/waitlist-offer'
 import { CHECKOUT_SESSION_MINUTES } from '~/domain/payments/index.server'
 import { OrderPickupMovedMail } from '~/domain/mail/templates/order-pickup-moved'
 import { OrderCancelledMail } from '~/domain/mail/templates/order-cancelled'
@@ -79,6 +80,7 @@ export async function composeMail(job: MailJob, context: MailContext): Promise<O
 		case 'order-receipt':
 		case 'order-ready':
 		case 'order-payment-link':
+		case 'waitlist-offer':
 		case 'review-request':
 		case 'order-cancelled':
 		case 'order-cancelled-owner':
@@ -208,6 +210,7 @@ const orderMailStatuses: Record<OrderMailKind, readonly string[]> = {
 	'order-ready': ['READY'],
 	// Only while the link can still be paid: a paid, expired or cancelled order sends none.
 	'order-payment-link': ['PENDING'],
+	'waitlist-offer': ['PENDING'],
 	'review-request': ['PICKED_UP'],
 	// A cancel & refund queues them (decision 065); so does cancelling an order to be paid at pickup (075).
 	'order-cancelled': ['REFUNDED', 'CANCELLED'],
@@ -322,6 +325,23 @@ async function composeOrderMail(kind: OrderMailKind, orderId: string, context: M
 			),
 		})
 	}
+	if (kind === 'waitlist-offer') {
+		// An offer is always for a pickup time (decision 091).
+		if (!order.paymentUrl || !pickupText) return null
+		return mail({
+			...toCustomer,
+			subject: t('mail.waitlistOfferSubject', { item: lineNames(lines), pickup: pickupText, number }),
+			body: (
+				<WaitlistOfferMail
+					{...view}
+					pickupText={pickupText}
+					totalCents={order.totalCents}
+					paymentUrl={order.paymentUrl}
+					minutes={CHECKOUT_SESSION_MINUTES}
+				/>
+			),
+		})
+	}
 	if (kind === 'order-ready') {
 		return mail({
 			...toCustomer,
@@ -414,6 +434,11 @@ async function composePickupMovedMail(job: Extract<MailJob, { kind: 'order-picku
 			/>
 		),
 	})
+}
+
+/** What an order is of, in a few words: its lines' names (an offer's one line: "Pão de queijo (dozen)"). */
+function lineNames(lines: MailOrder['customerItems']) {
+	return lines.map((line) => line.name).join(', ')
 }
 
 function customerOf(order: MailOrder) {

@@ -12,6 +12,11 @@ export type MailJob =
 	| { kind: 'order-ready'; orderId: string }
 	/** A phone order's payment link (decision 075): sent only while the order still waits for payment. */
 	| { kind: 'order-payment-link'; orderId: string }
+	/**
+	 * A waitlist's offer (decision 091): the order held in the waiter's name and its payment link, sent only while the
+	 * order still waits for payment.
+	 */
+	| { kind: 'waitlist-offer'; orderId: string }
 	/** Each move of a paid order's pickup (OrderPickupChange's id): "your pickup moved", with the new calendar file. */
 	| { kind: 'order-pickup-moved'; changeId: string }
 	/** A paid order cancelled and refunded (by the owner or by its customer, decision 065): "your order was cancelled". */
@@ -48,6 +53,7 @@ export function mailKey(job: MailJob): string {
 		case 'order-payment-held-owner':
 		case 'order-ready':
 		case 'order-payment-link':
+		case 'waitlist-offer':
 		case 'review-request':
 		case 'order-cancelled':
 		case 'order-cancelled-owner':

@@ -17,7 +17,7 @@ export function isMissingDetail(errors: readonly string[] | undefined) {
 }
 
 /** Who is ordering: the checkout form's fields (Conform names them `customer.name`, `customer.email`, `customer.phone`). */
-const customerSchema = z.object({
+export const customerSchema = z.object({
 	name: z.string({ required_error: NAME_REQUIRED }).trim().min(1, NAME_REQUIRED).max(100, 'shop.nameTooLong'),
 	email: z
 		.string({ required_error: EMAIL_REQUIRED })
@@ -56,6 +56,17 @@ const plainQuantity = z.preprocess(
 	z.number().int().min(1).max(MAX_QUANTITY_PER_LINE),
 )
 
+/** A cart line's answers to its item's options, as the browser sends them; the server checks them against the item. */
+export const chosenOptionsSchema = z
+	.array(
+		z.object({
+			groupId: z.string().min(1).max(100),
+			optionIds: z.array(z.string().min(1).max(100)).max(20).optional(),
+			text: z.string().max(MAX_OPTION_TEXT_LENGTH).optional(),
+		}),
+	)
+	.max(20)
+
 /**
  * What the browser may send to start a checkout: item ids, quantities and who is ordering — the one
  * schema for the checkout form (Conform, in the browser and in the action) and for `startCheckout`.
@@ -76,16 +87,7 @@ const checkoutFields = z.object({
 				id: z.string().min(1).max(100),
 				quantity: plainQuantity,
 				/** The customer's answers to the item's options (app/domain/menu/item-options.ts). */
-				choices: z
-					.array(
-						z.object({
-							groupId: z.string().min(1).max(100),
-							optionIds: z.array(z.string().min(1).max(100)).max(20).optional(),
-							text: z.string().max(MAX_OPTION_TEXT_LENGTH).optional(),
-						}),
-					)
-					.max(20)
-					.default([]),
+				choices: chosenOptionsSchema.default([]),
 				/** The unit price the customer saw; a different price from the database is refused, never charged. */
 				unitPriceCents: z.number().int().min(0).optional(),
 			}),

@@ -25,5 +25,4 @@ export {
 } from './order-changes.server'
 export { arrivalPath, arrivalUrl } from './order-arrival-token.server'
 export type { RefundTo } from './order-refund.server'
-export { holdOfferedOrder } from './offered-orders.server'
-export { sendPaymentLink, type PaymentLinkChannel, type SendPaymentLinkOutcome } from './phone-orders.server'
+export { holdOfferedOrder, sendWaitlistOffer } from './offered-orders.server'

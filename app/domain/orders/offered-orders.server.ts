@@ -8,6 +8,7 @@
 import type { Locale } from '~/utils/i18n'
 import { paymentProvider } from '~/domain/payments/index.server'
 import { closeReplacedSessions, openPaymentPage, placeOrder, type OrderRequest } from './checkout.server'
+import { queueWaitlistOffer } from './models/offered-orders.server'
 
 export async function holdOfferedOrder(
 	request: Pick<OrderRequest, 'customer' | 'items' | 'pickupAt'>,
@@ -19,4 +20,14 @@ export async function holdOfferedOrder(
 	if (!placed.ok) return placed
 	await closeReplacedSessions(provider, placed.replacedSessionIds)
 	return openPaymentPage(provider, placed, { origin, locale, customerEmail: request.customer.email, keepUrl: true })
+}
+
+/**
+ * Tells the customer of a held offer that the place is theirs to pay for, through the durable queues, once per order,
+ * in the order's language: the mail `waitlist-offer`, and with `text` (they asked for it when joining the line) the
+ * text `waitlist-offer` to the order's phone. Each is composed and sent by its worker, and only while the order still
+ * waits for payment. 'not-payable': it no longer does, and nothing went.
+ */
+export async function sendWaitlistOffer(orderId: string, { text }: { text: boolean }) {
+	return (await queueWaitlistOffer(orderId, { text })) ? ('queued' as const) : ('not-payable' as const)
 }

@@ -23,6 +23,7 @@ const orderTextStatuses: Record<
 > = {
 	// Only while the link can still be paid.
 	'order-payment-link': ['PENDING'],
+	'waitlist-offer': ['PENDING'],
 	'order-confirmed': ['PAID', 'READY'],
 	'order-ready': ['READY'],
 	'order-reminder-evening': ['PAID', 'READY'],
@@ -86,6 +87,17 @@ export async function composeText(job: TextJob, locale: Locale, origin: string):
 				number,
 				total: formatPrice(order.totalCents, locale),
 				pickup,
+				minutes: CHECKOUT_SESSION_MINUTES,
+				url: order.paymentUrl,
+			})
+		case 'waitlist-offer':
+			// An offer is always for a pickup time (decision 091).
+			if (!order.paymentUrl || !order.pickupAt) return null
+			return t('mail.textWaitlistOffer', {
+				bakery,
+				item: order.items.map((line) => line.localizedName ?? line.name).join(', '),
+				pickup,
+				total: formatPrice(order.totalCents, locale),
 				minutes: CHECKOUT_SESSION_MINUTES,
 				url: order.paymentUrl,
 			})

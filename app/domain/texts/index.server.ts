@@ -17,3 +17,4 @@ export { textsOffer, textTransportKind, type TextsOffer } from './text-provider.
 export { enqueueDueReminders, getTextSettings, saveTextSettings } from './models/text-reminders.server'
 export { applyInboundText, isSignedByTwilio } from './inbound.server'
 export { accountTextPreference, saveAccountTextPreference } from './account-texts.server'
+export { isQuietHours } from './quiet-hours'

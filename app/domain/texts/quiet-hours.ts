@@ -29,3 +29,8 @@ export function textSendTime(now: Date, pickupAt?: Date | null): Date {
 	if (pickupAt && pickupAt.getTime() < quietHoursEnd.getTime()) return now
 	return quietHoursEnd
 }
+
+/** Whether it is quiet hours at the bakery now: nothing that wakes a customer goes out (a waitlist's offer waits too). */
+export function isQuietHours(now: Date) {
+	return textSendTime(now).getTime() !== now.getTime()
+}

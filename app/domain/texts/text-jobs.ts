@@ -8,6 +8,11 @@ export type TextJob =
 	 * needs no standing consent and gives none.
 	 */
 	| { kind: 'order-payment-link'; orderId: string }
+	/**
+	 * A waitlist's offer (decision 091), which the customer asked to be texted when joining the line: like a phone
+	 * order's payment link, a one-off text that needs no standing consent and gives none.
+	 */
+	| { kind: 'waitlist-offer'; orderId: string }
 	/** The order is paid (or confirmed to be paid at pickup): "we have your order". */
 	| { kind: 'order-confirmed'; orderId: string }
 	/** Staff marked it ready (the board or the orders screen), with the "I'm here" link. */
@@ -30,13 +35,20 @@ export type TextJob =
 	 */
 	| { kind: 'gift-card-delivery'; purchaseId: string }
 
-/** Texts the customer asked for there and then: they go without a standing consent, which they never create. */
+/**
+ * Texts the customer asked for (a phone order's link, there and then; a waitlist's offer, when joining): they go at once,
+ * without a standing consent, which they never create.
+ */
 export function isRequestedText(job: TextJob) {
-	return job.kind === 'order-payment-link'
+	return job.kind === 'order-payment-link' || job.kind === 'waitlist-offer'
 }
 
-/** How a text that needs no standing consent goes (asked for, or vouched for by a gift card's buyer); null for the rest. */
+/**
+ * How a text that needs no standing consent goes (asked for, or vouched for by a gift card's buyer); null for the rest.
+ * A waitlist's offer was asked for when the customer joined, maybe weeks before: a STOP sent since wins.
+ */
 export function oneOffOf<Channel>(job: TextJob, channel: Channel) {
+	if (job.kind === 'waitlist-offer') return { channel, kind: 'waitlist' as const }
 	if (isRequestedText(job)) return { channel, kind: 'requested' as const }
 	if (job.kind === 'gift-card-delivery') return { channel, kind: 'gift-card' as const }
 	return null
@@ -46,6 +58,7 @@ export function oneOffOf<Channel>(job: TextJob, channel: Channel) {
 export function textKey(job: TextJob): string {
 	switch (job.kind) {
 		case 'order-payment-link':
+		case 'waitlist-offer':
 		case 'order-confirmed':
 		case 'order-ready':
 		case 'order-reminder-evening':

@@ -3,13 +3,15 @@
  * goes through here; the rest of the folder is the area's own.
  */
 export {
-	MAX_WAITLIST_QUANTITY,
 	joinWaitlist,
 	leaveWaitlist,
 	offerFreedPlaces,
+	waitlistChoices,
 	waitlistPosition,
 	type JoinWaitlistResult,
 	type OfferRun,
 	type WaitlistRefusal,
 	type WaitlistRequest,
+	type Choice as WaitlistChoice,
 } from './waitlist.server'
+export { waitlistsForDate } from './models/waitlist.server'

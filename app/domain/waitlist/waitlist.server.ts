@@ -7,13 +7,18 @@
  * place. One offer runs per item and date at a time, however many processes run `offerFreedPlaces`.
  */
 import crypto from 'node:crypto'
-import { holdOfferedOrder, sendPaymentLink } from '~/domain/orders/index.server'
+import { holdOfferedOrder, sendWaitlistOffer } from '~/domain/orders/index.server'
 import { getCheckoutRules, getPickupSchedule, loadCartPickup } from '~/domain/pickup/index.server'
+import { isQuietHours } from '~/domain/texts/index.server'
 import { isLocalDate, localDateOf, type LocalDate, type PickupDay } from '~/domain/pickup/pickup-schedule'
+import { localizedLine } from '~/domain/content/localized-content'
+import { lineName, priceChoices } from '~/domain/menu/item-options'
 import type { Locale } from '~/utils/i18n'
+import { MAX_WAITLIST_QUANTITY } from './waitlist-form'
 import {
 	addWaitlistEntry,
 	claimFirstWaiting,
+	endOffer,
 	leaveWaitlistEntry,
 	listWaitingItemDays,
 	settleWaitlistOffers,
@@ -22,10 +27,7 @@ import {
 	type WaitlistEntryView,
 } from './models/waitlist.server'
 
-/** The most of one item a waitlist entry asks for (the database's CHECK says the same). */
-export const MAX_WAITLIST_QUANTITY = 99
-
-type Choice = { groupId: string; optionIds?: string[]; text?: string }
+export type Choice = { groupId: string; optionIds?: string[]; text?: string }
 
 export interface WaitlistRequest {
 	menuItemId: string
@@ -60,12 +62,10 @@ export async function joinWaitlist(request: WaitlistRequest, now = new Date()): 
 	if (!isLocalDate(pickupDate) || quantity < 1 || quantity > MAX_WAITLIST_QUANTITY) {
 		return { ok: false, reason: 'not-waitable' }
 	}
-	const { menuItems } = await getCheckoutRules([menuItemId], now, request.locale)
-	const item = menuItems[0]
-	if (!item || !item.orderable || item.soldOut) return { ok: false, reason: 'not-for-sale' }
-	const { days } = await loadCartPickup([{ id: menuItemId, quantity }], now, request.locale)
+	const line = await readWaitlistLine({ menuItemId, quantity, choices: request.choices ?? [] }, now, request.locale)
+	if (!line.ok) return line
 	const waitable = canWait(
-		days.find((day) => day.date === pickupDate),
+		line.days.find((day) => day.date === pickupDate),
 		pickupAt,
 	)
 	if ('refused' in waitable) return { ok: false, reason: waitable.refused }
@@ -87,6 +87,42 @@ export async function joinWaitlist(request: WaitlistRequest, now = new Date()): 
 		locale: request.locale,
 	})
 	return { ok: true, entryId: id, position: (await waitlistPosition(id)) ?? 1, alreadyWaiting: !joined }
+}
+
+/**
+ * The line a customer would wait for, as the server prices it (its name and options in `locale`), and the pickup
+ * days ahead with why each cannot be ordered. Refused: not sold online, or its options are not a valid answer.
+ */
+async function readWaitlistLine(
+	{ menuItemId, quantity, choices }: { menuItemId: string; quantity: number; choices: readonly Choice[] },
+	now: Date,
+	locale: Locale,
+) {
+	const { menuItems } = await getCheckoutRules([menuItemId], now, locale)
+	const item = menuItems[0]
+	if (!item || !item.orderable || item.soldOut) return { ok: false as const, reason: 'not-for-sale' as const }
+	const priced = priceChoices(item.priceCents, item.optionGroups, choices)
+	if (!priced.ok) return { ok: false as const, reason: 'not-for-sale' as const }
+	const { days } = await loadCartPickup([{ id: menuItemId, quantity }], now, locale)
+	const name = localizedLine(item, { name: item.name, options: priced.options }, locale)
+	return { ok: true as const, name: lineName(name.name, name.options), days }
+}
+
+/**
+ * What the waitlist's page offers for a cart line: its name in the page's language and the days ahead a customer may
+ * wait for (sold out for the line). No days: it can be ordered on every open day (or on none: 'not-waitable').
+ */
+export async function waitlistChoices(
+	line: { menuItemId: string; quantity: number; choices: readonly Choice[] },
+	locale: Locale,
+	now = new Date(),
+) {
+	if (line.quantity < 1 || line.quantity > MAX_WAITLIST_QUANTITY) return { ok: false as const, reason: 'not-waitable' }
+	const read = await readWaitlistLine(line, now, locale)
+	if (!read.ok) return read
+	const dates = read.days.filter((day) => 'anyTime' in canWait(day, undefined)).map((day) => day.date)
+	const orderable = read.days.some((day) => day.available)
+	return { ok: true as const, name: read.name, dates, orderable }
 }
 
 /**
@@ -126,8 +162,9 @@ export interface OfferRun {
 const ORPHANED_OFFER_MS = 10 * 60_000
 
 /**
- * Settles the offers made before (paid: claimed; unpaid and expired: lapsed), then offers each item and date with
- * someone waiting and no offer running to its first in line, if a place has freed up. Safe to run again at any time
+ * Settles the offers made before (paid: claimed; unpaid and expired: lapsed), then, outside the texts' quiet hours
+ * (21:00–08:00 at the bakery), offers each item and date with someone waiting and no offer running to its first in
+ * line, if a place has freed up. Safe to run again at any time
  * and from several processes at once (the housekeeping runs it every minute).
  */
 export async function offerFreedPlaces({
@@ -140,11 +177,15 @@ export async function offerFreedPlaces({
 	const today = localDateOf(now, (await getPickupSchedule(now)).timeZone)
 	await settleWaitlistOffers(today, new Date(now.getTime() - ORPHANED_OFFER_MS))
 	const run: OfferRun = { offered: [], stillWaiting: 0 }
+	// An offer made at night would lapse while its customer sleeps, and the next one's too: the lines wait for 08:00.
+	if (isQuietHours(now)) return run
 	for (const { menuItemId, pickupDate } of await listWaitingItemDays(today)) {
 		const orderId = crypto.randomUUID()
 		const entry = await claimFirstWaiting(menuItemId, pickupDate, orderId)
 		if (!entry) continue
-		if (await offerPlace(entry, orderId, { origin, now })) run.offered.push(entry.id)
+		const outcome = await offerPlace(entry, orderId, { origin, now })
+		if (outcome === 'offered') run.offered.push(entry.id)
+		else if (outcome === 'cannot-offer') await endOffer(entry.id, orderId)
 		else {
 			await unclaimOffer(entry.id, orderId)
 			run.stillWaiting += 1
@@ -155,9 +196,15 @@ export async function offerFreedPlaces({
 
 /**
  * Holds the place for the claimed entry: its wanted time, or (any time) each free time of the day in order until one
- * holds; then its payment link goes out. False: no place has freed up for it (nothing was held).
+ * holds; then its payment link goes out. 'no-place': nothing has freed up for it, or the payment page could not open
+ * (it stays first in line); 'cannot-offer': its line can no longer be sold (the item left the menu, an option is
+ * gone), so waiting longer would only keep the others behind it waiting.
  */
-async function offerPlace(entry: WaitlistEntryView, orderId: string, { origin, now }: { origin: string; now: Date }) {
+async function offerPlace(
+	entry: WaitlistEntryView,
+	orderId: string,
+	{ origin, now }: { origin: string; now: Date },
+): Promise<'offered' | 'no-place' | 'cannot-offer'> {
 	const locale = entry.locale as Locale
 	const { days } = await loadCartPickup([{ id: entry.menuItemId, quantity: entry.quantity }], now, locale)
 	const day = days.find((candidate) => candidate.date === entry.pickupDate)
@@ -173,14 +220,14 @@ async function offerPlace(entry: WaitlistEntryView, orderId: string, { origin, n
 			{ orderId, locale, origin, now },
 		)
 		if (held.ok) {
-			await sendPaymentLink(orderId, 'email')
-			if (entry.textOffer && entry.phone) await sendPaymentLink(orderId, 'text')
-			return true
+			await sendWaitlistOffer(orderId, { text: entry.textOffer && entry.phone !== null })
+			return 'offered'
 		}
-		// Only a taken time is worth trying the next one for; a failed payment page or a changed item is not.
-		if (held.reason !== 'slot-taken') return false
+		if (held.reason === 'cart-changed') return 'cannot-offer'
+		// Only a taken time is worth trying the next one for.
+		if (held.reason !== 'slot-taken') return 'no-place'
 	}
-	return false
+	return 'no-place'
 }
 
 /** How many free times one offer tries when another customer takes the one it tried first. */

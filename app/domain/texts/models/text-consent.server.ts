@@ -78,12 +78,12 @@ function currentTextConsent(phone: string, db: Prisma.TransactionClient = prisma
 }
 
 /**
- * The channel a text goes by: the number's standing consent's; for a one-off text (asked for, or a gift card's), the
- * given channel unless the number sent STOP. Null: it must not be sent.
+ * The channel a text goes by: the number's standing consent's; for a one-off text (asked for, a waitlist's offer, or a
+ * gift card's), the given channel unless the number sent STOP. Null: it must not be sent.
  */
 export async function channelForText(
 	phone: string,
-	oneOff: { channel: TextChannel; kind: 'requested' | 'gift-card' } | null,
+	oneOff: { channel: TextChannel; kind: 'requested' | 'gift-card' | 'waitlist' } | null,
 	db: Prisma.TransactionClient = prisma,
 ) {
 	const consent = await currentTextConsent(phone, db)

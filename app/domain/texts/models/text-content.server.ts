@@ -12,6 +12,8 @@ export function findOrderForText(orderId: string) {
 			totalCents: true,
 			pickupAt: true,
 			paymentUrl: true,
+			// A waitlist offer's text names what freed up, as the customer saw it.
+			items: { select: { name: true, localizedName: true }, orderBy: { id: 'asc' } },
 		},
 	})
 }

@@ -46,7 +46,7 @@ export interface EnqueueTextOptions {
 /**
  * Queues the event's text with the caller's transaction when its customer's number has a standing consent (no row
  * otherwise: most customers never opt in), or when the customer asked for this very text (a phone order's payment
- * link: by SMS unless their consent names another channel, and at once, quiet hours or not). Resolves to whether a text was queued (false: no consent, or the event was
+ * link, a waitlist's offer: by SMS unless their consent names another channel, and at once, quiet hours or not). Resolves to whether a text was queued (false: no consent, or the event was
  * already queued). It goes at `startAfter`, or at the end of quiet hours unless the pickup is sooner (decision 069).
  */
 export async function enqueueText(tx: Prisma.TransactionClient, job: TextJob, options: EnqueueTextOptions = {}) {

@@ -149,6 +149,14 @@ export async function unclaimOffer(entryId: string, orderId: string) {
 	})
 }
 
+/** An entry whose line can no longer be sold ends without an offer (LAPSED), so the next in line is not held up. */
+export async function endOffer(entryId: string, orderId: string) {
+	await prisma.waitlistEntry.updateMany({
+		where: { id: entryId, status: 'OFFERED', offerOrderId: orderId },
+		data: { status: 'LAPSED', offerOrderId: null, offeredAt: null },
+	})
+}
+
 /**
  * Settles the offers whose order has moved on: paid (and whatever followed) is CLAIMED, expired or cancelled unpaid
  * is LAPSED, so the next in line can be offered. An offer whose order never came to be (its process stopped between
@@ -172,4 +180,23 @@ export async function settleWaitlistOffers(today: LocalDate, orphanedBefore: Dat
 			UPDATE "WaitlistEntry" SET "status" = 'LAPSED', "updatedAt" = timezone('UTC', now())
 			WHERE "status" = 'WAITING' AND "pickupDate" < ${dateColumn(today)}::date`,
 	])
+}
+
+/**
+ * The day's waitlists as the owner's day shows them (issue 40: demand that would have gone unseen): per item, how
+ * many wait, how many places are offered now, and how many of each were asked for, the longest line first.
+ */
+export async function waitlistsForDate(pickupDate: LocalDate) {
+	const rows = await prisma.$queryRaw<
+		Array<{ menuItemId: string; name: string; waiting: number; offered: number; quantity: number }>
+	>`
+		SELECT w."menuItemId", m."name",
+			count(*) FILTER (WHERE w."status" = 'WAITING')::int AS "waiting",
+			count(*) FILTER (WHERE w."status" = 'OFFERED')::int AS "offered",
+			sum(w."quantity")::int AS "quantity"
+		FROM "WaitlistEntry" w JOIN "MenuItem" m ON m."id" = w."menuItemId"
+		WHERE w."pickupDate" = ${dateColumn(pickupDate)}::date AND w."status" IN ('WAITING', 'OFFERED')
+		GROUP BY w."menuItemId", m."name"
+		ORDER BY count(*) DESC, m."name"`
+	return rows
 }
