@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { FormErrors, FormStatus, SelectField, TextField } from '~/components/ui/forms'
@@ -31,6 +31,8 @@ import { formatPrice } from '~/utils/money'
 import { withOutagePolicy } from '~/utils/outage.server'
 import { StoreCreditSection } from '~/components/wallet/store-credit-section'
 import { customerStoreCredit } from '~/domain/wallet/models/store-credit.server'
+import { customerWaitlists, leaveWaitlist } from '~/domain/waitlist/index.server'
+import { AccountWaitlists } from '~/components/account/waitlists'
 import { customerEntries } from '~/domain/wallet/wallet-view.server'
 import { metaTranslator, pageMeta } from '~/utils/seo'
 
@@ -70,13 +72,14 @@ const CAKE_STATUS_LABELS = {
 export async function loader({ request }: LoaderFunctionArgs) {
 	const locale = requestLocale(request)
 	const customer = await requireCustomer(request, localizedPath('/account/sign-in', locale))
-	const [overview, settings, passkeys, loyalty, credit] = await withOutagePolicy(() =>
+	const [overview, settings, passkeys, loyalty, credit, waitlists] = await withOutagePolicy(() =>
 		Promise.all([
 			accountOverview(customer.id, new URL(request.url).searchParams.get('past')),
 			getPickupSettings(),
 			customerPasskeys(customer.id),
 			customerLoyaltyCard(customer.id, locale),
 			customerStoreCredit(customer.id),
+			customerWaitlists({ email: customer.email, customerId: customer.id }, locale),
 		]),
 	)
 	if (!overview) throw await signOutCustomer(request, localizedPath('/account/sign-in', locale))
@@ -104,6 +107,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 				pickup: when(request.pickupAt),
 			})),
 			credit: { ...credit, entries: customerEntries(credit.entries, locale) },
+			waitlists,
 			passkeys: passkeys.map((passkey) => ({
 				id: passkey.id,
 				name: passkey.name,
@@ -129,6 +133,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			}),
 		)
 	}
+	if (intent === 'leave-waitlist') {
+		// Only the customer's own entry, while it waits; either way the page shows their lines as they now are.
+		const entryId = String(body.value.get('entryId') ?? '').slice(0, 100)
+		await withOutagePolicy(() => leaveWaitlist(entryId, { email: customer.email, customerId: customer.id }))
+		throw redirect(`${localizedPath('/account', locale)}#waitlists`)
+	}
 	const submission = parseWithZod(body.value, { schema: profileSchema })
 	if (submission.status !== 'success') return formReply(submission, { locale }, { saved: false })
 	await withOutagePolicy(() =>
@@ -144,7 +154,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 type AccountOrder = ReturnType<typeof useLoaderData<typeof loader>>['upcoming'][number]
 
 export default function Account() {
-	const { profile, texts, loyalty, upcoming, past, pastPage, olderPast, cakeRequests, passkeys, credit } =
+	const { profile, texts, loyalty, upcoming, past, pastPage, olderPast, cakeRequests, passkeys, credit, waitlists } =
 		useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const t = useT()
@@ -187,6 +197,7 @@ export default function Account() {
 						</p>
 					)}
 				</section>
+				{waitlists.length ? <AccountWaitlists waitlists={waitlists} /> : null}
 				<section aria-labelledby="past-heading">
 					<h2 id="past-heading" className="font-display text-3xl font-bold">
 						{t('account.pastHeading')}

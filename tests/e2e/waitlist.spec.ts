@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { formatPickupDateLong } from '../../app/domain/pickup/pickup-display'
 import { localDateOf } from '../../app/domain/pickup/pickup-schedule'
+import { signInAsCustomer, uniqueEmail } from './customer-support'
 import { BAKERY_ZONE, seededPickupSlot } from './pickup-support'
 import { expectNoAxeViolations, gotoHydrated, signInTo, withE2eDatabase } from './support'
 
@@ -83,7 +84,10 @@ test('a sold-out day links from the checkout to the waitlist, which puts the cus
 		// The owner's day shows the demand that would have gone unseen.
 		await signInTo(page, `/admin/orders?date=${soldOutDate}`, 'Orders')
 		const waitlists = page.getByRole('region', { name: /^Waitlists for / })
-		await expect(waitlists.getByRole('listitem')).toHaveText(`${cake.name}: 1 waiting (1 asked for)`)
+		// The other tests' cakes wait on the same day: this one's line by its name.
+		await expect(waitlists.getByRole('listitem').filter({ hasText: cake.name })).toHaveText(
+			`${cake.name}: 1 waiting (1 asked for)`,
+		)
 	} finally {
 		await removeCake(cake.id)
 	}
@@ -150,6 +154,32 @@ test('the page is axe-clean at 390 and 1280 px in Spanish and Portuguese, with a
 				await expectNoAxeViolations(page)
 			}
 		}
+	} finally {
+		await removeCake(cake.id)
+	}
+})
+
+test('the account lists the customer’s line with their place, in Portuguese, and they can leave it', async ({
+	page,
+	baseURL,
+}) => {
+	const cake = await soldOutCake()
+	try {
+		const email = uniqueEmail('bia')
+		await withE2eDatabase((db) =>
+			db.query(
+				`INSERT INTO "WaitlistEntry" ("id", "menuItemId", "pickupDate", "quantity", "customerName", "email", "updatedAt")
+				VALUES ($1, $2, $3::date, 2, 'Bia', $4, now())`,
+				[crypto.randomUUID(), cake.id, soldOutDate, email],
+			),
+		)
+		await signInAsCustomer(page, baseURL, email, '/pt-br')
+		const lines = page.getByRole('region', { name: 'Suas listas de espera' })
+		await expect(lines.getByText(`2 × ${cake.name}, ${formatPickupDateLong(soldOutDate, 'pt-BR')}`)).toBeVisible()
+		await expect(lines.getByText(/^Número 1 na fila/)).toBeVisible()
+		await expectNoAxeViolations(page)
+		await lines.getByRole('button', { name: `Sair da lista de espera de ${cake.name}` }).click()
+		await expect(page.getByRole('region', { name: 'Suas listas de espera' })).toHaveCount(0)
 	} finally {
 		await removeCake(cake.id)
 	}

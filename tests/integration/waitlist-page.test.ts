@@ -3,6 +3,7 @@
  * sold-out days, the form's post puts the customer in line in the page's language, and every refusal is said with
  * what was typed kept.
  */
+import crypto from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createCakeOptions, createMenuItem } from '../fixtures/menu'
 import { get, post, run, useAdminTestEnv } from './admin-helpers'
@@ -11,11 +12,13 @@ import { defaultPickupSettings, localDateOf } from '~/domain/pickup/pickup-sched
 
 let env: Awaited<ReturnType<typeof useAdminTestEnv>>
 let page: typeof import('~/routes/waitlist')
+let account: typeof import('~/routes/account')
 let prisma: (typeof import('~/utils/db.server'))['prisma']
 
 beforeAll(async () => {
 	env = await useAdminTestEnv()
 	page = await import('~/routes/waitlist')
+	account = await import('~/routes/account')
 	prisma = (await import('~/utils/db.server')).prisma
 })
 
@@ -144,5 +147,105 @@ describe('joining', () => {
 		const refused = await join(fieldsFor(offline.id))
 		expect(refused.status).toBe(404)
 		expect(await prisma.waitlistEntry.count()).toBe(0)
+	})
+})
+
+/** A signed-in customer: their account, a session row and the cookie a browser would send. */
+async function signedInCustomer(name: string, locale = 'en') {
+	const { customerSessionCookie } = await import('~/domain/customers/session.server')
+	const customer = await prisma.customer.create({
+		data: { email: `${name.toLowerCase()}-${crypto.randomUUID()}@example.com`, name, locale },
+	})
+	const sessionId = crypto.randomBytes(32).toString('base64url')
+	await prisma.customerSession.create({
+		data: { id: sessionId, customerId: customer.id, expiresAt: new Date(Date.now() + 3_600_000) },
+	})
+	const cookie = (await customerSessionCookie(sessionId)).split(';')[0]!
+	return { ...customer, cookie }
+}
+
+describe('the account', () => {
+	it('lists the customer’s lines with their place, in their language, and lets them leave one', async () => {
+		const cake = await soldOutItem()
+		await prisma.menuItem.update({ where: { id: cake.id }, data: { nameEs: 'Pastel de tres leches' } })
+		const ana = await signedInCustomer('Ana', 'es')
+		await join(fieldsFor(cake.id, { 'customer.name': 'Bia', 'customer.email': 'bia@example.com' }))
+		// Joined signed in (the account's entry), and another under the same e-mail before signing in.
+		const signedIn = await run(
+			page.action({
+				request: post('/es/waitlist', fieldsFor(cake.id, { 'customer.email': ana.email }), ana.cookie),
+				params: {},
+				context: { clientIp: '203.0.113.9' },
+			}),
+		)
+		expect((signedIn.data as ActionData).joined).toMatchObject({ position: 2 })
+		expect(await prisma.waitlistEntry.findFirstOrThrow({ where: { email: ana.email } })).toMatchObject({
+			customerId: ana.id,
+			locale: 'es',
+		})
+
+		const view = await run(account.loader({ request: get('/es/account', ana.cookie), params: {}, context: {} }))
+		const { waitlists } = view.data as Awaited<ReturnType<typeof account.loader>>['data']
+		expect(waitlists).toEqual([
+			{ id: expect.any(String), item: 'Pastel de tres leches', pickupDate: soldOutDate, quantity: 1, position: 2 },
+		])
+
+		// Someone else's entry cannot be left from this account.
+		const bia = await prisma.waitlistEntry.findFirstOrThrow({ where: { email: 'bia@example.com' } })
+		for (const entryId of [bia.id, waitlists[0]!.id]) {
+			const left = await run(
+				account.action({
+					request: post('/es/account', { intent: 'leave-waitlist', entryId }, ana.cookie),
+					params: {},
+					context: { clientIp: '203.0.113.9' },
+				}),
+			)
+			expect(left.status).toBe(302)
+			expect(left.headers.get('Location')).toBe('/es/account#waitlists')
+		}
+		expect(await prisma.waitlistEntry.findUniqueOrThrow({ where: { id: bia.id } })).toMatchObject({ status: 'WAITING' })
+		expect(await prisma.waitlistEntry.findUniqueOrThrow({ where: { id: waitlists[0]!.id } })).toMatchObject({
+			status: 'LEFT',
+		})
+		const after = await run(account.loader({ request: get('/es/account', ana.cookie), params: {}, context: {} }))
+		expect((after.data as Awaited<ReturnType<typeof account.loader>>['data']).waitlists).toEqual([])
+	})
+
+	it('the data download lists the customer’s lines, and deleting the account deletes them', async () => {
+		const cake = await soldOutItem()
+		const ana = await signedInCustomer('Ana')
+		await run(
+			page.action({
+				request: post('/waitlist', fieldsFor(cake.id, { 'customer.email': ana.email }), ana.cookie),
+				params: {},
+				context: { clientIp: '203.0.113.9' },
+			}),
+		)
+		// Someone else's line (another e-mail, another account) is theirs to keep.
+		await prisma.waitlistEntry.create({
+			data: {
+				menuItemId: cake.id,
+				pickupDate: new Date(`${soldOutDate}T00:00:00Z`),
+				quantity: 3,
+				customerName: 'Ana',
+				email: 'someone-else@example.com',
+				status: 'LEFT',
+			},
+		})
+		const { customerDataExport } = await import('~/domain/customers/privacy.server')
+		const exported = await customerDataExport(ana.id)
+		expect(exported?.waitlists).toEqual([
+			expect.objectContaining({
+				item: 'Tres Leches Cake',
+				pickupDate: soldOutDate,
+				quantity: 1,
+				email: ana.email,
+				status: 'waiting',
+			}),
+		])
+		const { deleteCustomerAccount } = await import('~/domain/customers/models/customer-privacy.server')
+		expect(await deleteCustomerAccount(ana.id)).toEqual({ deleted: true })
+		expect(await prisma.waitlistEntry.count({ where: { email: ana.email } })).toBe(0)
+		expect(await prisma.waitlistEntry.count({ where: { email: 'someone-else@example.com' } })).toBe(1)
 	})
 })

@@ -238,7 +238,7 @@ describe('offers', () => {
 		await join(item.id, 'Caio')
 		const duda = await join(item.id, 'Duda')
 		if (!duda.ok) throw new Error('not joined')
-		expect(await waitlist.leaveWaitlist(duda.entryId, 'DUDA@example.com ')).toBe(true)
+		expect(await waitlist.leaveWaitlist(duda.entryId, { email: 'DUDA@example.com ' })).toBe(true)
 		await prisma.waitlistEntry.updateMany({
 			where: { customerName: 'Caio' },
 			data: { pickupDate: new Date('2020-01-01') },

@@ -11,7 +11,7 @@ const iso = (at: Date | null) => at?.toISOString() ?? null
 
 /**
  * "Download my data" (decision 067): the account, its paid orders with their lines and pickup moves, its cake
- * requests with their quotes and payments, the reviews written for its orders, and its numbers' consent to texts with
+ * requests with their quotes and payments, its waitlist entries (decision 091), the reviews written for its orders, and its numbers' consent to texts with
  * the texts sent about those orders and requests (decision 074), its store credit and the gift cards it bought (decision
  * 079), as the bakery holds them.
  * Money is in integer cents of `currency`; times are ISO 8601 in UTC. Null when the account is gone.
@@ -99,6 +99,17 @@ export async function customerDataExport(customerId: string, now = new Date()) {
 				amountCents: payment.amountCents,
 				paidAt: iso(payment.paidAt),
 			})),
+		})),
+		waitlists: data.waitlistEntries.map((entry) => ({
+			joinedAt: iso(entry.createdAt),
+			item: entry.menuItem.name,
+			pickupDate: entry.pickupDate.toISOString().slice(0, 10),
+			quantity: entry.quantity,
+			name: entry.customerName,
+			email: entry.email,
+			phone: entry.phone,
+			textTheOffer: entry.textOffer,
+			status: entry.status.toLowerCase(),
 		})),
 		reviews: data.orders.flatMap((order) =>
 			order.review

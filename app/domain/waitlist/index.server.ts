@@ -3,6 +3,7 @@
  * goes through here; the rest of the folder is the area's own.
  */
 export {
+	customerWaitlists,
 	joinWaitlist,
 	leaveWaitlist,
 	offerFreedPlaces,

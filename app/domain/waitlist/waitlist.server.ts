@@ -11,7 +11,7 @@ import { holdOfferedOrder, sendWaitlistOffer } from '~/domain/orders/index.serve
 import { getCheckoutRules, getPickupSchedule, loadCartPickup } from '~/domain/pickup/index.server'
 import { isQuietHours } from '~/domain/texts/index.server'
 import { isLocalDate, localDateOf, type LocalDate, type PickupDay } from '~/domain/pickup/pickup-schedule'
-import { localizedLine } from '~/domain/content/localized-content'
+import { localizedLine, pickLocalized } from '~/domain/content/localized-content'
 import { lineName, priceChoices } from '~/domain/menu/item-options'
 import type { Locale } from '~/utils/i18n'
 import { MAX_WAITLIST_QUANTITY } from './waitlist-form'
@@ -20,11 +20,13 @@ import {
 	claimFirstWaiting,
 	endOffer,
 	leaveWaitlistEntry,
+	listCustomerWaitlistEntries,
 	listWaitingItemDays,
 	settleWaitlistOffers,
 	unclaimOffer,
 	waitlistPosition,
 	type WaitlistEntryView,
+	type WaitlistOwner,
 } from './models/waitlist.server'
 
 export type Choice = { groupId: string; optionIds?: string[]; text?: string }
@@ -144,9 +146,27 @@ function canWait(
 	return slot?.reason === 'fully-booked' ? { anyTime: false } : { refused: 'not-waitable' }
 }
 
-/** The customer leaves the line (their e-mail must match). False: not waiting (any more). */
-export function leaveWaitlist(entryId: string, email: string) {
-	return leaveWaitlistEntry(entryId, email.trim().toLowerCase())
+/** The customer leaves the line (the entry's e-mail, or their account's). False: not waiting (any more). */
+export function leaveWaitlist(entryId: string, owner: WaitlistOwner) {
+	return leaveWaitlistEntry(entryId, { ...owner, email: owner.email.trim().toLowerCase() })
+}
+
+/**
+ * The account's lines (decision 091): each item and day the customer waits for, in their language, with their place
+ * (null: a place is offered to them now, its link in their mail).
+ */
+export async function customerWaitlists(owner: WaitlistOwner, locale: Locale, now = new Date()) {
+	const today = localDateOf(now, (await getPickupSchedule(now)).timeZone)
+	const entries = await listCustomerWaitlistEntries({ ...owner, email: owner.email.trim().toLowerCase() }, today)
+	return Promise.all(
+		entries.map(async (entry) => ({
+			id: entry.id,
+			item: pickLocalized(entry.menuItem, 'name', locale),
+			pickupDate: entry.pickupDate,
+			quantity: entry.quantity,
+			position: entry.status === 'WAITING' ? await waitlistPosition(entry.id) : null,
+		})),
+	)
 }
 
 export { waitlistPosition }

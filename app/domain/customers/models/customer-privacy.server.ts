@@ -79,6 +79,20 @@ export async function loadCustomerData(customerId: string) {
 					},
 				},
 			},
+			waitlistEntries: {
+				orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+				select: {
+					createdAt: true,
+					pickupDate: true,
+					quantity: true,
+					customerName: true,
+					email: true,
+					phone: true,
+					textOffer: true,
+					status: true,
+					menuItem: { select: { name: true } },
+				},
+			},
 		},
 	})
 }
@@ -103,7 +117,7 @@ export type DeleteAccountOutcome =
  * quote is open) — the customer cancels it first or calls the bakery. Orders and cake requests stay for the books
  * with name, e-mail, phone, hold client, a cake request's message and the order lines' typed answers taken out and
  * the account unlinked; a request the bakery had not quoted yet is cancelled; the customer's reviews and review
- * invitations, sessions and sign-in codes are deleted, and every mail still queued for them is cancelled. Rows that
+ * invitations, waitlist entries, sessions and sign-in codes are deleted, and every mail still queued for them is cancelled. Rows that
  * reference the account with `onDelete: Cascade` (passkeys) go with it.
  */
 export async function deleteCustomerAccount(customerId: string, now = new Date()): Promise<DeleteAccountOutcome> {
@@ -155,6 +169,8 @@ export async function deleteCustomerAccount(customerId: string, now = new Date()
 		})
 		await tx.review.deleteMany({ where: { orderId: { in: orderIds } } })
 		await tx.reviewInvitation.deleteMany({ where: { orderId: { in: orderIds } } })
+		// A place in a waitlist is no record the bakery keeps (decision 091): the lines forget the customer.
+		await tx.waitlistEntry.deleteMany({ where: { OR: [{ customerId }, { email: customer.email }] } })
 		await tx.customerSignInCode.deleteMany({ where: { email: customer.email } })
 		await tx.customerSession.deleteMany({ where: { customerId } })
 		await tx.customer.delete({ where: { id: customerId } })

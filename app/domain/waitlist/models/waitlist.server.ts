@@ -94,13 +94,40 @@ export async function waitlistPosition(entryId: string): Promise<number | null> 
 	return ahead + 1
 }
 
+/** Whose entry it is: the e-mail it was made with, or the account that made it (whatever its e-mail is now). */
+export interface WaitlistOwner {
+	email: string
+	customerId?: string
+}
+
+function ownedBy({ email, customerId }: WaitlistOwner): Prisma.WaitlistEntryWhereInput {
+	return { OR: [{ email }, ...(customerId ? [{ customerId }] : [])] }
+}
+
 /** The customer leaves the line (only while waiting: an offer already made runs its course). */
-export async function leaveWaitlistEntry(entryId: string, email: string): Promise<boolean> {
+export async function leaveWaitlistEntry(entryId: string, owner: WaitlistOwner): Promise<boolean> {
 	const { count } = await prisma.waitlistEntry.updateMany({
-		where: { id: entryId, email, status: 'WAITING' },
+		where: { id: entryId, status: 'WAITING', ...ownedBy(owner) },
 		data: { status: 'LEFT' },
 	})
 	return count === 1
+}
+
+/** A customer's lines from `today` on (waiting, or offered a place now), soonest first, with their items' names. */
+export async function listCustomerWaitlistEntries(owner: WaitlistOwner, today: LocalDate) {
+	const rows = await prisma.waitlistEntry.findMany({
+		where: { status: { in: ['WAITING', 'OFFERED'] }, pickupDate: { gte: dateColumn(today) }, ...ownedBy(owner) },
+		select: {
+			id: true,
+			pickupDate: true,
+			quantity: true,
+			status: true,
+			menuItem: { select: { name: true, nameEs: true, namePtBr: true } },
+		},
+		orderBy: [{ pickupDate: 'asc' }, { createdAt: 'asc' }],
+		take: 50,
+	})
+	return rows.map((row) => ({ ...row, pickupDate: dateFromColumn(row.pickupDate) }))
 }
 
 /** Items and dates with someone waiting and no offer running, from `today` on. */
