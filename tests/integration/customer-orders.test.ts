@@ -12,6 +12,7 @@ import { addLocalDays, defaultPickupSettings, instantAt, localDateOf } from '~/d
 import { createCakeOptions, createMenuItem } from '../fixtures/menu'
 import { startMockStripe, type MockStripe } from '../mocks/stripe-server'
 import { ADMIN, ORIGIN, run, useAdminTestEnv } from './admin-helpers'
+import { signedInCustomer } from './customer-helpers'
 import { clearMailQueues } from './mail-helpers'
 import { heldCounts, seedHeldOrder, type SeededLine } from './owner-day-helpers'
 import { clearPickupHolds, openEveryDay } from './pickup-helpers'
@@ -62,20 +63,6 @@ const { timeZone } = defaultPickupSettings
 const dayAhead = (days: number) => addLocalDays(localDateOf(new Date(), timeZone), days)
 const slotAt = (days: number, time: string) => instantAt(dayAhead(days), time, timeZone)
 const mailContext = { origin: ORIGIN, reviewUrl: async () => '', ownerEmails: [ADMIN.email] }
-
-/** A signed-in customer: their account, a session row and the cookie a browser would send. */
-async function signedInCustomer(name: string, locale = 'en') {
-	const { customerSessionCookie } = await import('~/domain/customers/session.server')
-	const customer = await prisma.customer.create({
-		data: { email: `${name.toLowerCase()}-${crypto.randomUUID()}@example.com`, name, locale },
-	})
-	const sessionId = crypto.randomBytes(32).toString('base64url')
-	await prisma.customerSession.create({
-		data: { id: sessionId, customerId: customer.id, expiresAt: new Date(Date.now() + 3_600_000) },
-	})
-	const cookie = (await customerSessionCookie(sessionId)).split(';')[0]!
-	return { ...customer, cookie }
-}
 
 /** A paid order of `customer`'s, paid through the Stripe stand-in (so it can be refunded), holding its place. */
 async function paidOrder(
@@ -260,7 +247,7 @@ describe('changing the pickup', () => {
 describe('cancelling', () => {
 	it('refunds once, releases once, and mails the customer (in their language) and the owner exactly once, however often the webhook comes', async () => {
 		const bread = await createMenuItem({ name: 'Concha', priceCents: 300 })
-		const ana = await signedInCustomer('Ana', 'es')
+		const ana = await signedInCustomer('Ana', { locale: 'es' })
 		const order = await paidOrder(ana, [{ menuItemId: bread.id, name: bread.name, quantity: 2 }], { locale: 'es' })
 		const slot = order.pickupAt!
 
@@ -299,7 +286,7 @@ describe('cancelling', () => {
 
 	it('a phone order to be paid at pickup is theirs too: on the account, its "I\'m here" link works, and cancelling charges and refunds nothing', async () => {
 		const bread = await createMenuItem({ name: 'Concha', priceCents: 300 })
-		const ana = await signedInCustomer('Ana', 'pt-BR')
+		const ana = await signedInCustomer('Ana', { locale: 'pt-BR' })
 		const order = await seedHeldOrder({
 			pickupAt: slotAt(3, '09:00'),
 			pickupDate: dayAhead(3),

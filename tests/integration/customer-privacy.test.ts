@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { MailJob } from '~/domain/mail/mail-jobs'
 import { ADMIN, get, post, run, sessionCookieFor, useAdminTestEnv } from './admin-helpers'
+import { signedInCustomer } from './customer-helpers'
 import { clearMailQueues } from './mail-helpers'
 
 let prisma: (typeof import('~/utils/db.server'))['prisma']
@@ -35,17 +36,6 @@ beforeEach(async () => {
 
 const context = { clientIp: '203.0.113.9' }
 const DAY = 24 * 60 * 60 * 1000
-
-/** An account with a signed-in browser: the cookie that browser sends. */
-async function signedInCustomer(email: string, name: string) {
-	const { customerSessionCookie, newCustomerSessionId } = await import('~/domain/customers/session.server')
-	const customer = await prisma.customer.create({ data: { email, name, phone: '(425) 555-0100' } })
-	const sessionId = newCustomerSessionId()
-	await prisma.customerSession.create({
-		data: { id: sessionId, customerId: customer.id, expiresAt: new Date(Date.now() + DAY) },
-	})
-	return { ...customer, cookie: (await customerSessionCookie(sessionId)).split(';')[0]! }
-}
 
 async function paidOrder(
 	customer: { id: string | null; email: string; name: string },
@@ -109,8 +99,8 @@ async function deleteAccount(
 
 describe('download my data', () => {
 	it('is a private JSON attachment of the account, its orders with lines, cake requests with quotes and reviews', async () => {
-		const ana = await signedInCustomer('ana@example.com', 'Ana Souza')
-		const other = await signedInCustomer('bruno@example.com', 'Bruno Lima')
+		const ana = await signedInCustomer('Ana Souza', { email: 'ana@example.com', phone: '(425) 555-0100' })
+		const other = await signedInCustomer('Bruno Lima', { email: 'bruno@example.com', phone: '(425) 555-0100' })
 		const order = await paidOrder(ana, { cakeMessage: 'Feliz aniversário, Maria' })
 		await prisma.order.update({ where: { id: order.id }, data: { allergyNote: 'Sesame', customerNote: 'Candles' } })
 		await prisma.order.create({
@@ -242,8 +232,8 @@ describe('download my data', () => {
 
 describe('delete my account', () => {
 	it('keeps the orders for the books without the person, ends sessions, codes and mails; others are untouched', async () => {
-		const ana = await signedInCustomer('ana@example.com', 'Ana Souza')
-		const bruno = await signedInCustomer('bruno@example.com', 'Bruno Lima')
+		const ana = await signedInCustomer('Ana Souza', { email: 'ana@example.com', phone: '(425) 555-0100' })
+		const bruno = await signedInCustomer('Bruno Lima', { email: 'bruno@example.com', phone: '(425) 555-0100' })
 		const { customerSessionCookie } = await import('~/domain/customers/session.server')
 		await prisma.customerSession.create({
 			data: { id: 'ana-phone', customerId: ana.id, expiresAt: new Date(Date.now() + DAY) },
@@ -359,7 +349,7 @@ describe('delete my account', () => {
 	})
 
 	it('takes the account’s texts and its numbers’ consent to texts with it (decision 074); others keep theirs', async () => {
-		const ana = await signedInCustomer('ana@example.com', 'Ana Souza')
+		const ana = await signedInCustomer('Ana Souza', { email: 'ana@example.com', phone: '(425) 555-0100' })
 		await prisma.customer.update({ where: { id: ana.id }, data: { phone: '(425) 555-0101' } })
 		const anaOrder = await prisma.order.update({
 			where: { id: (await paidOrder(ana)).id },
@@ -395,7 +385,7 @@ describe('delete my account', () => {
 	})
 
 	it('is refused while a paid pickup is ahead, naming it, and nothing changes', async () => {
-		const ana = await signedInCustomer('ana@example.com', 'Ana Souza')
+		const ana = await signedInCustomer('Ana Souza', { email: 'ana@example.com', phone: '(425) 555-0100' })
 		const upcoming = await paidOrder(ana, { status: 'PAID', pickupInDays: 2 })
 		await paidOrder(ana)
 		const { orderNumber } = await import('~/domain/orders/index.server')
@@ -417,7 +407,7 @@ describe('delete my account', () => {
 	})
 
 	it('deletes nothing without the confirmation’s intent, or for a signed-out visitor', async () => {
-		const ana = await signedInCustomer('ana@example.com', 'Ana Souza')
+		const ana = await signedInCustomer('Ana Souza', { email: 'ana@example.com', phone: '(425) 555-0100' })
 		expect((await deleteAccount(ana.cookie, {})).status).toBe(400)
 		const signedOut = await deleteAccount(undefined)
 		expect(signedOut.status).toBe(302)
@@ -444,8 +434,8 @@ describe('the owner’s customers screen', () => {
 	type Listed = { customers: Array<{ email: string; orders: number; spentCents: number; lastOrderAt: Date | null }> }
 
 	it('lists accounts with orders, spent and last order; searches by name or e-mail', async () => {
-		const ana = await signedInCustomer('ana@example.com', 'Ana Souza')
-		await signedInCustomer('bruno_l@bakery-fans.org', 'Bruno Lima')
+		const ana = await signedInCustomer('Ana Souza', { email: 'ana@example.com', phone: '(425) 555-0100' })
+		await signedInCustomer('Bruno Lima', { email: 'bruno_l@bakery-fans.org', phone: '(425) 555-0100' })
 		await paidOrder(ana)
 		await paidOrder(ana, { status: 'PAID', pickupInDays: 3 })
 		const refunded = await paidOrder(ana)
@@ -484,7 +474,7 @@ describe('the owner’s customers screen', () => {
 	})
 
 	it('shows one customer with their orders and cake requests, and saves a bounded private note', async () => {
-		const ana = await signedInCustomer('ana@example.com', 'Ana Souza')
+		const ana = await signedInCustomer('Ana Souza', { email: 'ana@example.com', phone: '(425) 555-0100' })
 		const order = await paidOrder(ana)
 		const page = await detail(ana.id)
 		expect(page.status).toBe(200)
@@ -515,7 +505,7 @@ describe('the owner’s customers screen', () => {
 	})
 
 	it('is the owner’s only: a customer’s session or a signed-out visitor sees nothing and changes nothing', async () => {
-		const ana = await signedInCustomer('ana@example.com', 'Ana Souza')
+		const ana = await signedInCustomer('Ana Souza', { email: 'ana@example.com', phone: '(425) 555-0100' })
 		for (const cookie of [ana.cookie, '']) {
 			const listed = await list('', cookie)
 			expect(listed.status).toBe(302)
@@ -527,7 +517,7 @@ describe('the owner’s customers screen', () => {
 	})
 
 	it('the orders screen names the account an order belongs to (its link to the customer)', async () => {
-		const ana = await signedInCustomer('ana@example.com', 'Ana Souza')
+		const ana = await signedInCustomer('Ana Souza', { email: 'ana@example.com', phone: '(425) 555-0100' })
 		await paidOrder(ana)
 		await paidOrder({ id: null, email: 'guest@example.com', name: 'Guest' })
 		const { loader } = await import('~/routes/admin.orders')
@@ -542,8 +532,8 @@ describe('the owner’s customers screen', () => {
 
 describe('the account page with a long history', () => {
 	it('shows the upcoming pickups and 20 past orders a page, newest first, with a way to older ones', async () => {
-		const ana = await signedInCustomer('ana@example.com', 'Ana Souza')
-		const other = await signedInCustomer('bruno@example.com', 'Bruno Lima')
+		const ana = await signedInCustomer('Ana Souza', { email: 'ana@example.com', phone: '(425) 555-0100' })
+		const other = await signedInCustomer('Bruno Lima', { email: 'bruno@example.com', phone: '(425) 555-0100' })
 		const { orderNumber } = await import('~/domain/orders/index.server')
 		const past = []
 		for (let day = 1; day <= 25; day++) past.push(await paidOrder(ana, { pickupInDays: -day }))

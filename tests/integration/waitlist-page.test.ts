@@ -3,10 +3,10 @@
  * sold-out days, the form's post puts the customer in line in the page's language, and every refusal is said with
  * what was typed kept.
  */
-import crypto from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createCakeOptions, createMenuItem } from '../fixtures/menu'
 import { get, post, run, useAdminTestEnv } from './admin-helpers'
+import { signedInCustomer } from './customer-helpers'
 import { clearPickupHolds, openEveryDay, pickupSlot } from './pickup-helpers'
 import { defaultPickupSettings, localDateOf } from '~/domain/pickup/pickup-schedule'
 
@@ -150,25 +150,11 @@ describe('joining', () => {
 	})
 })
 
-/** A signed-in customer: their account, a session row and the cookie a browser would send. */
-async function signedInCustomer(name: string, locale = 'en') {
-	const { customerSessionCookie } = await import('~/domain/customers/session.server')
-	const customer = await prisma.customer.create({
-		data: { email: `${name.toLowerCase()}-${crypto.randomUUID()}@example.com`, name, locale },
-	})
-	const sessionId = crypto.randomBytes(32).toString('base64url')
-	await prisma.customerSession.create({
-		data: { id: sessionId, customerId: customer.id, expiresAt: new Date(Date.now() + 3_600_000) },
-	})
-	const cookie = (await customerSessionCookie(sessionId)).split(';')[0]!
-	return { ...customer, cookie }
-}
-
 describe('the account', () => {
 	it('lists the customer’s lines with their place, in their language, and lets them leave one', async () => {
 		const cake = await soldOutItem()
 		await prisma.menuItem.update({ where: { id: cake.id }, data: { nameEs: 'Pastel de tres leches' } })
-		const ana = await signedInCustomer('Ana', 'es')
+		const ana = await signedInCustomer('Ana', { locale: 'es' })
 		await join(fieldsFor(cake.id, { 'customer.name': 'Bia', 'customer.email': 'bia@example.com' }))
 		// Joined signed in (the account's entry), and another under the same e-mail before signing in.
 		const signedIn = await run(
