@@ -149,10 +149,13 @@ describe('offers', () => {
 	it('nothing freed: nobody is offered anything and nothing is held', async () => {
 		const { item } = await soldOutItem()
 		await join(item.id, 'Caio')
+		const before = await prisma.waitlistEntry.findFirstOrThrow()
 		const run = await waitlist.offerFreedPlaces({ origin, now: atBakery('12:00') })
 		expect(run).toEqual({ offered: [], stillWaiting: 1 })
 		expect(await statuses()).toEqual({ Caio: 'WAITING' })
 		expect(await prisma.order.count()).toBe(2)
+		// Nothing freed, nothing written: the line is only read.
+		expect((await prisma.waitlistEntry.findFirstOrThrow()).updatedAt).toEqual(before.updatedAt)
 	})
 
 	it('at night nobody is offered a freed place: it waits for the morning, when the first in line gets it', async () => {

@@ -19,6 +19,7 @@ import {
 	addWaitlistEntry,
 	claimFirstWaiting,
 	endOffer,
+	findFirstWaiting,
 	leaveWaitlistEntry,
 	listCustomerWaitlistEntries,
 	listWaitingItemDays,
@@ -200,6 +201,12 @@ export async function offerFreedPlaces({
 	// An offer made at night would lapse while its customer sleeps, and the next one's too: the lines wait for 08:00.
 	if (isQuietHours(now)) return run
 	for (const { menuItemId, pickupDate } of await listWaitingItemDays(today)) {
+		// Read first, claim only when a place looks free: a line nothing has freed up for is not written every minute.
+		const first = await findFirstWaiting(menuItemId, pickupDate)
+		if (!first || (await timesToOffer(first, now)).length === 0) {
+			run.stillWaiting += first ? 1 : 0
+			continue
+		}
 		const orderId = crypto.randomUUID()
 		const entry = await claimFirstWaiting(menuItemId, pickupDate, orderId)
 		if (!entry) continue
@@ -226,9 +233,7 @@ async function offerPlace(
 	{ origin, now }: { origin: string; now: Date },
 ): Promise<'offered' | 'no-place' | 'cannot-offer'> {
 	const locale = entry.locale as Locale
-	const { days } = await loadCartPickup([{ id: entry.menuItemId, quantity: entry.quantity }], now, locale)
-	const day = days.find((candidate) => candidate.date === entry.pickupDate)
-	const times = offerTimes(day, entry)
+	const times = await timesToOffer(entry, now)
 	const choices = (Array.isArray(entry.choices) ? entry.choices : []) as Choice[]
 	for (const pickupAt of times) {
 		const held = await holdOfferedOrder(
@@ -248,6 +253,16 @@ async function offerPlace(
 		if (held.reason !== 'slot-taken') return 'no-place'
 	}
 	return 'no-place'
+}
+
+/** The times an offer to this entry would try now (none: nothing has freed up for it). */
+async function timesToOffer(entry: WaitlistEntryView, now: Date) {
+	const line = [{ id: entry.menuItemId, quantity: entry.quantity }]
+	const { days } = await loadCartPickup(line, now, entry.locale as Locale)
+	return offerTimes(
+		days.find((candidate) => candidate.date === entry.pickupDate),
+		entry,
+	)
 }
 
 /** How many free times one offer tries when another customer takes the one it tried first. */

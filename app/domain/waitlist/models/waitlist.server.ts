@@ -142,6 +142,16 @@ export async function listWaitingItemDays(today: LocalDate) {
 	return rows.map((row) => ({ menuItemId: row.menuItemId, pickupDate: dateFromColumn(row.pickupDate) }))
 }
 
+/** The first waiting entry of an item's day, as it is now (nothing locked or written). */
+export async function findFirstWaiting(menuItemId: string, pickupDate: LocalDate) {
+	const row = await prisma.waitlistEntry.findFirst({
+		where: { menuItemId, pickupDate: dateColumn(pickupDate), status: 'WAITING' },
+		orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+		select: entryFields,
+	})
+	return row && entryOf(row)
+}
+
 /**
  * Claims the first waiting entry of an item's day for an offer, recording the order that will hold its place
  * (`orderId`, not placed yet): the entry moves to OFFERED only if no other offer runs for that item and date (the
