@@ -153,6 +153,33 @@ async function seedPickupSchedule() {
 	}
 }
 
+/** A bread club plan (decision 093) for the demo: a Tres Leches every other Saturday (the demo sells cakes online). */
+async function seedClub() {
+	await prisma.clubPlan.upsert({
+		where: { id: 'seed-club-cake' },
+		create: {
+			id: 'seed-club-cake',
+			name: 'Weekend cake club',
+			nameEs: 'Club del pastel de fin de semana',
+			namePtBr: 'Clube do bolo de fim de semana',
+			description: 'Our Tres Leches Cake for your weekend, every other Saturday, for less than at the counter.',
+			descriptionEs:
+				'Nuestro pastel de tres leches para tu fin de semana, cada dos sábados, por menos que en el mostrador.',
+			descriptionPtBr: 'Nosso bolo tres leches para o seu fim de semana, a cada dois sábados, por menos que no balcão.',
+			lines: [{ menuItemId: 'seed-tres-leches-cake', quantity: 1, choices: [] }],
+			frequency: 'EVERY_TWO_WEEKS',
+			pickupWeekday: 6,
+			windowStart: '10:00',
+			windowEnd: '12:00',
+			priceCents: 3800,
+			maxSubscribers: 20,
+			cutoffDaysBefore: 3,
+			cutoffTime: '20:00',
+		},
+		update: {},
+	})
+}
+
 async function main() {
 	const startedAt = performance.now()
 	await seedMenu()
@@ -161,6 +188,7 @@ async function main() {
 	await seedCakeRequests()
 	await seedPickupSchedule()
 	await seedProduction(localDateOf(new Date(), BAKERY_TIME_ZONE))
+	await seedClub()
 	const counts = {
 		menuItems: await prisma.menuItem.count(),
 		optionGroups: await prisma.menuOptionGroup.count(),
@@ -168,6 +196,7 @@ async function main() {
 		galleryImages: await prisma.galleryImage.count(),
 		customCakeRequests: await prisma.customCakeRequest.count(),
 		openingHours: await prisma.openingHours.count(),
+		clubPlans: await prisma.clubPlan.count(),
 	}
 	console.log(`Seeded in ${Math.round(performance.now() - startedAt)} ms:`, counts)
 }

@@ -128,6 +128,7 @@ describe('the header and footer links', () => {
 			{ to: '/brazilian-pastries', label: 'common.navBrazilianPastries' },
 			{ to: '/mexican-pastries', label: 'common.navMexicanPastries' },
 			{ to: '/custom-cakes', label: 'common.navCustomCakes' },
+			{ to: '/club', label: 'common.navClub' },
 		])
 		expect(moreLinks).toEqual([
 			{ to: '/reviews', label: 'common.navReviews' },

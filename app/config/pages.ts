@@ -108,6 +108,14 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
 	},
 	{ path: '/gift-cards/thanks', route: 'gift-cards_.thanks', namespaces: ['giftCards'], disallow: true },
 	{ path: '/gift-cards/balance', route: 'gift-cards_.balance', namespaces: ['giftCards'], sitemap: true },
+	// The bread club (decision 093): the plans and joining; a member's boxes are under /account.
+	{
+		path: '/club',
+		route: 'club',
+		namespaces: ['breadClub'],
+		sitemap: true,
+		nav: { in: 'menu', label: 'common.navClub' },
+	},
 	{ path: '/cart', route: 'cart', namespaces: ['shop'], disallow: true },
 	{ path: '/checkout', route: 'checkout', namespaces: ['shop'], disallow: true },
 	{ path: '/success', route: 'success', namespaces: ['shop'], disallow: true },
@@ -120,6 +128,8 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
 	{ path: '/account/code', route: 'account_.code', namespaces: ['account'] },
 	// A customer's own order: change pickup, cancel, order again (decision 065).
 	{ path: '/account/orders/:orderId', route: 'account_.orders.$orderId', namespaces: ['account'] },
+	// A member's bread club: the coming boxes, skip, pause, pickup time, leave (decision 093).
+	{ path: '/account/club', route: 'account_.club', namespaces: ['account', 'breadClub'] },
 	// Deleting the account: the confirmation step, and where the signed-out browser reads that it is done (decision 067).
 	{ path: '/account/delete', route: 'account_.delete', namespaces: ['account'] },
 	{ path: '/review/:token', route: 'review.$token', namespaces: ['requests'], disallow: true },

@@ -28,6 +28,9 @@ import ptShop from './pt-BR/shop.json'
 import enGiftCards from './en/giftCards.json'
 import esGiftCards from './es/giftCards.json'
 import ptGiftCards from './pt-BR/giftCards.json'
+import enBreadClub from './en/breadClub.json'
+import esBreadClub from './es/breadClub.json'
+import ptBreadClub from './pt-BR/breadClub.json'
 
 /**
  * Every message, one JSON file per language and namespace. Keys are the English file's; a unit
@@ -46,6 +49,7 @@ export const catalogs = {
 		requests: enRequests,
 		shop: enShop,
 		giftCards: enGiftCards,
+		breadClub: enBreadClub,
 	},
 	es: {
 		account: esAccount,
@@ -58,6 +62,7 @@ export const catalogs = {
 		requests: esRequests,
 		shop: esShop,
 		giftCards: esGiftCards,
+		breadClub: esBreadClub,
 	},
 	'pt-BR': {
 		account: ptAccount,
@@ -70,6 +75,7 @@ export const catalogs = {
 		requests: ptRequests,
 		shop: ptShop,
 		giftCards: ptGiftCards,
+		breadClub: ptBreadClub,
 	},
 } as const
 

@@ -198,6 +198,19 @@ export default function Account() {
 					)}
 				</section>
 				{waitlists.length ? <AccountWaitlists waitlists={waitlists} /> : null}
+				<section aria-labelledby="club-heading">
+					<h2 id="club-heading" className="font-display text-3xl font-bold">
+						{t('account.clubHeading')}
+					</h2>
+					<p className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+						<Link to={localize('/account/club')} className="font-semibold text-cinnamon underline underline-offset-4">
+							{t('account.clubLink')}
+						</Link>
+						<Link to={localize('/club')} className="font-semibold text-cinnamon underline underline-offset-4">
+							{t('account.clubJoin')}
+						</Link>
+					</p>
+				</section>
 				<section aria-labelledby="past-heading">
 					<h2 id="past-heading" className="font-display text-3xl font-bold">
 						{t('account.pastHeading')}

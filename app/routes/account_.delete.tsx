@@ -87,7 +87,9 @@ export default function DeleteAccount() {
 								<li key={index}>
 									{entry.number
 										? t('account.deleteRefusedOrder', { number: entry.number, when: entry.pickup ?? '' })
-										: t('account.deleteRefusedCake', { when: entry.pickup ?? '' })}
+										: entry.kind === 'club'
+											? t('account.deleteRefusedClub')
+											: t('account.deleteRefusedCake', { when: entry.pickup ?? '' })}
 								</li>
 							))}
 						</ul>

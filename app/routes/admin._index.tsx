@@ -103,6 +103,10 @@ const MAIL_KIND_LABELS: Record<MailKind, string> = {
 	'customer-sign-in-code': 'Sign-in code (to a customer)',
 	'gift-card-receipt': 'Gift card receipt (to its buyer)',
 	'gift-card-delivery': 'Gift card with its code (to its recipient)',
+	'club-welcome': 'Bread club welcome: the box, its day and the first cutoff (to the subscriber)',
+	'club-box-missed': 'Bread club box not made: the day was full or the payment failed (to the subscriber)',
+	'club-payment-failed': 'Bread club payment failed: update the card (to the subscriber)',
+	'club-ended': 'Bread club membership ended after failed payments (to the subscriber)',
 }
 
 function plural(count: number, one: string, many: string) {

@@ -264,6 +264,7 @@ function OrderCard({ order, timeZone, now }: { order: BoardOrder; timeZone: stri
 				<p className="mt-2 font-bold text-amber-900">Pay at pickup · unpaid</p>
 			) : null}
 			{order.source === 'PHONE' ? <p className="text-base">Phone order</p> : null}
+			{order.source === 'SUBSCRIPTION' ? <p className="text-base">Bread club</p> : null}
 			<OrderNotes allergyNote={order.allergyNote} customerNote={order.customerNote} />
 			{order.customerPhone ? <p className="mt-2 text-base">Phone: {order.customerPhone}</p> : null}
 			<div className="mt-3 flex flex-wrap gap-2">

@@ -642,6 +642,7 @@ function OrderCard({
 					{order.source === 'PHONE' ? (
 						<> · phone order{order.enteredBy ? ` entered by ${order.enteredBy}` : ''}</>
 					) : null}
+					{order.source === 'SUBSCRIPTION' ? <> · Bread club</> : null}
 				</p>
 			}
 			aside={

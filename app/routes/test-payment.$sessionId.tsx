@@ -11,6 +11,7 @@ import { formatPrice } from '~/utils/money'
 import { paymentMode, testSessionExpired } from '~/domain/payments/index.server'
 import { applyGiftCardPurchaseEvent } from '~/domain/wallet/index.server'
 import { findGiftCardPurchaseBySessionId } from '~/domain/wallet/models/gift-card-purchases.server'
+import { cancelTestClubPage, completeTestClubPage, testClubPage } from '~/domain/club/club.server'
 
 export const meta: MetaFunction = () => [{ title: 'Test payment' }, { name: 'robots', content: 'noindex' }]
 
@@ -38,6 +39,17 @@ async function findTestGiftCardPurchase(sessionId: string | undefined) {
 }
 
 export async function loader({ params }: LoaderFunctionArgs) {
+	const club = await testClubPage(params.sessionId)
+	if (club) {
+		const cake = {
+			heading: 'Join the bread club',
+			label: `${club.planName}: ${formatPrice(club.priceCents)} a box, charged at each box's cutoff (nothing today)`,
+			amountCents: 0,
+			walletCents: 0,
+			expired: !club.open || testSessionExpired(club.createdAt),
+		}
+		return data({ order: null, cake }, { headers: { 'Cache-Control': 'private, no-store' } })
+	}
 	const giftCard = await findTestGiftCardPurchase(params.sessionId)
 	if (giftCard) {
 		const cake = {
@@ -122,10 +134,29 @@ async function giftCardAction(
 	return redirect(localizedPath('/gift-cards', locale))
 }
 
+/** The test page's buttons for a bread club membership: started as Stripe's webhook would, or given up. */
+async function clubAction(
+	club: NonNullable<Awaited<ReturnType<typeof testClubPage>>>,
+	sessionId: string,
+	intent: FormDataEntryValue | null,
+) {
+	if (club.open && testSessionExpired(club.createdAt)) {
+		await cancelTestClubPage(sessionId)
+		return data({ error: SESSION_EXPIRED_MESSAGE }, { status: 410 })
+	}
+	if (intent === 'pay') {
+		await completeTestClubPage(sessionId)
+		return redirect(`${localizedPath('/account/club', club.locale)}?started=${encodeURIComponent(sessionId)}`)
+	}
+	await cancelTestClubPage(sessionId)
+	return redirect(localizedPath('/club', club.locale))
+}
+
 export async function action({ params, request }: ActionFunctionArgs) {
-	const giftCard = await findTestGiftCardPurchase(params.sessionId)
-	const cakePayment = giftCard ? null : await findTestCakePayment(params.sessionId)
-	const order = cakePayment || giftCard ? null : await requireTestOrder(params.sessionId)
+	const club = await testClubPage(params.sessionId)
+	const giftCard = club ? null : await findTestGiftCardPurchase(params.sessionId)
+	const cakePayment = club || giftCard ? null : await findTestCakePayment(params.sessionId)
+	const order = club || cakePayment || giftCard ? null : await requireTestOrder(params.sessionId)
 	const sessionId = params.sessionId!
 	const form = await readForm(request)
 	// An unreadable post changes nothing (anything but 'pay' would otherwise cancel the order).
@@ -134,6 +165,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
 		return data({ error: message }, { status })
 	}
 	const intent = form.value.get('intent')
+	if (club) return clubAction(club, sessionId, intent)
 	if (giftCard) return giftCardAction(giftCard, sessionId, intent)
 	if (cakePayment) return cakePaymentAction(cakePayment, sessionId, intent)
 	if (!order) throw new Response('Not found', { status: 404 })

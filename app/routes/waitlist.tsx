@@ -7,9 +7,15 @@ import { buttonClass } from '~/components/ui/button-classes'
 import { FormErrors, FormStatus, SelectField, TextField } from '~/components/ui/forms'
 import { getCustomer } from '~/domain/customers/session.server'
 import { CHECKOUT_SESSION_MINUTES } from '~/domain/payments/index.server'
-import { formatPickupDateLong } from '~/domain/pickup/pickup-display'
+import { formatPickupAt, formatPickupDateLong } from '~/domain/pickup/pickup-display'
 import { joinWaitlist, waitlistChoices, type WaitlistRefusal } from '~/domain/waitlist/index.server'
-import { waitlistFormSchema, waitlistLineSchema } from '~/domain/waitlist/waitlist-form'
+import {
+	waitlistFormSchema,
+	waitlistLineSchema,
+	waitlistTimeValue,
+	waitlistWhen,
+} from '~/domain/waitlist/waitlist-form'
+import { BAKERY_TIME_ZONE } from '~/domain/pickup/bakery-time'
 import { bodyProblems, readForm } from '~/utils/body.server'
 import { formReply } from '~/utils/form-reply.server'
 import type { Locale, MessageKey } from '~/utils/i18n'
@@ -47,6 +53,7 @@ async function lineChoices(fields: Record<string, unknown>, locale: Locale) {
 		choices: JSON.stringify(choices),
 		name: read.name,
 		dates: read.dates,
+		fullTimes: read.fullTimes,
 		orderable: read.orderable,
 	}
 }
@@ -87,10 +94,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		return formReply(submission, { locale, headers: privateHeaders }, { joined: null })
 	}
 	const { item, quantity, choices, date, customer, textOffer } = submission.value
+	const { pickupDate, pickupAt } = waitlistWhen(date)
 	const customerId = (await getCustomer(request))?.id
 	const joined = await joinWaitlist({
 		menuItemId: item,
-		pickupDate: date,
+		pickupDate,
+		...(pickupAt ? { pickupAt } : {}),
 		quantity,
 		choices,
 		customer,
@@ -111,7 +120,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			joined: {
 				position,
 				alreadyWaiting,
-				date,
+				date: pickupDate,
+				pickupAt: pickupAt ?? null,
 				email: customer.email.trim().toLowerCase(),
 				texted: textOffer,
 				minutes: CHECKOUT_SESSION_MINUTES,
@@ -135,7 +145,9 @@ export default function Waitlist() {
 			item: line?.item,
 			quantity: String(line?.quantity ?? 1),
 			choices: line?.choices,
-			date: line?.dates[0],
+			date:
+				line?.dates[0] ??
+				(line?.fullTimes[0] ? waitlistTimeValue(line.fullTimes[0].date, line.fullTimes[0].pickupAt) : undefined),
 			customer: { name: customer?.name ?? '', email: customer?.email ?? '' },
 		},
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: waitlistFormSchema }),
@@ -162,7 +174,9 @@ export default function Waitlist() {
 							{t(joined.alreadyWaiting ? 'shop.waitlistAlreadyIn' : 'shop.waitlistJoined', {
 								position: joined.position,
 								item: line?.name ?? '',
-								date: formatPickupDateLong(joined.date, locale),
+								date: joined.pickupAt
+									? formatPickupAt(joined.pickupAt, BAKERY_TIME_ZONE, locale)
+									: formatPickupDateLong(joined.date, locale),
 							})}
 						</p>
 						<p>
@@ -177,7 +191,7 @@ export default function Waitlist() {
 					<p>
 						{t('shop.waitlistUnavailable')} {shopLink}
 					</p>
-				) : line.dates.length === 0 ? (
+				) : line.dates.length === 0 && line.fullTimes.length === 0 ? (
 					<p>
 						{t(line.orderable ? 'shop.waitlistNothingSoldOut' : 'shop.waitlistNoDays', { item: line.name })} {shopLink}
 					</p>
@@ -192,7 +206,16 @@ export default function Waitlist() {
 						<SelectField
 							meta={fields.date}
 							label={t('shop.waitlistDateLabel')}
-							options={line.dates.map((date) => ({ value: date, label: formatPickupDateLong(date, locale) }))}
+							options={[
+								...line.dates.map((date) => ({
+									value: date,
+									label: t('shop.waitlistAnyTime', { date: formatPickupDateLong(date, locale) }),
+								})),
+								...line.fullTimes.map((time) => ({
+									value: waitlistTimeValue(time.date, time.pickupAt),
+									label: formatPickupAt(time.pickupAt, BAKERY_TIME_ZONE, locale),
+								})),
+							].sort((a, b) => a.value.localeCompare(b.value))}
 						/>
 						<TextField meta={person.name} label={t('shop.fullName')} autoComplete="name" />
 						<TextField meta={person.email} label={t('shop.emailAddress')} type="email" autoComplete="email" />

@@ -4,7 +4,13 @@ import { applyCheckoutEvent } from '~/domain/orders/models/order.server'
 import { applyGiftCardPurchaseEvent, applyGiftCardRefundEvent } from '~/domain/wallet/index.server'
 import { applyRefundEvent } from '~/domain/orders/models/owner-orders.server'
 import { bodyLimits, bodyProblemResponse, readText } from '~/utils/body.server'
-import { toCheckoutEvent, toRefundEvent, verifyStripeEvent } from '~/domain/payments/stripe-webhook.server'
+import {
+	toCheckoutEvent,
+	toClubBillingEvent,
+	toRefundEvent,
+	verifyStripeEvent,
+} from '~/domain/payments/stripe-webhook.server'
+import { applyClubBillingEvent } from '~/domain/club/index.server'
 
 function text(body: string, status: number) {
 	return new Response(body, {
@@ -24,6 +30,9 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (!payload.ok) return bodyProblemResponse(payload.problem)
 	const event = verifyStripeEvent(payload.value, request.headers.get('stripe-signature'))
 	if (!event) return text('Invalid signature', 400)
+	// The bread club's subscription pages and renewals (decision 093) before the one-off payments.
+	const clubEvent = toClubBillingEvent(event)
+	if (clubEvent) return text(await applyClubBillingEvent(clubEvent), 200)
 	const checkoutEvent = toCheckoutEvent(event)
 	// A cake quote's deposit or balance and a gift card bought online have their own records; every other session
 	// is an order's.

@@ -80,7 +80,7 @@ export function languageCookie(locale: Locale) {
 	return `${LANGUAGE_COOKIE}=${encodeURIComponent(locale)}; Path=/; Max-Age=31536000; SameSite=Lax`
 }
 
-export type PageNamespace = 'account' | 'home' | 'pages' | 'requests' | 'shop' | 'giftCards'
+export type PageNamespace = 'account' | 'home' | 'pages' | 'requests' | 'shop' | 'giftCards' | 'breadClub'
 
 /**
  * The message namespaces a path's page uses besides `common` (header, footer, error pages), from its entry in

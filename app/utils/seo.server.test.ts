@@ -18,6 +18,7 @@ describe('the sitemap and robots.txt, from the page registry', () => {
 				'/custom-cakes',
 				'/gift-cards',
 				'/gift-cards/balance',
+				'/club',
 			].sort(),
 		)
 	})

@@ -34,6 +34,16 @@ test('a customer signs in with the code from the Outbox and every account screen
 	await expectHydrated(page, watch)
 	await expect(page.getByText(email)).toBeVisible()
 
+	// The demo's bread club (decision 093) on the development stand-in for Stripe's subscription page: nothing charged.
+	await visitHydrated(page, watch, '/es/club')
+	await page.getByRole('button', { name: 'Unirme a Club del pastel de fin de semana' }).click()
+	await expect(page).toHaveURL(/\/test-payment\/test_sub_/)
+	await expectHydrated(page, watch)
+	await page.getByRole('button', { name: /^Pay/ }).click()
+	await expect(page).toHaveURL(/\/es\/account\/club\?started=test_sub_/)
+	await expectHydrated(page, watch)
+	await expect(page.getByText('¡Te damos la bienvenida al club del pan!')).toBeVisible()
+
 	await visitHydrated(page, watch, '/es/account/delete')
 	// The owner's screen of customer accounts lists the new one.
 	await visitHydrated(page, watch, `/admin/customers?q=${encodeURIComponent(email)}`)

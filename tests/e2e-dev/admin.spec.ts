@@ -77,6 +77,10 @@ test('after the demo sign-in every admin screen hydrates without an error and an
 	await page.getByRole('button', { name: 'Add staff member' }).click()
 	await expect(page.getByText('Please enter the Google e-mail address they sign in with.')).toBeVisible()
 
+	// The bread club's plans (decision 093): the demo's plan with its box.
+	await visitHydrated(page, watch, '/admin/club')
+	await expect(page.getByRole('heading', { name: 'Weekend cake club' })).toBeVisible()
+
 	await visitHydrated(page, watch, '/admin/orders')
 	await expectClientSideNavigation(page, async () => {
 		await page.getByLabel('Status').selectOption({ label: 'Paid' })

@@ -25,6 +25,7 @@ const publicRoutes = [
 	'/gift-cards',
 	'/gift-cards/balance',
 	'/gift-cards/thanks',
+	'/club',
 	'/cart',
 	'/checkout',
 	'/success',
@@ -62,6 +63,7 @@ const adminRoutes = [
 	'/admin/site-texts',
 	'/admin/texts',
 	'/admin/loyalty',
+	'/admin/club',
 	'/admin/reviews',
 	// A seeded review's editor.
 	'/admin/reviews/seed-review-1',

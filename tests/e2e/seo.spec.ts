@@ -76,7 +76,7 @@ test('/sitemap.xml and /robots.txt', async ({ request, baseURL }) => {
 	const sitemap = await request.get('/sitemap.xml')
 	expect(sitemap.headers()['content-type']).toContain('application/xml')
 	const xml = await sitemap.text()
-	for (const path of ['/', '/about', '/contact', '/reviews', '/gallery'])
+	for (const path of ['/', '/about', '/contact', '/reviews', '/gallery', '/club'])
 		expect(xml).toContain(`<loc>${baseURL}${path}</loc>`)
 	expect(xml).not.toContain('/checkout')
 

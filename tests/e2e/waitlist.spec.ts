@@ -63,14 +63,16 @@ test('a sold-out day links from the checkout to the waitlist, which puts the cus
 		// The menu is cached for a few seconds: the checkout knows the cake once the cache has read it.
 		await expect(async () => {
 			await gotoHydrated(page, '/checkout')
-			await expect(page.getByText('Sold out on the day you want?')).toBeVisible({ timeout: 1_000 })
+			await expect(page.getByText('Sold out on the day you want, or your time is full?')).toBeVisible({
+				timeout: 1_000,
+			})
 		}).toPass({ timeout: 20_000 })
 		await page.getByRole('link', { name: `Join the waitlist for ${cake.name}` }).click()
 
 		await expect(page.getByRole('heading', { name: 'Tell me if one frees up' })).toBeVisible()
 		await expect(page.getByText(`1 × ${cake.name}`)).toBeVisible()
-		const day = page.getByLabel('Pickup day')
-		await expect(day.locator('option')).toHaveText([formatPickupDateLong(soldOutDate)])
+		const day = page.getByLabel('Pickup day or time')
+		await expect(day.locator('option')).toHaveText([`${formatPickupDateLong(soldOutDate)} (any time)`])
 		await page.getByLabel('Full Name').fill('Caio Souza')
 		await page.getByLabel('Email Address').fill(`caio.${Date.now()}@example.com`)
 		await expectNoAxeViolations(page)

@@ -55,6 +55,23 @@ const uploadItem = async () => ({
 	image: await validImage(),
 })
 
+/** A bread club plan of two of the fixture's item (decision 093). */
+const clubPlanFields = (f: Fixtures, name: string): Fields => ({
+	intent: 'create',
+	name,
+	'lines[0].variant': `item=${f.menuItem.id}`,
+	'lines[0].quantity': '2',
+	frequency: 'WEEKLY',
+	pickupWeekday: '6',
+	windowStart: '09:00',
+	windowEnd: '10:00',
+	price: '1.00',
+	maxSubscribers: '1000',
+	cutoffDaysBefore: '1',
+	cutoffTime: '20:00',
+	active: 'on',
+})
+
 const routes: Record<string, RouteCase> = {
 	'image-uploader.tsx': {
 		staff: 'sent to orders',
@@ -291,6 +308,14 @@ const routes: Record<string, RouteCase> = {
 			}),
 		},
 	},
+	'admin.club.tsx': {
+		staff: 'refused',
+		path: () => '/admin/club',
+		actions: {
+			create: (f) => clubPlanFields(f, 'Planted by an intruder'),
+			update: (f) => ({ ...clubPlanFields(f, 'Renamed by an intruder'), intent: 'update', id: f.clubPlan.id }),
+		},
+	},
 	'admin.site-texts.tsx': {
 		staff: 'refused',
 		path: () => '/admin/site-texts',
@@ -389,6 +414,7 @@ beforeEach(async () => {
 	await prisma.review.deleteMany()
 	await prisma.siteText.deleteMany()
 	await prisma.staffMember.deleteMany()
+	await prisma.clubPlan.deleteMany()
 	await rm(process.env.STORAGE_DIR!, { recursive: true, force: true })
 	// Pickup times open, none held: a phone order can take one.
 	await clearPickupHolds()

@@ -110,6 +110,7 @@ export async function snapshot() {
 		promoCodes,
 		wallet,
 		production,
+		clubPlans,
 	] = await Promise.all([
 		prisma.menuItem.findMany({
 			orderBy: { id: 'asc' },
@@ -164,6 +165,8 @@ export async function snapshot() {
 			prisma.closingCount.findMany({ orderBy: [{ menuItemId: 'asc' }, { date: 'asc' }] }),
 			prisma.counterOverride.findMany({ orderBy: [{ menuItemId: 'asc' }, { date: 'asc' }] }),
 		]),
+		// The bread club's plans (decision 093).
+		prisma.clubPlan.findMany({ orderBy: { id: 'asc' } }),
 	])
 	return JSON.parse(
 		JSON.stringify({
@@ -182,6 +185,7 @@ export async function snapshot() {
 			promoCodes,
 			wallet,
 			production,
+			clubPlans,
 		}),
 	) as unknown
 }
@@ -303,8 +307,22 @@ export async function seedAdminFixtures() {
 	const ingredient = await prisma.recipeIngredient.create({
 		data: { menuItemId: menuItem.id, name: 'Flour', milliQuantityPerBatch: 1_000_000, unit: 'g', batchSize: 12 },
 	})
+	const clubPlan = await prisma.clubPlan.create({
+		data: {
+			name: 'Saturday box',
+			lines: [{ menuItemId: menuItem.id, quantity: 2, choices: [] }],
+			pickupWeekday: 6,
+			windowStart: '09:00',
+			windowEnd: '11:00',
+			priceCents: 600,
+			maxSubscribers: 20,
+			cutoffDaysBefore: 3,
+			cutoffTime: '20:00',
+		},
+	})
 	return {
 		menuItem,
+		clubPlan,
 		cakeRequest,
 		staffMember,
 		promoCode,

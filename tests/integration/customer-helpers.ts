@@ -24,3 +24,11 @@ export async function signedInCustomer(
 	})
 	return { ...customer, cookie: (await customerSessionCookie(sessionId)).split(';')[0]! }
 }
+
+/** Empties the bread club (its boxes, memberships and plans), so each test starts with none. */
+export async function clearClub() {
+	const { prisma } = await import('~/utils/db.server')
+	await prisma.clubPickup.deleteMany()
+	await prisma.clubSubscription.deleteMany()
+	await prisma.clubPlan.deleteMany()
+}

@@ -406,6 +406,59 @@ describe('delete my account', () => {
 		expect(await prisma.customer.count()).toBe(0)
 	})
 
+	it('is refused while a bread club membership is live (decision 093), which the download lists with its boxes', async () => {
+		const ana = await signedInCustomer('Ana Souza', { email: 'ana@example.com' })
+		const item = await prisma.menuItem.create({
+			data: { name: 'Pão de Queijo', priceCents: 1500, category: 'BRAZILIAN_PASTRIES', orderable: true },
+		})
+		const plan = await prisma.clubPlan.create({
+			data: {
+				name: 'Pão de queijo club',
+				lines: [{ menuItemId: item.id, quantity: 2, choices: [] }],
+				pickupWeekday: 6,
+				windowStart: '09:00',
+				windowEnd: '11:00',
+				priceCents: 2400,
+				maxSubscribers: 10,
+				cutoffDaysBefore: 3,
+				cutoffTime: '20:00',
+			},
+		})
+		const membership = await prisma.clubSubscription.create({
+			data: {
+				planId: plan.id,
+				customerId: ana.id,
+				status: 'ACTIVE',
+				pickupTime: '10:00',
+				firstPickupDate: new Date('2026-12-05T00:00:00Z'),
+				priceCents: 2400,
+				pickups: { create: { pickupDate: new Date('2026-12-05T00:00:00Z'), status: 'SKIPPED' } },
+			},
+		})
+
+		expect(JSON.parse((await download(ana.cookie)).data as string).breadClub).toEqual([
+			expect.objectContaining({
+				plan: 'Pão de queijo club',
+				status: 'active',
+				pickupTime: '10:00',
+				priceCentsPerBox: 2400,
+				boxes: [{ pickupDate: '2026-12-05', status: 'skipped', order: null }],
+			}),
+		])
+		const outcome = await deleteAccount(ana.cookie)
+		expect(outcome.status).toBe(409)
+		expect(outcome.data).toMatchObject({ problem: 'open-business', open: [{ kind: 'club', number: null }] })
+
+		await prisma.clubSubscription.update({
+			where: { id: membership.id },
+			data: { status: 'CANCELLED', cancelledAt: new Date() },
+		})
+		expect((await deleteAccount(ana.cookie)).status).toBe(302)
+		expect(await prisma.clubSubscription.count()).toBe(0)
+		await prisma.clubPlan.delete({ where: { id: plan.id } })
+		await prisma.menuItem.delete({ where: { id: item.id } })
+	})
+
 	it('deletes nothing without the confirmation’s intent, or for a signed-out visitor', async () => {
 		const ana = await signedInCustomer('Ana Souza', { email: 'ana@example.com', phone: '(425) 555-0100' })
 		expect((await deleteAccount(ana.cookie, {})).status).toBe(400)

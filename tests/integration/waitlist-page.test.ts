@@ -115,6 +115,27 @@ describe('joining', () => {
 		])
 	})
 
+	it('waits for one full time of a day that can still be ordered: that time alone', async () => {
+		await openEveryDay({ ordersPerSlot: 1 })
+		const concha = await createMenuItem({ name: 'Concha', priceCents: 325 })
+		const fullAt = pickupSlot(3, '12:00')
+		const fullDay = localDateOf(fullAt, defaultPickupSettings.timeZone)
+		await prisma.pickupSlotUsage.create({ data: { slotStart: new Date(fullAt), orders: 1 } })
+		const { line } = await load(`/waitlist?item=${concha.id}&quantity=1`)
+		expect(line?.dates).toEqual([])
+		expect(line?.fullTimes).toEqual([{ date: fullDay, pickupAt: new Date(fullAt).toISOString() }])
+
+		const joined = await join(fieldsFor(concha.id, { date: `${fullDay}@${new Date(fullAt).toISOString()}` }))
+		expect(joined.status).toBe(200)
+		expect(joined.data.joined).toMatchObject({ position: 1, date: fullDay, pickupAt: new Date(fullAt).toISOString() })
+		expect(await prisma.waitlistEntry.findFirstOrThrow()).toMatchObject({ anyTime: false, pickupAt: new Date(fullAt) })
+		// A time of that day that is free is no wait: it can be ordered.
+		const freeAt = new Date(pickupSlot(3, '13:00')).toISOString()
+		const free = await join(fieldsFor(concha.id, { date: `${fullDay}@${freeAt}`, 'customer.email': 'b@example.com' }))
+		expect(free.status).toBe(409)
+		expect((await join(fieldsFor(concha.id, { date: `${fullDay}@not-a-time` }))).status).toBe(400)
+	})
+
 	it('a day that can be ordered, or cannot free up, is refused in the page’s language with what was typed kept', async () => {
 		const cake = await soldOutItem()
 		const openDay = localDateOf(pickupSlot(3), defaultPickupSettings.timeZone)

@@ -21,6 +21,29 @@ interface MockSession {
 	payment_status: 'paid' | 'unpaid'
 	/** Set when the session is paid, as Stripe does. */
 	payment_intent?: string
+	/** A subscription-mode session's Customer and Subscription, made when it completes. */
+	customer?: string
+	subscription?: string
+}
+
+/** Stripe Billing as the mock plays it (decision 093): recurring Prices, Customers with a balance, Subscriptions. */
+export interface MockSubscription {
+	id: string
+	customer: string
+	price: string
+	status: 'active' | 'past_due' | 'canceled'
+	metadata: Record<string, string>
+	billing_cycle_anchor: number | null
+	pause_collection: { behavior: string; resumes_at: number | null } | null
+	/** The renewals charged so far: what each invoice asked and whether it was paid. */
+	invoices: Array<{ id: string; amount_due: number; status: 'paid' | 'open' | 'void' }>
+}
+
+export interface MockCustomer {
+	id: string
+	email: string | null
+	/** Stripe's customer balance: negative is credit the next invoice uses. */
+	balance: number
 }
 
 export interface MockRefund {
@@ -52,6 +75,15 @@ export interface MockCoupon {
  * discount is spread over the lines in proportion to their amounts and each line is taxed on what is left of it
  * (rounded half up per line).
  */
+/** The `prefix[key]=value` entries of a form-encoded body, as Stripe reads metadata. */
+function metadataOf(params: URLSearchParams, prefix: string) {
+	const entries: Array<[string, string]> = []
+	for (const [key, value] of params) {
+		if (key.startsWith(`${prefix}[`) && key.endsWith(']')) entries.push([key.slice(prefix.length + 1, -1), value])
+	}
+	return entries
+}
+
 function sessionAmounts(params: URLSearchParams, coupons: ReadonlyMap<string, MockCoupon>) {
 	const automaticTax = params.get('automatic_tax[enabled]') === 'true'
 	const lines: Array<{ amount: number; taxed: boolean }> = []
@@ -87,6 +119,12 @@ export async function startMockStripe(options: MockStripeOptions = {}) {
 	let refundFailures: Array<{ status: number; message: string }> = []
 	let delayMs = 0
 	let counter = 0
+	const prices = new Map<string, { id: string; unit_amount: number; interval_count: number; product: string }>()
+	const subscriptions = new Map<string, MockSubscription>()
+	const customers = new Map<string, MockCustomer>()
+	const balanceMovesByKey = new Map<string, { id: string; amount: number }>()
+	const byKey = new Map<string, { id: string }>()
+	const portals = new Map<string, string>()
 
 	function sessionJson(session: MockSession) {
 		const orderId = session.params.get('metadata[orderId]')
@@ -101,7 +139,9 @@ export async function startMockStripe(options: MockStripeOptions = {}) {
 			mode: session.params.get('mode'),
 			client_reference_id: session.params.get('client_reference_id'),
 			customer_email: session.params.get('customer_email'),
-			metadata: orderId ? { orderId } : {},
+			metadata: orderId ? { orderId } : Object.fromEntries(metadataOf(session.params, 'metadata')),
+			customer: session.customer ?? null,
+			subscription: session.subscription ?? null,
 			success_url: session.params.get('success_url'),
 			cancel_url: session.params.get('cancel_url'),
 			locale: session.params.get('locale'),
@@ -118,13 +158,12 @@ export async function startMockStripe(options: MockStripeOptions = {}) {
 	}
 
 	async function deliverWebhook(type: string, session: MockSession) {
+		await deliverEvent(type, sessionJson(session))
+	}
+
+	async function deliverEvent(type: string, object: unknown) {
 		if (!options.webhookUrl || !options.webhookSecret) return
-		const payload = JSON.stringify({
-			id: `evt_mock_${++counter}`,
-			object: 'event',
-			type,
-			data: { object: sessionJson(session) },
-		})
+		const payload = JSON.stringify({ id: `evt_mock_${++counter}`, object: 'event', type, data: { object } })
 		const signature = signer.webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret })
 		await fetch(options.webhookUrl, {
 			method: 'POST',
@@ -155,6 +194,8 @@ export async function startMockStripe(options: MockStripeOptions = {}) {
 			if (key) byIdempotencyKey.set(key, session)
 			return send(res, 200, sessionJson(session))
 		}
+		const billing = await handleBilling(req, res, url, params)
+		if (billing !== false) return billing
 		if (req.method === 'POST' && url.pathname === '/v1/coupons') {
 			const key = String(req.headers['idempotency-key'] ?? '')
 			const existing = key ? couponsByKey.get(key) : undefined
@@ -235,7 +276,8 @@ export async function startMockStripe(options: MockStripeOptions = {}) {
 			)
 		}
 		if (page && session && req.method === 'POST' && page[2] === 'complete') {
-			markPaid(session)
+			if (session.params.get('mode') === 'subscription') startSubscription(session)
+			else markPaid(session)
 			await deliverWebhook('checkout.session.completed', session)
 			const successUrl = session.params.get('success_url')!.replace('{CHECKOUT_SESSION_ID}', session.id)
 			res.writeHead(303, { Location: successUrl })
@@ -252,6 +294,197 @@ export async function startMockStripe(options: MockStripeOptions = {}) {
 			return send(res, 200, { ok: true })
 		}
 		send(res, 404, { error: { type: 'invalid_request_error', message: `Unknown mock route ${url.pathname}` } })
+	}
+
+	function subscriptionJson(subscription: MockSubscription) {
+		return {
+			id: subscription.id,
+			object: 'subscription',
+			customer: subscription.customer,
+			status: subscription.status,
+			metadata: subscription.metadata,
+			billing_cycle_anchor: subscription.billing_cycle_anchor,
+			pause_collection: subscription.pause_collection,
+			items: { object: 'list', data: [{ price: { id: subscription.price } }] },
+		}
+	}
+
+	/** A subscription page paid: its Customer and Subscription, as Stripe makes them (nothing charged before the anchor). */
+	function startSubscription(session: MockSession) {
+		const customer: MockCustomer = {
+			id: `cus_mock_${++counter}`,
+			email: session.params.get('customer_email'),
+			balance: 0,
+		}
+		customers.set(customer.id, customer)
+		const anchor = session.params.get('subscription_data[billing_cycle_anchor]')
+		const subscription: MockSubscription = {
+			id: `sub_mock_${++counter}`,
+			customer: customer.id,
+			price: session.params.get('line_items[0][price]') ?? '',
+			status: 'active',
+			metadata: Object.fromEntries(metadataOf(session.params, 'subscription_data[metadata]')),
+			billing_cycle_anchor: anchor ? Number(anchor) : null,
+			pause_collection: null,
+			invoices: [],
+		}
+		subscriptions.set(subscription.id, subscription)
+		session.status = 'complete'
+		session.customer = customer.id
+		session.subscription = subscription.id
+	}
+
+	/**
+	 * One renewal, as Stripe bills it at a period's start: voided while collection is paused; else the price less the
+	 * customer's credit, paid (`invoice.paid`) or, with `fail`, refused (`invoice.payment_failed`, past_due).
+	 */
+	async function renew(subscriptionId: string, { fail = false, now = Date.now() } = {}) {
+		const subscription = subscriptions.get(subscriptionId)
+		if (!subscription || subscription.status === 'canceled') throw new Error(`no live subscription ${subscriptionId}`)
+		const id = `in_mock_${++counter}`
+		const paused = subscription.pause_collection
+		if (paused && (paused.resumes_at === null || paused.resumes_at * 1000 > now)) {
+			const invoice = { id, amount_due: 0, status: 'void' as const }
+			subscription.invoices.push(invoice)
+			return invoice
+		}
+		const customer = customers.get(subscription.customer)!
+		const price = prices.get(subscription.price)?.unit_amount ?? 0
+		const due = Math.max(0, price + customer.balance)
+		customer.balance = Math.min(0, price + customer.balance)
+		const invoice = { id, amount_due: due, status: fail ? ('open' as const) : ('paid' as const) }
+		subscription.invoices.push(invoice)
+		subscription.status = fail ? 'past_due' : 'active'
+		await deliverEvent(fail ? 'invoice.payment_failed' : 'invoice.paid', {
+			id,
+			object: 'invoice',
+			customer: customer.id,
+			amount_due: due,
+			amount_paid: fail ? 0 : due,
+			status: invoice.status,
+			parent: {
+				type: 'subscription_details',
+				subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
+			},
+		})
+		return invoice
+	}
+
+	/** Ends a subscription as Stripe does (the API, or its retries exhausted) and says so by webhook. */
+	function endSubscription(subscription: MockSubscription) {
+		subscription.status = 'canceled'
+		// Not awaited: the shop may be waiting for this very answer inside the transaction the webhook needs.
+		void deliverEvent('customer.subscription.deleted', subscriptionJson(subscription)).catch(() => {})
+	}
+
+	function idempotent<T extends { id: string }>(req: http.IncomingMessage, make: () => T): T {
+		const key = String(req.headers['idempotency-key'] ?? '')
+		const existing = key ? (byKey.get(`${req.url}|${key}`) as T | undefined) : undefined
+		if (existing) return existing
+		const made = make()
+		if (key) byKey.set(`${req.url}|${key}`, made)
+		return made
+	}
+
+	async function handleBilling(
+		req: http.IncomingMessage,
+		res: http.ServerResponse,
+		url: URL,
+		params: URLSearchParams,
+	): Promise<void | false> {
+		if (req.method === 'POST' && url.pathname === '/v1/products') {
+			const product = idempotent(req, () => ({ id: `prod_mock_${++counter}`, name: params.get('name') }))
+			return send(res, 200, { ...product, object: 'product' })
+		}
+		if (req.method === 'POST' && url.pathname === '/v1/prices') {
+			const price = idempotent(req, () => ({
+				id: `price_mock_${++counter}`,
+				unit_amount: Number(params.get('unit_amount')),
+				interval_count: Number(params.get('recurring[interval_count]') ?? 1),
+				product: params.get('product') ?? '',
+			}))
+			prices.set(price.id, price)
+			return send(res, 200, {
+				...price,
+				object: 'price',
+				currency: params.get('currency'),
+				recurring: { interval: params.get('recurring[interval]'), interval_count: price.interval_count },
+			})
+		}
+		const subscriptionPath = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname)
+		const subscription = subscriptionPath ? subscriptions.get(decodeURIComponent(subscriptionPath[1]!)) : undefined
+		if (subscriptionPath && !subscription) {
+			return send(res, 404, { error: { type: 'invalid_request_error', message: 'No such subscription' } })
+		}
+		if (subscription && req.method === 'GET') return send(res, 200, subscriptionJson(subscription))
+		if (subscription && req.method === 'DELETE') {
+			if (subscription.status === 'canceled') {
+				return send(res, 400, {
+					error: {
+						type: 'invalid_request_error',
+						message: 'A canceled subscription can only update its cancellation_details.',
+					},
+				})
+			}
+			endSubscription(subscription)
+			return send(res, 200, subscriptionJson(subscription))
+		}
+		if (subscription && req.method === 'POST') {
+			if (params.has('pause_collection')) subscription.pause_collection = null
+			if (params.has('pause_collection[behavior]')) {
+				const resumesAt = params.get('pause_collection[resumes_at]')
+				subscription.pause_collection = {
+					behavior: params.get('pause_collection[behavior]')!,
+					resumes_at: resumesAt ? Number(resumesAt) : null,
+				}
+			}
+			return send(res, 200, subscriptionJson(subscription))
+		}
+		const balance = /^\/v1\/customers\/([^/]+)\/balance_transactions$/.exec(url.pathname)
+		if (req.method === 'POST' && balance) {
+			const customer = customers.get(decodeURIComponent(balance[1]!))
+			if (!customer) return send(res, 404, { error: { type: 'invalid_request_error', message: 'No such customer' } })
+			const key = String(req.headers['idempotency-key'] ?? '')
+			let move = key ? balanceMovesByKey.get(key) : undefined
+			if (!move) {
+				move = { id: `cbtxn_mock_${++counter}`, amount: Number(params.get('amount')) }
+				customer.balance += move.amount
+				if (key) balanceMovesByKey.set(key, move)
+			}
+			return send(res, 200, { ...move, object: 'customer_balance_transaction', customer: customer.id })
+		}
+		if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
+			const id = `bps_mock_${++counter}`
+			portals.set(id, params.get('return_url') ?? '/')
+			return send(res, 200, {
+				id,
+				object: 'billing_portal.session',
+				url: `${baseUrl}/portal/${id}`,
+				customer: params.get('customer'),
+			})
+		}
+		const portal = /^\/portal\/([^/]+)$/.exec(url.pathname)
+		if (req.method === 'GET' && portal && portals.has(portal[1]!)) {
+			res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+			res.end(
+				`<!doctype html><html lang="en"><title>Mock Stripe billing portal</title><main><h1>Mock Stripe billing portal</h1>` +
+					`<p>Your card is updated.</p><a href="${portals.get(portal[1]!)}">Return</a></main></html>`,
+			)
+			return
+		}
+		if (req.method === 'POST' && url.pathname === '/__control/renew') {
+			const invoice = await renew(url.searchParams.get('subscription') ?? '', {
+				fail: url.searchParams.get('fail') === '1',
+			})
+			return send(res, 200, invoice)
+		}
+		if (req.method === 'POST' && url.pathname === '/__control/end-subscription') {
+			const ended = subscriptions.get(url.searchParams.get('subscription') ?? '')
+			if (!ended) return send(res, 404, { error: { message: 'No such subscription' } })
+			endSubscription(ended)
+			return send(res, 200, subscriptionJson(ended))
+		}
+		return false
 	}
 
 	function markPaid(session: MockSession) {
@@ -302,6 +535,20 @@ export async function startMockStripe(options: MockStripeOptions = {}) {
 			return sessionJson(session)
 		},
 		sessionJson: (sessionId: string) => sessionJson(sessions.get(sessionId)!),
+		/** Stripe Billing's side (decision 093): subscriptions, customers (with their balance) and renewals. */
+		subscriptions,
+		customers,
+		/** Completes a subscription page as its customer would, without delivering the webhook. */
+		startSubscription(sessionId: string) {
+			const session = sessions.get(sessionId)
+			if (!session) throw new Error(`unknown session ${sessionId}`)
+			startSubscription(session)
+			return sessionJson(session)
+		},
+		/** Delivers a signed event of this type about the session (as the hosted page does). */
+		deliverSessionEvent: (type: string, sessionId: string) => deliverWebhook(type, sessions.get(sessionId)!),
+		renew,
+		endSubscription: (subscriptionId: string) => endSubscription(subscriptions.get(subscriptionId)!),
 		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
 	}
 }

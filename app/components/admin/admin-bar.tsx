@@ -27,6 +27,7 @@ const adminLinks = [
 	{ to: '/admin/messages', label: 'Messages' },
 	{ to: '/admin/texts', label: 'Texts' },
 	{ to: '/admin/loyalty', label: 'Loyalty' },
+	{ to: '/admin/club', label: 'Bread club' },
 	{ to: '/admin/reviews', label: 'Reviews' },
 	{ to: '/admin/gallery', label: 'Gallery' },
 	{ to: '/admin/site-texts', label: 'Site texts' },

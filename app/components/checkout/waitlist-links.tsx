@@ -4,14 +4,24 @@ import type { CartItem } from '~/domain/orders/cart'
 import type { PickupDay } from '~/domain/pickup/pickup-schedule'
 import { useLocalizedPath, useT } from '~/utils/i18n-react'
 
-/** Whether any of the days is sold out for the cart (its items' limits or the kitchen's), so a place may free up. */
+/**
+ * Whether a place may free up for the cart: a day sold out (its items' limits or the kitchen's), or a time that is
+ * full on a day that can still be ordered.
+ */
 export function hasSoldOutDay(days: readonly PickupDay[] | null | undefined) {
-	return Boolean(days?.some((day) => day.reason === 'item-limit' || day.reason === 'fully-booked'))
+	return Boolean(
+		days?.some(
+			(day) =>
+				day.reason === 'item-limit' ||
+				day.reason === 'fully-booked' ||
+				(day.available && day.slots.some((slot) => slot.reason === 'fully-booked')),
+		),
+	)
 }
 
 /**
- * "Sold out on the day you want? Join the waitlist for …": one link per cart line to its waitlist page (decision 091),
- * which says on which days that line is sold out and puts the customer in line for one of them.
+ * "Sold out on the day you want, or your time is full? Join the waitlist for …": one link per cart line to its waitlist
+ * page (decision 091), which lists the days that line is sold out and the full times, and puts the customer in line.
  */
 export function WaitlistLinks({ lines }: { lines: readonly CartItem[] }) {
 	const t = useT()

@@ -11,7 +11,8 @@ const iso = (at: Date | null) => at?.toISOString() ?? null
 
 /**
  * "Download my data" (decision 067): the account, its paid orders with their lines and pickup moves, its cake
- * requests with their quotes and payments, its waitlist entries (decision 091), the reviews written for its orders, and its numbers' consent to texts with
+ * requests with their quotes and payments, its waitlist entries (decision 091), its bread club memberships and their
+ * boxes (decision 093), the reviews written for its orders, and its numbers' consent to texts with
  * the texts sent about those orders and requests (decision 074), its store credit and the gift cards it bought (decision
  * 079), as the bakery holds them.
  * Money is in integer cents of `currency`; times are ISO 8601 in UTC. Null when the account is gone.
@@ -110,6 +111,20 @@ export async function customerDataExport(customerId: string, now = new Date()) {
 			phone: entry.phone,
 			textTheOffer: entry.textOffer,
 			status: entry.status.toLowerCase(),
+		})),
+		breadClub: data.clubSubscriptions.map((membership) => ({
+			plan: membership.plan.name,
+			joinedAt: iso(membership.createdAt),
+			status: membership.status.toLowerCase(),
+			pickupTime: membership.pickupTime,
+			priceCentsPerBox: membership.priceCents,
+			pausedUntil: membership.pausedUntil?.toISOString().slice(0, 10) ?? null,
+			leftAt: iso(membership.cancelledAt),
+			boxes: membership.pickups.map((box) => ({
+				pickupDate: box.pickupDate.toISOString().slice(0, 10),
+				status: box.status.toLowerCase(),
+				order: box.orderId ? orderNumber(box.orderId) : null,
+			})),
 		})),
 		reviews: data.orders.flatMap((order) =>
 			order.review

@@ -21,6 +21,7 @@ import { runBackup } from '~/domain/backups/index.server'
 import { enqueueDueReminders } from '~/domain/texts/index.server'
 import { sweepLapsedGiftCardPurchases } from '~/domain/wallet/index.server'
 import { offerFreedPlaces } from '~/domain/waitlist/index.server'
+import { makeDueClubBoxes } from '~/domain/club/index.server'
 
 interface ScheduledTask {
 	/** Five-field cron expression, UTC. */
@@ -58,6 +59,11 @@ export const scheduledTasks = {
 	 * a place freeing up, whatever freed it (an expiry, a cancellation, a move, the owner's new limit).
 	 */
 	'waitlist-offers': { cron: '* * * * *', run: () => offerFreedPlaces({ origin: mailOrigin() }) },
+	/**
+	 * Makes each bread club box whose cutoff has come into a paid order, exactly once, and credits the boxes not made
+	 * (decision 093): within a minute of the cutoff.
+	 */
+	'club-boxes': { cron: '* * * * *', run: () => makeDueClubBoxes() },
 	/** Queues the pickup reminder texts due now, each once (decision 074; the owner picks which on /admin/texts). */
 	'text-reminders': { cron: '*/5 * * * *', run: () => enqueueDueReminders() },
 	/** Ends custom cake quotes past their "valid until" and frees their pickup times (decision 041). */

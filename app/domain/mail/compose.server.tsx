@@ -11,7 +11,7 @@ import {
 	findPickupChangeForMail,
 	type MailOrder,
 } from '~/domain/mail/models/mail-content.server'
-import { formatBakeryDateTime } from '~/domain/pickup/bakery-time'
+import { BAKERY_TIME_ZONE, formatBakeryDateTime } from '~/domain/pickup/bakery-time'
 import { orderCalendarFilename, orderPickupCalendar } from '~/domain/orders/order-calendar'
 import { isLocale, localizedPath, type Locale } from '~/utils/i18n'
 import { translator } from '~/utils/i18n.server'
@@ -46,7 +46,10 @@ import { ReviewRequestMail } from '~/domain/mail/templates/review-request'
 import { CustomerSignInCodeMail } from '~/domain/mail/templates/customer-sign-in-code'
 import { GiftCardDeliveryMail, GiftCardReceiptMail } from '~/domain/mail/templates/gift-card'
 import { giftCardPurchaseForMail, refundCreditedAsStoreCredit } from '~/domain/wallet/index.server'
-import { formatPickupDateLong } from '~/domain/pickup/pickup-display'
+import { formatPickupDate, formatPickupDateLong, formatWallTime } from '~/domain/pickup/pickup-display'
+import { cutoffOf } from '~/domain/club/cadence'
+import { clubPickupForMail, clubSubscriptionForMail } from '~/domain/club/index.server'
+import { ClubBoxMissedMail, ClubEndedMail, ClubPaymentFailedMail, ClubWelcomeMail } from '~/domain/mail/templates/club'
 import type { LocalDate } from '~/domain/pickup/pickup-schedule'
 import {
 	customerMagicLinkPath,
@@ -107,7 +110,95 @@ export async function composeMail(job: MailJob, context: MailContext): Promise<O
 		case 'gift-card-receipt':
 		case 'gift-card-delivery':
 			return composeGiftCardMail(job, context)
+		case 'club-welcome':
+		case 'club-box-missed':
+		case 'club-payment-failed':
+		case 'club-ended':
+			return composeClubMail(job, context)
 	}
+}
+
+type ClubMailJob = Extract<MailJob, { kind: `club-${string}` }>
+
+/** Which membership statuses each bread club mail still makes sense for when it is sent. */
+const clubMailStatuses: Record<ClubMailJob['kind'], readonly string[]> = {
+	'club-welcome': ['ACTIVE', 'PAST_DUE'],
+	'club-box-missed': ['ACTIVE', 'PAST_DUE', 'CANCELLED'],
+	'club-payment-failed': ['PAST_DUE'],
+	'club-ended': ['CANCELLED'],
+}
+
+/**
+ * A bread club mail (decision 093), to the subscriber in their language: the welcome, a box not made (only while it
+ * stands REFUSED or UNPAID), a renewal not paid (only while past due) and the membership ended by Stripe.
+ */
+async function composeClubMail(job: ClubMailJob, context: MailContext) {
+	const pickup = job.kind === 'club-box-missed' ? await clubPickupForMail(job.pickupId) : null
+	const subscription =
+		pickup?.subscription ?? ('subscriptionId' in job ? await clubSubscriptionForMail(job.subscriptionId) : null)
+	if (!subscription || !clubMailStatuses[job.kind].includes(subscription.status)) return null
+	const to = bareAddress(subscription.email)
+	if (!to) return null
+	const lang = mailLanguage(subscription.locale)
+	const { t, locale } = lang
+	const bakery = await mailBakery(context.origin, lang)
+	const view = {
+		bakery,
+		lang,
+		plan: subscription.plan.name,
+		clubUrl: `${context.origin}${localizedPath('/account/club', locale)}`,
+	}
+	const toSubscriber = { to: [to], replyTo: bakery.email }
+	if (job.kind === 'club-welcome') {
+		const { plan, firstPickupDate } = subscription
+		const cutoffText = formatPickupAt(cutoffOf(plan, firstPickupDate), BAKERY_TIME_ZONE, locale)
+		const pickupText = t(plan.frequency === 'WEEKLY' ? 'mail.clubEveryWeek' : 'mail.clubEveryTwoWeeks', {
+			weekday: plan.pickupWeekday,
+			time: formatWallTime(subscription.pickupTime, locale),
+		})
+		return mail({
+			...toSubscriber,
+			subject: t('mail.clubWelcomeSubject', { date: formatPickupDate(firstPickupDate, locale) }),
+			body: (
+				<ClubWelcomeMail
+					{...view}
+					box={subscription.box}
+					pickupText={pickupText}
+					firstBoxText={formatPickupDateLong(firstPickupDate, locale)}
+					cutoffText={cutoffText}
+					priceText={formatPrice(subscription.priceCents, locale)}
+				/>
+			),
+		})
+	}
+	if (job.kind === 'club-box-missed') {
+		if (!pickup || (pickup.status !== 'REFUSED' && pickup.status !== 'UNPAID')) return null
+		return mail({
+			...toSubscriber,
+			subject: t('mail.clubMissedSubject', { date: formatPickupDate(pickup.pickupDate, locale) }),
+			body: (
+				<ClubBoxMissedMail
+					{...view}
+					reason={pickup.status}
+					dateText={formatPickupDateLong(pickup.pickupDate, locale)}
+					windowStartText={formatWallTime(subscription.plan.windowStart, locale)}
+					windowEndText={formatWallTime(subscription.plan.windowEnd, locale)}
+				/>
+			),
+		})
+	}
+	if (job.kind === 'club-payment-failed') {
+		return mail({
+			...toSubscriber,
+			subject: t('mail.clubPaymentFailedSubject'),
+			body: <ClubPaymentFailedMail {...view} />,
+		})
+	}
+	return mail({
+		...toSubscriber,
+		subject: t('mail.clubEndedSubject'),
+		body: <ClubEndedMail {...view} joinUrl={`${context.origin}${localizedPath('/club', locale)}`} />,
+	})
 }
 
 /** A gift card bought online (decision 078): the buyer's receipt, or the card with its code to whoever receives it. */

@@ -42,6 +42,14 @@ export type MailJob =
 	/** A gift card bought online (decision 078): the buyer's receipt, and the card's code to its recipient. */
 	| { kind: 'gift-card-receipt'; purchaseId: string }
 	| { kind: 'gift-card-delivery'; purchaseId: string }
+	/** A bread club membership started (decision 093): the box, its day and time, the first box and its cutoff. */
+	| { kind: 'club-welcome'; subscriptionId: string }
+	/** A box the club could not make at its cutoff (ClubPickup REFUSED or UNPAID): why, and that it is not charged. */
+	| { kind: 'club-box-missed'; pickupId: string }
+	/** A renewal Stripe could not charge (one mail per invoice, whatever its retries): update the card. */
+	| { kind: 'club-payment-failed'; subscriptionId: string; invoiceId: string }
+	/** Stripe ended the membership after its retries failed (not the customer's own cancel). */
+	| { kind: 'club-ended'; subscriptionId: string }
 
 export type MailKind = MailJob['kind']
 
@@ -79,6 +87,13 @@ export function mailKey(job: MailJob): string {
 		case 'gift-card-receipt':
 		case 'gift-card-delivery':
 			return `${job.kind}:${job.purchaseId}`
+		case 'club-welcome':
+		case 'club-ended':
+			return `${job.kind}:${job.subscriptionId}`
+		case 'club-box-missed':
+			return `${job.kind}:${job.pickupId}`
+		case 'club-payment-failed':
+			return `${job.kind}:${job.subscriptionId}:${job.invoiceId}`
 	}
 }
 

@@ -14,6 +14,7 @@ import {
 import { tipChoiceOf, type CheckoutPreviewRequest, type CheckoutRequest } from './checkout'
 import { customerPromoHistory, findPromoCode } from '~/domain/promotions/index.server'
 import {
+	allocateCents,
 	discountLines,
 	maxTipCents,
 	normalizePromoCode,
@@ -109,6 +110,14 @@ export interface WalletRequest {
 	storeCreditOf?: string
 }
 
+/**
+ * A bread club box (decision 093): priced at the subscription's box price (the menu's prices less the club's
+ * discount, spread over the lines), paid by the subscription, so no code, tip, wallet or cap on unpaid holds.
+ */
+export interface ClubBox {
+	priceCents: number
+}
+
 /** A phone or walk-in order: who entered it, and whether it is confirmed to be paid at the counter. */
 export interface StaffEntry {
 	enteredBy: string
@@ -130,7 +139,8 @@ export async function placeOrder(
 		client,
 		entry,
 		orderId,
-	}: { now: Date; locale: Locale; client?: string; entry?: StaffEntry; orderId?: string },
+		club,
+	}: { now: Date; locale: Locale; client?: string; entry?: StaffEntry; orderId?: string; club?: ClubBox },
 ) {
 	const { items: cart, pickupAt, customer, customerNote, allergyNote } = request
 	const { schedule, menuItems } = await getCheckoutRules([...new Set(cart.map((line) => line.id))], now, locale)
@@ -138,8 +148,13 @@ export async function placeOrder(
 	// Staff take no code or tip on a phone order (decision 080): the form has neither, and none is read here.
 	// The code's per-customer and first-order rules are the database's to decide here (place_pending_order, decision
 	// 081), with the same words; the preview asks them beforehand.
-	const priceable = entry ? { ...request, promoCode: undefined, tip: undefined, wallet: undefined } : request
-	const priced = await priceOrder(priceable, menuItems, { policy, now, customerChecks: false })
+	const priceable = entry || club ? { ...request, promoCode: undefined, tip: undefined, wallet: undefined } : request
+	const priced = await priceOrder(priceable, menuItems, {
+		policy,
+		now,
+		customerChecks: false,
+		clubPriceCents: club?.priceCents,
+	})
 	if (!priced.ok) return priced
 	const { wallet } = priced
 
@@ -171,6 +186,7 @@ export async function placeOrder(
 			locale,
 			notes: { customerNote, allergyNote },
 			...(entry ? { entry } : {}),
+			...(club ? { club: true } : {}),
 			...(priced.promo ? { promo: priced.promo } : {}),
 			tipCents: priced.tipCents,
 			...(wallet.spends.length > 0 ? { wallet: { spends: wallet.spends, paysAll: wallet.dueCents === 0 } } : {}),
@@ -387,15 +403,22 @@ export async function closeReplacedSessions(provider: PaymentProvider, sessionId
 async function priceOrder(
 	request: Pick<OrderRequest, 'items' | 'promoCode' | 'tip' | 'wallet'> & { customer: { email?: string } },
 	menuItems: readonly CheckoutMenuItem[],
-	{ policy, now, customerChecks }: { policy: TaxPolicy; now: Date; customerChecks: boolean },
+	{
+		policy,
+		now,
+		customerChecks,
+		clubPriceCents,
+	}: { policy: TaxPolicy; now: Date; customerChecks: boolean; clubPriceCents?: number },
 ) {
 	const priced = priceCart(request.items, menuItems)
 	if (!priced.ok) return priced
 	const email = customerChecks ? request.customer.email : undefined
 	const promo = request.promoCode ? await promoDiscount(request.promoCode, priced.lines, email, now) : null
 	if (promo && !promo.ok) return refused({ ...promo, reason: 'promo' as const })
+	const lineDiscounts =
+		clubPriceCents === undefined ? promo?.lineDiscounts : clubDiscounts(priced.lines, clubPriceCents)
 	const taxed = taxOrder(
-		priced.lines.map((line, index) => ({ ...line, discountCents: promo?.lineDiscounts[index] ?? 0 })),
+		priced.lines.map((line, index) => ({ ...line, discountCents: lineDiscounts?.[index] ?? 0 })),
 		policy,
 	)
 	const discountedSubtotal = taxed.subtotalCents - taxed.discountCents
@@ -412,6 +435,16 @@ async function priceOrder(
 		totalCents,
 		wallet,
 	}
+}
+
+/**
+ * A club box's discount on each line: what the menu's prices come to above the box price, spread over the lines in
+ * proportion (none when the menu has become cheaper than the box: the customer never pays more than the menu).
+ */
+function clubDiscounts(lines: ReadonlyArray<{ unitPriceCents: number; quantity: number }>, priceCents: number) {
+	const amounts = lines.map((line) => line.unitPriceCents * line.quantity)
+	const subtotal = amounts.reduce((sum, amount) => sum + amount, 0)
+	return allocateCents(Math.max(0, subtotal - priceCents), amounts)
 }
 
 /** With Stripe Tax the total is known only on the payment page: no part of it can be paid beforehand (decision 086). */

@@ -26,3 +26,5 @@ export {
 export { arrivalPath, arrivalUrl } from './order-arrival-token.server'
 export type { RefundTo } from './order-refund.server'
 export { holdOfferedOrder, sendWaitlistOffer } from './offered-orders.server'
+export { placeClubBox } from './club-orders.server'
+export { findClubBoxOrder, payClubBoxOrderIn, setClubBoxOwed } from './models/club-orders.server'

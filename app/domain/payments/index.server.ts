@@ -17,3 +17,9 @@ export {
 	type PaymentProvider,
 	type SessionKind,
 } from './payments.server'
+export {
+	billingProvider,
+	type BillingPlan,
+	type BillingProvider,
+	type SubscriptionSessionState,
+} from './billing.server'

@@ -109,7 +109,7 @@ const EXPIRY_SLACK_SECONDS = 15
 export const SWEEP_GRACE_MS = (CHECKOUT_SESSION_MINUTES + 1) * 60_000
 
 /** The Unix time a new session expires. */
-function checkoutSessionExpiresAt(now = Date.now()) {
+export function checkoutSessionExpiresAt(now = Date.now()) {
 	return Math.floor(now / 1000) + CHECKOUT_SESSION_MINUTES * 60 + EXPIRY_SLACK_SECONDS
 }
 
@@ -284,7 +284,7 @@ const stripeProvider: PaymentProvider = {
 }
 
 /** Stripe Checkout's language for each of the site's (Latin American Spanish, Brazilian Portuguese). */
-const STRIPE_LOCALES = {
+export const STRIPE_LOCALES = {
 	en: 'en',
 	es: 'es-419',
 	'pt-BR': 'pt-BR',

@@ -2,6 +2,7 @@ import type Stripe from 'stripe'
 import { getEnv } from '~/utils/env.server'
 import { chargedAmounts, getStripe } from './payments.server'
 import { type CheckoutEvent, type RefundEvent } from '~/domain/orders/index.server'
+import type { ClubBillingEvent } from '~/domain/club/index.server'
 
 /** Verifies Stripe's signature over the raw body; null when it is missing, wrong, tampered or stale. */
 export function verifyStripeEvent(payload: string, signature: string | null): Stripe.Event | null {
@@ -11,6 +12,45 @@ export function verifyStripeEvent(payload: string, signature: string | null): St
 		return getStripe().webhooks.constructEvent(payload, signature, STRIPE_WEBHOOK_SECRET)
 	} catch {
 		return null
+	}
+}
+
+/** An expandable field's id. */
+function idOf(field: string | { id: string } | null | undefined) {
+	return typeof field === 'string' ? field : (field?.id ?? null)
+}
+
+/**
+ * Stripe Billing's events for the bread club (decision 093): a subscription page completed, a renewal invoice paid or
+ * failed, a subscription ended. Null for all others (a one-off payment's page goes to `toCheckoutEvent`).
+ */
+export function toClubBillingEvent(event: Stripe.Event): ClubBillingEvent | null {
+	const base = { eventId: event.id, type: event.type }
+	switch (event.type) {
+		case 'checkout.session.completed': {
+			const session = event.data.object
+			if (session.mode !== 'subscription') return null
+			return {
+				...base,
+				kind: 'started',
+				sessionId: session.id,
+				providerSubscriptionId: idOf(session.subscription),
+				providerCustomerId: idOf(session.customer),
+			}
+		}
+		case 'invoice.paid':
+		case 'invoice.payment_failed': {
+			const invoice = event.data.object
+			const providerSubscriptionId = idOf(invoice.parent?.subscription_details?.subscription)
+			if (!providerSubscriptionId) return null
+			return event.type === 'invoice.paid'
+				? { ...base, kind: 'paid', providerSubscriptionId }
+				: { ...base, kind: 'failed', providerSubscriptionId, invoiceId: invoice.id ?? event.id }
+		}
+		case 'customer.subscription.deleted':
+			return { ...base, kind: 'ended', providerSubscriptionId: event.data.object.id }
+		default:
+			return null
 	}
 }
 

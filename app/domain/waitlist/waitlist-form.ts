@@ -27,15 +27,32 @@ export const waitlistLineSchema = z.object({
 		}),
 })
 
+/** The form's value for one full time of a day: the day, then the slot's start (an ISO instant). */
+export function waitlistTimeValue(date: string, pickupAt: string) {
+	return `${date}@${pickupAt}`
+}
+
+/** The day and, for a full time, the time a `date` field's value waits for. */
+export function waitlistWhen(value: string) {
+	const [pickupDate, pickupAt] = value.split('@') as [string, string | undefined]
+	return { pickupDate, pickupAt }
+}
+
 /**
  * The waitlist form (decision 091): the line, the day, who to tell and how. The server checks the day is one a place
  * can free up on; texting the offer needs a number a text can reach.
  */
 export const waitlistFormSchema = waitlistLineSchema
 	.extend({
+		/** A sold-out day ('YYYY-MM-DD': any time of it), or one full time of a day (`waitlistTimeValue`). */
 		date: z
 			.string({ required_error: 'shop.waitlistChooseDate' })
-			.regex(/^\d{4}-\d{2}-\d{2}$/, 'shop.waitlistChooseDate'),
+			.max(60, 'shop.waitlistChooseDate')
+			.regex(/^\d{4}-\d{2}-\d{2}(@[0-9T:.Z-]+)?$/, 'shop.waitlistChooseDate')
+			.refine(
+				(value) => !value.includes('@') || !Number.isNaN(Date.parse(value.split('@')[1]!)),
+				'shop.waitlistChooseDate',
+			),
 		customer: customerSchema,
 		textOffer: z
 			.literal('on')

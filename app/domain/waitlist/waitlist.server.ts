@@ -112,8 +112,9 @@ async function readWaitlistLine(
 }
 
 /**
- * What the waitlist's page offers for a cart line: its name in the page's language and the days ahead a customer may
- * wait for (sold out for the line). No days: it can be ordered on every open day (or on none: 'not-waitable').
+ * What the waitlist's page offers for a cart line: its name in the page's language, the days ahead a customer may
+ * wait for (sold out for the line: any time of it) and the full times of days that can still be ordered (that time
+ * alone). None: it can be ordered at every open time (or on no day: 'not-waitable').
  */
 export async function waitlistChoices(
 	line: { menuItemId: string; quantity: number; choices: readonly Choice[] },
@@ -124,8 +125,14 @@ export async function waitlistChoices(
 	const read = await readWaitlistLine(line, now, locale)
 	if (!read.ok) return read
 	const dates = read.days.filter((day) => 'anyTime' in canWait(day, undefined)).map((day) => day.date)
+	// A day that can still be ordered whose wanted time is full: that time alone may be waited for.
+	const fullTimes = read.days.flatMap((day) =>
+		day.available
+			? day.slots.flatMap((slot) => (slot.reason === 'fully-booked' ? [{ date: day.date, pickupAt: slot.start }] : []))
+			: [],
+	)
 	const orderable = read.days.some((day) => day.available)
-	return { ok: true as const, name: read.name, dates, orderable }
+	return { ok: true as const, name: read.name, dates, fullTimes, orderable }
 }
 
 /**

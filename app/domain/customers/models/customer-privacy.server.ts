@@ -93,6 +93,20 @@ export async function loadCustomerData(customerId: string) {
 					menuItem: { select: { name: true } },
 				},
 			},
+			clubSubscriptions: {
+				where: { status: { not: 'CHECKOUT' } },
+				orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+				select: {
+					createdAt: true,
+					status: true,
+					pickupTime: true,
+					priceCents: true,
+					pausedUntil: true,
+					cancelledAt: true,
+					plan: { select: { name: true } },
+					pickups: { orderBy: { pickupDate: 'asc' }, select: { pickupDate: true, status: true, orderId: true } },
+				},
+			},
 		},
 	})
 }
@@ -103,7 +117,8 @@ const DELETED_CUSTOMER_NAME = 'Deleted customer'
 /** An order or cake request of the account that is still to be collected (or a quote still open). */
 interface OpenBusiness {
 	id: string
-	kind: 'order' | 'cake'
+	/** 'club': a bread club membership still live (decision 093): its boxes are charged until the member leaves. */
+	kind: 'order' | 'cake' | 'club'
 	pickupAt: Date | null
 }
 
@@ -116,7 +131,8 @@ export type DeleteAccountOutcome =
  * Deletes the account in one transaction, or refuses while a paid order or a cake is still to be collected (or a
  * quote is open) — the customer cancels it first or calls the bakery. Orders and cake requests stay for the books
  * with name, e-mail, phone, hold client, a cake request's message and the order lines' typed answers taken out and
- * the account unlinked; a request the bakery had not quoted yet is cancelled; the customer's reviews and review
+ * the account unlinked (a live bread club membership is open business too: the member leaves first, so its Stripe
+ * subscription ends); a request the bakery had not quoted yet is cancelled; the customer's reviews and review
  * invitations, waitlist entries, sessions and sign-in codes are deleted, and every mail still queued for them is cancelled. Rows that
  * reference the account with `onDelete: Cascade` (passkeys) go with it.
  */
@@ -194,7 +210,12 @@ async function openBusiness(tx: Prisma.TransactionClient, customerId: string, no
 		  AND ("pickupAt" IS NULL OR "pickupAt" >= ${now})
 		ORDER BY "pickupAt" NULLS FIRST, "id"
 		FOR UPDATE`
-	return [...orders, ...cakes]
+	const memberships = await tx.$queryRaw<OpenBusiness[]>`
+		SELECT "id", 'club' AS "kind", NULL::timestamptz AS "pickupAt" FROM "ClubSubscription"
+		WHERE "customerId" = ${customerId} AND "status" IN ('ACTIVE', 'PAST_DUE')
+		ORDER BY "createdAt", "id"
+		FOR UPDATE`
+	return [...orders, ...cakes, ...memberships]
 }
 
 /**

@@ -32,6 +32,8 @@ export interface NewOrder {
 	customer: { name: string; email: string; phone?: string }
 	/** A phone or walk-in order staff entered (decision 075); missing: the online checkout. */
 	entry?: { enteredBy: string; payAtPickup: boolean }
+	/** A bread club box (decision 093): its source, and no cap on the customer's unpaid holds (it is paid at once). */
+	club?: boolean
 	/** Who started the checkout, as the rate limits know them (a digest is stored); missing: only the e-mail's cap. */
 	client?: string
 	currency: string
@@ -80,6 +82,9 @@ export interface PendingPickup {
  */
 const LIVE_HOLDS_PER_CUSTOMER = 2
 
+/** A club box replaces none of its customer's unpaid checkouts: it is no hold they collect. */
+const UNCAPPED_HOLDS = 2_147_483_647
+
 /** The stored form of a client key: enough to compare two checkouts, not the address itself. */
 function holdClientDigest(client: string) {
 	return crypto.createHash('sha256').update(`hold-client:${client}`).digest('base64url').slice(0, 22)
@@ -125,7 +130,7 @@ const WALLET_SESSION_PREFIX = 'wallet_'
  * come back in `replacedSessionIds` for the provider to close.
  */
 export async function placePendingOrder(
-	{ id, customer, client, currency, lines, locale = 'en', notes, entry, promo, tipCents = 0, wallet }: NewOrder,
+	{ id, customer, client, currency, lines, locale = 'en', notes, entry, club, promo, tipCents = 0, wallet }: NewOrder,
 	pickup: PendingPickup,
 ): Promise<PlacedOrder | PickupRefusal | PromoRefusal | WalletRefusal> {
 	const orderId = id ?? crypto.randomUUID()
@@ -143,6 +148,7 @@ export async function placePendingOrder(
 		customerNote: notes?.customerNote ?? null,
 		allergyNote: notes?.allergyNote ?? null,
 		...(entry ? { source: 'PHONE', enteredBy: entry.enteredBy, payAtPickup: entry.payAtPickup } : {}),
+		...(club ? { source: 'SUBSCRIPTION' } : {}),
 		...(promo ? { promoCodeId: promo.id, promoCode: promo.code } : {}),
 		tipCents,
 		...(wallet && wallet.spends.length > 0 ? { wallet: wallet.spends, walletSessionId } : {}),
@@ -158,7 +164,7 @@ export async function placePendingOrder(
 	const placeIn = (db: Tx) => db.$queryRaw<PlaceRow[]>`
 		SELECT * FROM place_pending_order(${order}::jsonb, ${holdItemsJson(holdLines)}::jsonb,
 			${pickup.slotStart}::timestamptz, ${pickup.pickupDate}::date, ${pickup.ordersPerSlot}::int,
-			${LIVE_HOLDS_PER_CUSTOMER}::int)`
+			${club ? UNCAPPED_HOLDS : LIVE_HOLDS_PER_CUSTOMER}::int)`
 	// An order the wallet pays in full is paid in that statement: it is announced in the same transaction.
 	const place = () =>
 		walletSessionId
