@@ -37,7 +37,9 @@ export const meta: MetaFunction = (args) => {
 
 const joinSchema = z.object({
 	plan: z.string({ required_error: 'breadClub.planMissing' }).max(100, 'breadClub.planMissing'),
-	pickupTime: z.string({ required_error: 'breadClub.chooseTime' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'breadClub.chooseTime'),
+	pickupTime: z
+		.string({ required_error: 'breadClub.chooseTime' })
+		.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'breadClub.chooseTime'),
 })
 
 /** The same for everyone (no customer is read): the page is cached like the other public pages. */

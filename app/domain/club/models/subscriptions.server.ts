@@ -452,7 +452,6 @@ export async function applyRenewal(
 	})
 }
 
-
 /** A plan taking new members (null: unknown or closed). */
 export function findJoinablePlan(planId: string) {
 	return prisma.clubPlan.findFirst({ where: { id: planId, active: true } })
