@@ -235,8 +235,8 @@ test('at its cutoff the box becomes a paid order on the board and the bake sheet
 	const email = uniqueEmail('clubbox')
 	await signInAsCustomer(page, baseURL, email)
 
-	// Changes close on today's wall clock, the first whole minute at least 45 s from now (joining takes a few seconds).
-	const at = Math.ceil((minutesNow * 60 + now.getUTCSeconds() + 45) / 60)
+	// Changes close on today's wall clock, the first whole minute at least 30 s from now (joining takes a few seconds).
+	const at = Math.ceil((minutesNow * 60 + now.getUTCSeconds() + 30) / 60)
 	const cutoffTime = `${String(Math.floor(at / 60)).padStart(2, '0')}:${String(at % 60).padStart(2, '0')}`
 	const daysBefore = Math.round((Date.parse(date) - Date.parse(today)) / 86_400_000)
 	const plan = await insertPlan({ weekday: weekdayOf(date), cutoffDaysBefore: daysBefore, cutoffTime }, true)

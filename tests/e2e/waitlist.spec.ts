@@ -2,7 +2,9 @@ import crypto from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { formatPickupDateLong } from '../../app/domain/pickup/pickup-display'
 import { localDateOf } from '../../app/domain/pickup/pickup-schedule'
+import { isQuietHours } from '../../app/domain/texts/quiet-hours'
 import { signInAsCustomer, uniqueEmail } from './customer-support'
+import { textsTo } from './text-log'
 import { BAKERY_ZONE, seededPickupSlot } from './pickup-support'
 import { expectNoAxeViolations, gotoHydrated, signInTo, withE2eDatabase } from './support'
 
@@ -93,6 +95,50 @@ test('a sold-out day links from the checkout to the waitlist, which puts the cus
 		await expect(waitlists.getByRole('listitem').filter({ hasText: cake.name })).toHaveText(
 			`${cake.name}: 1 waiting (1 asked for)`,
 		)
+	} finally {
+		await removeCake(cake.id)
+	}
+})
+
+test('a freed place is texted to the first in line, who pays for it inside the hold', async ({ page, baseURL }) => {
+	// The shop makes no offer while Everett sleeps (21:00–08:00, decision 091): the hold would lapse unseen.
+	test.skip(isQuietHours(new Date()), 'no waitlist offers during the texts’ quiet hours')
+	test.slow()
+	const cake = await soldOutCake()
+	const digits = String(crypto.randomInt(1000, 10_000))
+	try {
+		await page.goto(`/waitlist?item=${cake.id}&quantity=1`)
+		const form = page.locator('form#waitlist')
+		await page.getByLabel('Full Name').fill('Rafa Lima')
+		await page.getByLabel('Email Address').fill(`rafa.${digits}.${Date.now()}@example.com`)
+		await page.getByLabel('Phone Number (Optional)').fill(`(425) 555-${digits}`)
+		await form.getByRole('checkbox').check()
+		await form.getByRole('button', { name: 'Join the waitlist' }).click()
+		await expect(page.getByText(`You’re number 1 in line for ${cake.name}`)).toBeVisible()
+
+		// The owner raises the day's limit: a place frees up, and the next minute's run offers it.
+		await withE2eDatabase((db) => db.query(`UPDATE "MenuItem" SET "dailyLimit" = 2 WHERE "id" = $1`, [cake.id]))
+		await expect.poll(async () => (await textsTo(baseURL, `+1425555${digits}`)).length, { timeout: 150_000 }).toBe(1)
+		const [offer] = await textsTo(baseURL, `+1425555${digits}`)
+		expect(offer!.body).toContain(cake.name)
+		const link = /https?:\/\/\S+/.exec(offer!.body)?.[0]
+		expect(link, 'the offer’s payment link').toBeDefined()
+
+		// The link opens the held order's payment page; paying keeps the place.
+		await page.goto(link!)
+		await page.getByRole('button', { name: 'Pay' }).click()
+		await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible()
+		await expect
+			.poll(() =>
+				withE2eDatabase(async (db) => {
+					const { rows } = await db.query(
+						`SELECT o."status" FROM "WaitlistEntry" w JOIN "Order" o ON o."id" = w."offerOrderId" WHERE w."menuItemId" = $1`,
+						[cake.id],
+					)
+					return rows.map((row: { status: string }) => row.status)
+				}),
+			)
+			.toEqual(['PAID'])
 	} finally {
 		await removeCake(cake.id)
 	}
