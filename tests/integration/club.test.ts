@@ -263,6 +263,34 @@ describe('the boxes at their cutoffs', () => {
 		expect(await queuedMails('order-receipt')).toHaveLength(4)
 	})
 
+	it('a box is the member’s order: on their account, and it earns a loyalty stamp when picked up', async () => {
+		const { saveLoyaltyProgram } = await import('~/domain/loyalty/index.server')
+		const { advanceOrder } = await import('~/domain/orders/models/owner-orders.server')
+		await saveLoyaltyProgram({
+			enabled: true,
+			minOrderCents: 1000,
+			stampsPerReward: 4,
+			rewardCents: 450,
+			rewardNameEn: 'a free concha',
+			rewardNameEs: 'una concha gratis',
+			rewardNamePtBr: 'uma concha grátis',
+		})
+		try {
+			const { plan } = await sundayPlan()
+			const { customer, membership } = await member(plan.id, 'Ana')
+			await club.makeDueClubBoxes(at('2027-03-06', '20:00'))
+			const [box] = await boxes(membership.id)
+			expect(box!.order).toMatchObject({ customerId: customer.id, customerEmail: customer.email })
+			expect(await advanceOrder(box!.orderId!, 'picked-up')).toEqual({ changed: true })
+			expect(await prisma.loyaltyStamp.findMany({ select: { orderId: true, customerId: true } })).toEqual([
+				{ orderId: box!.orderId, customerId: customer.id },
+			])
+		} finally {
+			await prisma.loyaltyStamp.deleteMany()
+			await prisma.loyaltyProgram.deleteMany()
+		}
+	})
+
 	it('makes no box a minute before the cutoff, and the box at the cutoff', async () => {
 		const { plan } = await sundayPlan()
 		await member(plan.id, 'Ana')
